@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Runs every *.test.ts under packages/ with node:test through tsx. Node 20's --test does not
+// expand globs, so the files are listed here. Arguments filter the files by substring.
+//
+// The HTTP suite runs twice: on SQLite with everything else, then on PostgreSQL (TXC_TEST_STORE),
+// only its own files. Without a PostgreSQL server the second run is skipped with a message,
+// unless TXC_REQUIRE_PG=1 (CI), where the suite then fails.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const HTTP_SUITE = join('packages', 'server', 'test', 'http');
+const PG_URL = process.env.TXC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function collect(dir, out) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) collect(path, out);
+    else if (name.endsWith('.test.ts')) out.push(path);
+  }
+  return out;
+}
+
+async function postgresReachable() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Runs node:test on some files; passes its output through and counts what its summary says. */
+function run(label, files, env) {
+  process.stdout.write(`\n# ${label}: ${files.length} file(s)\n`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=180000', '--test-reporter=spec', ...files],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
+  );
+  const counts = { pass: 0, fail: 0, skipped: 0 };
+  let pending = '';
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const m = /^ℹ (pass|fail|skipped) (\d+)$/.exec(line.trim());
+      if (m) counts[m[1]] = Number(m[2]);
+    }
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, ...counts })));
+}
+
+const filters = process.argv.slice(2);
+const files = collect('packages', [])
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
+if (files.length === 0) {
+  console.error('no test files matched');
+  process.exit(1);
+}
+
+const results = [await run('SQLite (and every store-independent test)', files, {})];
+const httpFiles = files.filter((f) => f.startsWith(HTTP_SUITE));
+if (httpFiles.length > 0) {
+  if (process.env.TXC_REQUIRE_PG === '1' || (await postgresReachable())) {
+    results.push(await run('HTTP suite on PostgreSQL', httpFiles, { TXC_TEST_STORE: 'postgres' }));
+  } else {
+    process.stdout.write(
+      `\n# HTTP suite on PostgreSQL: SKIPPED, no PostgreSQL at ${PG_URL} (set TXC_REQUIRE_PG=1 to make this a failure)\n`,
+    );
+  }
+}
+const total = results.reduce(
+  (t, r) => ({ pass: t.pass + r.pass, fail: t.fail + r.fail, skipped: t.skipped + r.skipped }),
+  {
+    pass: 0,
+    fail: 0,
+    skipped: 0,
+  },
+);
+const failed = results.some((r) => r.code !== 0);
+process.stdout.write(`\ntests: ${total.pass} passed, ${total.fail} failed, ${total.skipped} skipped\n`);
+process.exit(failed ? 1 : 0);
