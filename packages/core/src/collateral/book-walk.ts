@@ -1,0 +1,33 @@
+import type { Exec } from '../trading/execution.js';
+import type { OrderSide, StpMode } from '../trading/order.js';
+
+/** What a market order of `lots` would take from the book now. */
+export interface Walk {
+  /** Lots the book can fill. */
+  readonly lots: number;
+  /** Σ lots × price over the levels taken (ticks × lots). */
+  readonly tickLots: bigint;
+  /** What a buy pays at most for them: notional and the larger fee rate, each rounded up. */
+  readonly hold: bigint;
+}
+
+/**
+ * Walks the opposite side as a market order of `lots` would, in priority order, leaving out the
+ * owner's own orders when self-trade prevention would not trade with them (so the cost is an upper
+ * bound whatever the mode).
+ */
+export function walkBook(x: Exec, side: OrderSide, lots: number, user: string, stp: StpMode): Walk {
+  const u = x.units;
+  let left = lots;
+  let tickLots = 0n;
+  for (const m of x.mt.book.entries(side === 'buy' ? 'sell' : 'buy')) {
+    if (left === 0) break;
+    if (m.user === user && stp !== 'no') continue;
+    const take = m.left < left ? m.left : left;
+    tickLots += BigInt(take) * BigInt(m.price);
+    left -= take;
+  }
+  const fine = tickLots * u.mul;
+  const hold = (fine + u.divUp) / u.div + (fine * u.maxFeeRate + u.feeDivUp) / u.feeDiv;
+  return { lots: lots - left, tickLots, hold };
+}

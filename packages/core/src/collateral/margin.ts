@@ -1,0 +1,205 @@
+import { maintenanceRate, type MarketSpec } from '../spec/market.js';
+import { RATE_SCALE } from '../money/rate.js';
+import type { State } from '../state/state.js';
+import { marketUnits, type MarketUnits } from '../trading/market-units.js';
+import type { Order, OrderSide, PositionSide } from '../trading/order.js';
+import { openOrdersOf } from '../trading/trading-state.js';
+import { DEFAULT_LEVERAGE, positionKey, type CollateralAccount, type Position } from './collateral-state.js';
+import { interestAt, interestValue } from './loans.js';
+import { unrealized } from './position-math.js';
+import { assetValue, divide, fineValue, lotsValue, markPrice, ticks, type Price } from './valuation.js';
+
+/**
+ * The figures of a collateral account, as values (10^-VALUE_DECIMALS USDT):
+ *  - equity: every asset held (available or held by open orders) at its index price, less what is
+ *    owed (loans and their accrued interest), plus the unrealized PnL of perpetual positions (a spot
+ *    pair's position is already in the assets it holds);
+ *  - margin: the initial margin of positions and open orders (see `exposures`);
+ *  - maintenance: each position's notional at the mark price × its market's maintenance rate;
+ *  - pnl: the unrealized PnL of every position at the mark price.
+ */
+export interface AccountFigures {
+  readonly equity: bigint;
+  readonly margin: bigint;
+  readonly maintenance: bigint;
+  readonly pnl: bigint;
+  readonly interest: bigint;
+}
+
+/** An order not placed yet, counted as if it rested (placement checks). */
+export interface OrderIntent {
+  readonly spec: MarketSpec;
+  readonly positionSide: PositionSide;
+  readonly side: OrderSide;
+  readonly lots: number;
+  readonly price: Price;
+}
+
+/** What an account would hold long and short on one market and position side if every open order filled. */
+export interface Exposure {
+  readonly spec: MarketSpec;
+  long: bigint;
+  short: bigint;
+}
+
+/** The settings of an account that never traded collateral: read, never written. */
+export const EMPTY_ACCOUNT: CollateralAccount = Object.freeze({
+  leverage: DEFAULT_LEVERAGE,
+  hedgeMode: false,
+  positions: new Map(),
+  loans: new Map(),
+});
+
+export function accountView(state: State, user: string): CollateralAccount {
+  return state.collateral.accounts.get(user) ?? EMPTY_ACCOUNT;
+}
+
+export function unitsFor(state: State, spec: MarketSpec): MarketUnits {
+  return marketUnits(
+    spec,
+    state.assets.get(spec.money)?.precision ?? 0,
+    state.assets.get(spec.stock)?.precision ?? spec.stockPrec,
+  );
+}
+
+/** The leverage an account trades a market at: its own, clamped to the market's maximum. */
+export function effectiveLeverage(account: CollateralAccount, spec: MarketSpec): number {
+  const max = spec.margin?.maxLeverage ?? 1;
+  return account.leverage < max ? account.leverage : max;
+}
+
+/** The maintenance rate of an account's positions on a market, at its effective leverage there. */
+export function maintenanceOf(account: CollateralAccount, spec: MarketSpec): bigint {
+  return spec.margin === undefined ? 0n : maintenanceRate(spec.margin, effectiveLeverage(account, spec));
+}
+
+/** Whether an order can only shrink its position: reduce-only, or a hedge-mode close. */
+export function closes(o: {
+  readonly reduceOnly: boolean;
+  readonly positionSide: PositionSide;
+  readonly side: OrderSide;
+}): boolean {
+  return (
+    o.reduceOnly || (o.positionSide === 'LONG' ? o.side === 'sell' : o.positionSide === 'SHORT' && o.side === 'buy')
+  );
+}
+
+/** The price an open order is counted at: its limit, or a stop-market's activation price. */
+function orderPrice(o: Order): number {
+  return o.type === 'stop market' ? o.activationPrice : o.price;
+}
+
+/** A position's notional at the mark price (rounded as asked); undefined without a mark. */
+export function positionValue(state: State, spec: MarketSpec, pos: Position, up: boolean): bigint | undefined {
+  const mark = markPrice(state, spec);
+  if (mark === undefined) return undefined;
+  return lotsValue(state, spec, BigInt(Math.abs(pos.size)), mark, up);
+}
+
+/** A position's unrealized PnL at the mark price, rounded down. */
+export function positionPnl(state: State, spec: MarketSpec, pos: Position): bigint {
+  const value = positionValue(state, spec, pos, pos.size < 0);
+  if (value === undefined) return 0n;
+  const u = unitsFor(state, spec);
+  const basis = fineValue(state, spec, u.fineScale, pos.basis, pos.size > 0) ?? 0n;
+  return unrealized({ ...pos, basis }, value);
+}
+
+/**
+ * Exposures per (market, position side): a position counts on its side at the mark price, each open
+ * order that can grow a position (not reduce-only, not a hedge-mode close) on its side at its price.
+ * The initial margin of a group is its larger side over the effective leverage: orders that would
+ * close the position need nothing more, and a position is never margined twice.
+ */
+export function exposures(
+  state: State,
+  user: string,
+  account: CollateralAccount,
+  intent?: OrderIntent,
+): Map<string, Exposure> {
+  const out = new Map<string, Exposure>();
+  const group = (spec: MarketSpec, side: PositionSide): Exposure => {
+    const key = positionKey(spec.name, side);
+    let e = out.get(key);
+    if (e === undefined) {
+      e = { spec, long: 0n, short: 0n };
+      out.set(key, e);
+    }
+    return e;
+  };
+  for (const pos of account.positions.values()) {
+    const spec = state.markets.get(pos.market);
+    if (spec === undefined || pos.size === 0) continue;
+    const value = positionValue(state, spec, pos, true) ?? 0n;
+    const e = group(spec, pos.side);
+    if (pos.size > 0) e.long += value;
+    else e.short += value;
+  }
+  const add = (spec: MarketSpec, side: PositionSide, orderSide: OrderSide, lots: number, price: Price): void => {
+    const value = lotsValue(state, spec, BigInt(lots), price, true) ?? 0n;
+    const e = group(spec, side);
+    if (orderSide === 'buy') e.long += value;
+    else e.short += value;
+  };
+  for (const o of openOrdersOf(state.trading, user)) {
+    if (o.account !== 'collateral' || closes(o)) continue;
+    const spec = state.markets.get(o.market);
+    if (spec !== undefined) add(spec, o.positionSide, o.side, o.left, ticks(orderPrice(o)));
+  }
+  if (intent !== undefined) add(intent.spec, intent.positionSide, intent.side, intent.lots, intent.price);
+  return out;
+}
+
+export function groupMargin(account: CollateralAccount, e: Exposure): bigint {
+  const larger = e.long > e.short ? e.long : e.short;
+  return divide(larger, BigInt(effectiveLeverage(account, e.spec)), true);
+}
+
+/** What the account holds of each asset: available plus its own part of open orders' holds. */
+export function holdings(state: State, user: string): Map<string, bigint> {
+  const out = new Map<string, bigint>(state.users.get(user)?.collateral ?? []);
+  for (const o of openOrdersOf(state.trading, user)) {
+    if (o.account !== 'collateral' || o.hold === 0n) continue;
+    const spec = state.markets.get(o.market);
+    if (spec === undefined) continue;
+    const ticker = o.side === 'buy' ? spec.money : spec.stock;
+    const own = o.hold - (state.collateral.poolHolds.get(o.id) ?? 0n);
+    out.set(ticker, (out.get(ticker) ?? 0n) + own);
+  }
+  return out;
+}
+
+/** The figures now; `intent` counts an order not placed yet, `account` other settings (a new leverage). */
+export function accountFigures(
+  state: State,
+  user: string,
+  now: number,
+  options: { intent?: OrderIntent; account?: CollateralAccount } = {},
+): AccountFigures {
+  const account = options.account ?? accountView(state, user);
+  const intent = options.intent;
+  let equity = 0n;
+  for (const [ticker, amount] of holdings(state, user)) equity += assetValue(state, ticker, amount) ?? 0n;
+  let interest = 0n;
+  for (const [market, loan] of account.loans) {
+    const spec = state.markets.get(market);
+    if (spec === undefined) continue;
+    for (const [ticker, principal] of loan.principal) equity -= assetValue(state, ticker, principal) ?? 0n;
+    interest += interestValue(interestAt(state, spec, loan, now));
+  }
+  equity -= interest;
+  let pnl = 0n;
+  let maintenance = 0n;
+  for (const pos of account.positions.values()) {
+    const spec = state.markets.get(pos.market);
+    if (spec === undefined || pos.size === 0) continue;
+    const p = positionPnl(state, spec, pos);
+    pnl += p;
+    if (spec.type === 'futures') equity += p;
+    const value = positionValue(state, spec, pos, true) ?? 0n;
+    maintenance += divide(value * maintenanceOf(account, spec), RATE_SCALE, true);
+  }
+  let margin = 0n;
+  for (const e of exposures(state, user, account, intent).values()) margin += groupMargin(account, e);
+  return { equity, margin, maintenance, pnl, interest };
+}

@@ -1,0 +1,172 @@
+import { ok, reject, type Result } from '../commands/rejection.js';
+import { checkOrderShape, launch, orderOf, type PlaceOrder } from '../handlers/place-order.js';
+import { RATE_SCALE } from '../money/rate.js';
+import type { MarketSpec } from '../spec/market.js';
+import type { State } from '../state/state.js';
+import type { User } from '../state/user.js';
+import { wouldCross, type Exec } from '../trading/execution.js';
+import { limitBuyHold } from '../trading/fees.js';
+import type { OrderView, PositionSide } from '../trading/order.js';
+import { openOrdersOf } from '../trading/trading-state.js';
+import { walkBook } from './book-walk.js';
+import { positionKey, type CollateralAccount } from './collateral-state.js';
+import { closable } from './closing-orders.js';
+import { applyHold, planHold, type HoldPlan } from './holds.js';
+import { accountFigures, accountView, closes, exposures, effectiveLeverage, type OrderIntent } from './margin.js';
+import { createGroup } from './oto.js';
+import { assetValue, divide, lotsValue, markPrice, ticks, VALUE_DECIMALS, type Price } from './valuation.js';
+import { pow10 } from '../money/decimal.js';
+
+/** The cap of positions at a leverage on a market, as a value (0: none). */
+export function bracketCap(spec: MarketSpec, leverage: number): bigint {
+  const b = spec.margin?.brackets.find((x) => x.leverage === leverage);
+  return b === undefined ? 0n : b.maxPosition * pow10(VALUE_DECIMALS);
+}
+
+/** Whether every position group of the account stays within its market's bracket at `account`'s leverage. */
+export function withinBrackets(state: State, user: string, account: CollateralAccount, intent?: OrderIntent): boolean {
+  for (const e of exposures(state, user, account, intent).values()) {
+    const cap = bracketCap(e.spec, effectiveLeverage(account, e.spec));
+    if (cap > 0n && (e.long > e.short ? e.long : e.short) > cap) return false;
+  }
+  return true;
+}
+
+/** The position side an order trades: LONG/SHORT in hedge mode on perpetuals, BOTH otherwise (reference 114). */
+function positionSideOf(account: CollateralAccount, spec: MarketSpec, cmd: PlaceOrder): PositionSide | undefined {
+  const side = cmd.positionSide ?? 'BOTH';
+  const hedge = account.hedgeMode && spec.type === 'futures';
+  if (hedge ? side === 'BOTH' : side !== 'BOTH') return undefined;
+  return side;
+}
+
+/** Stop-loss and take-profit on the right side of the order's price: buy SL < price < TP, sell the reverse. */
+function checkOto(cmd: PlaceOrder, reference: number): Result<null> {
+  if (cmd.stopLoss === undefined && cmd.takeProfit === undefined) return ok(null);
+  if (cmd.reduceOnly === true || cmd.orderType === 'stock market') return reject('OTO_NOT_ALLOWED');
+  const buy = cmd.side === 'buy';
+  const sl = cmd.stopLoss?.ticks;
+  const tp = cmd.takeProfit?.ticks;
+  if (sl !== undefined && (buy ? sl >= reference : sl <= reference))
+    return reject('OTO_PRICE_WRONG', { field: 'stopLoss' });
+  if (tp !== undefined && (buy ? tp <= reference : tp >= reference))
+    return reject('OTO_PRICE_WRONG', { field: 'takeProfit' });
+  return ok(null);
+}
+
+/** Lots of open orders that would close the same position on the same side, not reduce-only. */
+function openClosing(state: State, cmd: PlaceOrder, side: PositionSide): number {
+  let lots = 0;
+  for (const o of openOrdersOf(state.trading, cmd.user)) {
+    if (
+      o.account === 'collateral' &&
+      o.market === cmd.market &&
+      o.positionSide === side &&
+      o.side === cmd.side &&
+      !o.reduceOnly
+    ) {
+      lots += o.left;
+    }
+  }
+  return lots;
+}
+
+/**
+ * Places a collateral order (reference §6.1): on a margin spot pair it trades on the spot book and
+ * holds real money (its own, then set aside in the lending pool); on a perpetual it holds nothing
+ * but margin. Refusals in order: the market's terms and marks, the order's shape, RPI, position
+ * side (114), OTO prices, reduce-only (116, an oversize one is cut to its position), a flip of a
+ * one-way position or a hedge-mode close beyond its position (115), the bracket (111), the free
+ * margin (10), post-only, and on a spot pair the funds of its hold (10).
+ */
+export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: PlaceOrder): Result<OrderView> {
+  const spec = x.units.spec;
+  if (!spec.isCollateral || spec.margin === undefined) return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
+  const shape = checkOrderShape(state, x, cmd);
+  if (!shape.ok) return shape;
+  const condition = shape.value;
+  const stop = condition !== null;
+  const rpi = cmd.rpi ?? false;
+  const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
+  if (rpi && cmd.ioc) return reject('RPI_AND_IOC');
+  if (rpi && cmd.orderType !== 'limit') return reject('INVALID_ARGUMENT', { field: 'rpi' });
+  const mark = markPrice(state, spec);
+  if (mark === undefined || assetValue(state, spec.money, 1n) === undefined) {
+    return reject('INDEX_PRICE_MISSING', { market: cmd.market });
+  }
+
+  const view = accountView(state, cmd.user);
+  const positionSide = positionSideOf(view, spec, cmd);
+  if (positionSide === undefined) return reject('POSITION_SIDE_MISMATCH');
+  const otoCheck = checkOto(cmd, cmd.orderType === 'stop market' ? cmd.activationPrice : cmd.price);
+  if (!otoCheck.ok) return otoCheck;
+
+  const size = view.positions.get(positionKey(spec.name, positionSide))?.size ?? 0;
+  const reduceOnly = cmd.reduceOnly ?? false;
+  let amount = cmd.amount;
+  if (reduceOnly) {
+    const room = closable(size, cmd.side);
+    if (room === 0) return reject('REDUCE_ONLY_NO_POSITION');
+    if (amount > room) amount = room;
+  } else {
+    const hedgeClose = closes({ reduceOnly: false, positionSide, side: cmd.side });
+    const reducing = hedgeClose || closable(size, cmd.side) > 0;
+    if (reducing && openClosing(state, cmd, positionSide) + amount > Math.abs(size))
+      return reject('WOULD_FLIP_POSITION');
+  }
+
+  // a market order is counted at what it would take from the book now
+  const walk = cmd.orderType === 'stock market' ? walkBook(x, cmd.side, amount, cmd.user, cmd.stp) : undefined;
+  if (!closes({ reduceOnly, positionSide, side: cmd.side })) {
+    const price: Price | undefined =
+      walk === undefined
+        ? ticks(cmd.orderType === 'stop market' ? cmd.activationPrice : cmd.price)
+        : walk.lots === 0
+          ? undefined
+          : { num: walk.tickLots, den: BigInt(walk.lots) };
+    if (price !== undefined) {
+      const intent: OrderIntent = { spec, positionSide, side: cmd.side, lots: walk?.lots ?? amount, price };
+      if (!withinBrackets(state, cmd.user, view, intent)) return reject('POSITION_TOO_BIG');
+      const now = x.ctx.time;
+      const before = accountFigures(state, cmd.user, now);
+      const after = accountFigures(state, cmd.user, now, { intent });
+      const value = lotsValue(state, spec, BigInt(intent.lots), price, true) ?? 0n;
+      const fee = divide(value * spec.takerFee, RATE_SCALE, true);
+      if (after.margin + fee > after.equity && after.margin > before.margin) return reject('NOT_ENOUGH_BALANCE');
+    }
+  }
+  if ((cmd.postOnly || rpi) && wouldCross(x.mt, cmd.side, cmd.price)) return reject('POST_ONLY_WOULD_TAKE');
+
+  // a spot pair's order (not a trigger order: those are funded when they trigger) holds its funds now
+  let hold: { ticker: string; plan: HoldPlan } | undefined;
+  if (!x.perp && !stop) {
+    const ticker = cmd.side === 'buy' ? x.money : x.stock;
+    const u = x.units;
+    const need =
+      cmd.side === 'sell' ? BigInt(amount) * u.lot : limited ? limitBuyHold(u, cmd.price, amount) : (walk?.hold ?? 0n);
+    const plan = planHold(state, user, ticker, need);
+    if (plan === undefined) return reject('NOT_ENOUGH_BALANCE');
+    hold = { ticker, plan };
+  }
+
+  const oto =
+    cmd.stopLoss === undefined && cmd.takeProfit === undefined
+      ? null
+      : {
+          id: state.collateral.nextOtoId++,
+          role: 'parent' as const,
+          stopLoss: cmd.stopLoss ?? null,
+          takeProfit: cmd.takeProfit ?? null,
+        };
+  const order = orderOf(state, cmd, x.ctx.time, condition, {
+    amount,
+    byMoney: false,
+    positionSide,
+    reduceOnly,
+    rpi,
+    oto,
+  });
+  if (hold !== undefined) applyHold(state, user, order, hold.ticker, hold.plan);
+  if (oto !== null) createGroup(x, order, oto);
+  return launch(x, order);
+}

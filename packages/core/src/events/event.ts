@@ -1,0 +1,168 @@
+import type { AssetSpec } from '../spec/asset.js';
+import type { MarketSpec } from '../spec/market.js';
+import type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited } from './mining-events.js';
+import type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged } from './collateral-events.js';
+import type { DepositAddress } from '../state/deposit-address.js';
+import type { PendingWithdrawal } from '../state/withdrawal.js';
+import type { OrderView } from '../trading/order.js';
+
+/** What a command changed, for projections (history tables) and, later, streams. */
+export type Event =
+  | AssetDefined
+  | MarketDefined
+  | UserCreated
+  | DepositCredited
+  | Transferred
+  | MiningAccountCreated
+  | MiningPayoutDestinationSet
+  | MiningRewardCredited
+  | DepositAddressAssigned
+  | WithdrawalRequested
+  | WithdrawalCompleted
+  | WithdrawalCancelled
+  | TradeExecuted
+  | OrderFinished
+  | StopActivated
+  | IndexPriceSet
+  | PositionChanged
+  | LeverageSet
+  | HedgeModeSet
+  | LendingPoolFunded;
+
+export type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited };
+export type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged };
+
+export interface AssetDefined {
+  readonly type: 'AssetDefined';
+  readonly asset: AssetSpec;
+}
+
+export interface MarketDefined {
+  readonly type: 'MarketDefined';
+  readonly market: MarketSpec;
+}
+
+export interface UserCreated {
+  readonly type: 'UserCreated';
+  readonly user: string;
+  readonly eea: boolean;
+}
+
+export interface DepositCredited {
+  readonly type: 'DepositCredited';
+  readonly transactionId: string;
+  readonly user: string;
+  readonly ticker: string;
+  readonly amount: bigint;
+  /** Kept by the venue out of `amount`; the user is credited amount − fee. */
+  readonly fee: bigint;
+  readonly network: string | null;
+  readonly txid: string | null;
+  readonly address: string | null;
+  readonly memo: string | null;
+  readonly time: number;
+}
+
+export type AccountKind = 'main' | 'spot' | 'collateral';
+
+export interface Transferred {
+  readonly type: 'Transferred';
+  readonly user: string;
+  readonly ticker: string;
+  readonly amount: bigint;
+  readonly from: AccountKind;
+  readonly to: AccountKind;
+  readonly time: number;
+}
+
+export interface DepositAddressAssigned {
+  readonly type: 'DepositAddressAssigned';
+  readonly user: string;
+  readonly ticker: string;
+  readonly network: string;
+  readonly address: DepositAddress;
+}
+
+export interface WithdrawalRequested {
+  readonly type: 'WithdrawalRequested';
+  readonly withdrawal: PendingWithdrawal;
+}
+
+/** What a partial payout processed, in minor units. */
+export interface PartialPayout {
+  readonly requestAmount: bigint;
+  readonly processedAmount: bigint;
+  readonly processedFee: bigint;
+  /** Returned to the main balance. */
+  readonly refund: bigint;
+}
+
+export interface WithdrawalCompleted {
+  readonly type: 'WithdrawalCompleted';
+  readonly transactionId: string;
+  readonly user: string;
+  readonly ticker: string;
+  readonly transactionHash: string | null;
+  /** Null when paid out in full. */
+  readonly partial: PartialPayout | null;
+  readonly time: number;
+}
+
+export interface WithdrawalCancelled {
+  readonly type: 'WithdrawalCancelled';
+  readonly transactionId: string;
+  readonly user: string;
+  readonly ticker: string;
+  readonly refund: bigint;
+  readonly reason: string | null;
+  readonly time: number;
+}
+
+/** One side of a trade, as that side's owner sees it. */
+export interface DealSide {
+  readonly user: string;
+  readonly account: 'spot' | 'collateral';
+  readonly orderId: number;
+  readonly clientOrderId: string;
+  readonly side: 'buy' | 'sell';
+  /** Money-asset minor units charged to this side for this trade. */
+  readonly fee: bigint;
+  readonly rpi: boolean;
+}
+
+/** A trade: `lots` at the maker's `price` (ticks); `notional` exact in the market's fine unit. */
+export interface TradeExecuted {
+  readonly type: 'TradeExecuted';
+  readonly market: string;
+  readonly tradeId: number;
+  readonly price: number;
+  readonly lots: number;
+  readonly notional: bigint;
+  readonly takerSide: 'buy' | 'sell';
+  readonly time: number;
+  readonly maker: DealSide;
+  readonly taker: DealSide;
+}
+
+/** An order left the book or trigger list for good: filled, cancelled, or executed as far as it could. */
+export interface OrderFinished {
+  readonly type: 'OrderFinished';
+  readonly order: OrderView;
+}
+
+/** A stop's trigger price was reached: it now executes (same order id). */
+export interface StopActivated {
+  readonly type: 'StopActivated';
+  readonly market: string;
+  readonly user: string;
+  readonly orderId: number;
+  readonly time: number;
+}
+
+export interface IndexPriceSet {
+  readonly type: 'IndexPriceSet';
+  readonly ticker: string;
+  /** USDT over 10^INDEX_PRICE_DECIMALS. */
+  readonly price: bigint;
+  readonly time: number;
+}

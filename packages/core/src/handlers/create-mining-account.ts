@@ -1,0 +1,45 @@
+import type { ApplyContext } from '../commands/context.js';
+import { ok, reject, type Result } from '../commands/rejection.js';
+import { isMiningAccountName, MAX_MINING_ACCOUNTS_PER_USER, type MiningAccount } from '../state/mining.js';
+import type { State } from '../state/state.js';
+
+/** Opens a mining pool account for a user; its rewards go to the user's main balance until told otherwise. */
+export interface CreateMiningAccount {
+  readonly type: 'CreateMiningAccount';
+  readonly user: string;
+  readonly name: string;
+}
+
+export interface CreatedMiningAccount {
+  readonly user: string;
+  readonly name: string;
+  /** Microseconds since the Unix epoch. */
+  readonly createdAt: number;
+}
+
+export function createMiningAccount(
+  state: State,
+  cmd: CreateMiningAccount,
+  ctx: ApplyContext,
+): Result<CreatedMiningAccount> {
+  if (!state.users.has(cmd.user)) return reject('UNKNOWN_USER', { user: cmd.user });
+  if (!isMiningAccountName(cmd.name)) return reject('MINING_ACCOUNT_NAME_INVALID', { account: cmd.name });
+  const owned = state.mining.accounts.get(cmd.user);
+  if (owned?.has(cmd.name) === true) return reject('MINING_ACCOUNT_EXISTS', { user: cmd.user, account: cmd.name });
+  if ((owned?.size ?? 0) >= MAX_MINING_ACCOUNTS_PER_USER) {
+    return reject('MINING_ACCOUNT_LIMIT', { user: cmd.user, limit: String(MAX_MINING_ACCOUNTS_PER_USER) });
+  }
+
+  const account: MiningAccount = {
+    user: cmd.user,
+    name: cmd.name,
+    seq: ctx.seq,
+    createdAt: ctx.time,
+    payoutDestination: 'main_balance',
+    externalAddress: null,
+  };
+  if (owned === undefined) state.mining.accounts.set(cmd.user, new Map([[cmd.name, account]]));
+  else owned.set(cmd.name, account);
+  ctx.events.push({ type: 'MiningAccountCreated', user: cmd.user, account: cmd.name, time: ctx.time });
+  return ok({ user: cmd.user, name: cmd.name, createdAt: ctx.time });
+}

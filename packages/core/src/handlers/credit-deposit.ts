@@ -1,0 +1,100 @@
+import type { ApplyContext } from '../commands/context.js';
+import { ok, reject, type Result } from '../commands/rejection.js';
+import { formatUnits } from '../money/decimal.js';
+import { networkOf } from '../spec/asset.js';
+import { feeFor } from '../spec/fee.js';
+import { depositOwnerKey } from '../state/deposit-address.js';
+import { addTo } from '../state/ledger.js';
+import type { State } from '../state/state.js';
+
+/**
+ * A confirmed deposit credited to a user's main account. Idempotent on (network, txid): the same
+ * chain transaction reported twice is credited once, and the second report answers the first's id.
+ * With a network, the network's limits apply and its deposit fee is kept by the venue; without
+ * one (internal credits such as the demo seed) the whole amount is credited.
+ */
+export interface CreditDeposit {
+  readonly type: 'CreditDeposit';
+  /** Chosen by the caller (a UUID), so that replaying the journal reproduces it. */
+  readonly transactionId: string;
+  readonly user: string;
+  readonly ticker: string;
+  readonly amount: bigint;
+  readonly network: string | null;
+  readonly txid: string | null;
+  readonly address: string | null;
+  readonly memo: string | null;
+}
+
+export interface DepositOutcome {
+  readonly transactionId: string;
+  readonly duplicate: boolean;
+}
+
+export function depositKey(network: string | null, txid: string): string {
+  return `${network ?? ''}:${txid}`;
+}
+
+export function creditDeposit(state: State, cmd: CreditDeposit, ctx: ApplyContext): Result<DepositOutcome> {
+  const user = state.users.get(cmd.user);
+  if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
+  const asset = state.assets.get(cmd.ticker);
+  if (asset === undefined) return reject('UNKNOWN_ASSET', { ticker: cmd.ticker });
+  if (cmd.txid !== null) {
+    const seen = state.deposits.get(depositKey(cmd.network, cmd.txid));
+    if (seen !== undefined) {
+      // The same chain transaction must describe the same credit; anything else is a mistake to surface.
+      if (seen.user !== cmd.user || seen.ticker !== cmd.ticker || seen.amount !== cmd.amount) {
+        return reject('DEPOSIT_TXID_CONFLICT', { txid: cmd.txid });
+      }
+      return ok({ transactionId: seen.transactionId, duplicate: true });
+    }
+  }
+  if (!asset.canDeposit) return reject('ASSET_NOT_DEPOSITABLE', { ticker: cmd.ticker });
+  if (cmd.amount <= 0n) return reject('AMOUNT_NOT_POSITIVE');
+  let fee = 0n;
+  if (cmd.network !== null) {
+    const network = networkOf(asset, cmd.network);
+    if (network === undefined) return reject('UNKNOWN_NETWORK', { ticker: cmd.ticker, network: cmd.network });
+    if (!network.canDeposit) return reject('NETWORK_NOT_DEPOSITABLE', { ticker: cmd.ticker, network: cmd.network });
+    const show = (v: bigint): string => formatUnits(v, asset.precision);
+    if (cmd.amount < network.deposit.min) return reject('DEPOSIT_BELOW_MIN', { min: show(network.deposit.min) });
+    if (network.deposit.max > 0n && cmd.amount > network.deposit.max) {
+      return reject('DEPOSIT_ABOVE_MAX', { max: show(network.deposit.max) });
+    }
+    fee = feeFor(network.depositFee, cmd.amount);
+    if (fee >= cmd.amount) return reject('DEPOSIT_NOT_ABOVE_FEE', { fee: show(fee) });
+    if (cmd.address !== null) {
+      const owner = state.depositOwners.get(depositOwnerKey(cmd.network, cmd.address, cmd.memo));
+      if (owner !== undefined && owner.user !== cmd.user) {
+        return reject('DEPOSIT_ADDRESS_OF_OTHER_USER', { address: cmd.address });
+      }
+    }
+  }
+
+  addTo(user.main, cmd.ticker, cmd.amount - fee);
+  addTo(state.ledger.deposited, cmd.ticker, cmd.amount);
+  if (fee > 0n) addTo(state.ledger.fees, cmd.ticker, fee);
+  if (cmd.txid !== null) {
+    state.deposits.set(depositKey(cmd.network, cmd.txid), {
+      transactionId: cmd.transactionId,
+      user: cmd.user,
+      ticker: cmd.ticker,
+      amount: cmd.amount,
+    });
+  }
+  ctx.events.push({
+    type: 'DepositCredited',
+    transactionId: cmd.transactionId,
+    user: cmd.user,
+    ticker: cmd.ticker,
+    amount: cmd.amount,
+    fee,
+    network: cmd.network,
+    txid: cmd.txid,
+    address: cmd.address,
+    memo: cmd.memo,
+    time: ctx.time,
+  });
+  return ok({ transactionId: cmd.transactionId, duplicate: false });
+}

@@ -1,0 +1,85 @@
+import type { ApplyContext } from '../commands/context.js';
+import { ok, reject, type Result } from '../commands/rejection.js';
+import { parseDecimal } from '../money/decimal.js';
+import { addTo } from '../state/ledger.js';
+import { findMiningAccount, MINING_REWARD_TICKER, type PayoutDestination } from '../state/mining.js';
+import type { State } from '../state/state.js';
+
+/**
+ * The pool pays a mining account's reward (in BTC) where the account says, at the moment it is
+ * paid. To the main balance, it is new money entering the venue: the owner's main BTC grows and
+ * the ledger counts it as deposited, so conservation holds. To an external address, the coins go
+ * from the pool straight to that address on chain: the venue never holds them, so neither a
+ * balance nor the ledger moves; the reward is only recorded, with its transaction hash.
+ */
+export interface CreditMiningReward {
+  readonly type: 'CreditMiningReward';
+  readonly user: string;
+  readonly account: string;
+  /** What the account receives, in BTC minor units (satoshis). */
+  readonly amount: bigint;
+  /** The pool's fee withheld from the gross reward; informative, it is not venue money. */
+  readonly fee: bigint;
+  /** Decimal text, as reported by the pool (informative). */
+  readonly hashRate: string;
+  readonly fppsRate: string;
+  /**
+   * The payout transaction's hash, used when the reward goes to an external address. Chosen by
+   * the caller so that replaying the journal reproduces it.
+   */
+  readonly txHash: string;
+}
+
+export interface MiningRewardOutcome {
+  readonly rewardId: number;
+  readonly payoutDestination: PayoutDestination;
+  readonly payoutAddress: string | null;
+  readonly payoutTransactionHash: string | null;
+}
+
+function isRate(text: string): boolean {
+  const d = parseDecimal(text);
+  return d !== undefined && !d.negative;
+}
+
+export function creditMiningReward(
+  state: State,
+  cmd: CreditMiningReward,
+  ctx: ApplyContext,
+): Result<MiningRewardOutcome> {
+  const user = state.users.get(cmd.user);
+  if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
+  const account = findMiningAccount(state.mining, cmd.user, cmd.account);
+  if (account === undefined) return reject('MINING_ACCOUNT_NOT_FOUND', { user: cmd.user, account: cmd.account });
+  if (!state.assets.has(MINING_REWARD_TICKER)) return reject('UNKNOWN_ASSET', { ticker: MINING_REWARD_TICKER });
+  if (cmd.amount <= 0n) return reject('AMOUNT_NOT_POSITIVE');
+  if (cmd.fee < 0n) return reject('MINING_REWARD_FEE_NEGATIVE');
+  if (!isRate(cmd.hashRate) || !isRate(cmd.fppsRate)) return reject('MINING_REWARD_RATE_INVALID');
+  const external = account.payoutDestination === 'external_address';
+  if (external && cmd.txHash === '') return reject('MINING_PAYOUT_HASH_REQUIRED');
+
+  const rewardId = state.mining.nextRewardId++;
+  if (!external) {
+    addTo(user.main, MINING_REWARD_TICKER, cmd.amount);
+    addTo(state.ledger.deposited, MINING_REWARD_TICKER, cmd.amount);
+  }
+  const outcome: MiningRewardOutcome = {
+    rewardId,
+    payoutDestination: account.payoutDestination,
+    payoutAddress: external ? account.externalAddress : null,
+    payoutTransactionHash: external ? cmd.txHash : null,
+  };
+  ctx.events.push({
+    type: 'MiningRewardCredited',
+    ...outcome,
+    user: cmd.user,
+    account: cmd.account,
+    ticker: MINING_REWARD_TICKER,
+    amount: cmd.amount,
+    fee: cmd.fee,
+    hashRate: cmd.hashRate,
+    fppsRate: cmd.fppsRate,
+    time: ctx.time,
+  });
+  return ok(outcome);
+}

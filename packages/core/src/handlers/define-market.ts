@@ -1,0 +1,44 @@
+import type { ApplyContext } from '../commands/context.js';
+import { ok, reject, type Result } from '../commands/rejection.js';
+import type { MarketSpec } from '../spec/market.js';
+import type { State } from '../state/state.js';
+import { accrue } from '../collateral/loans.js';
+
+/**
+ * Adds a market or updates its fees and limits. Its assets must exist, and its precisions must
+ * fit them: an amount in lots and a price × amount must convert exactly into asset units.
+ */
+export interface DefineMarket {
+  readonly type: 'DefineMarket';
+  readonly market: MarketSpec;
+}
+
+export function defineMarket(state: State, cmd: DefineMarket, ctx: ApplyContext): Result<MarketSpec> {
+  const m = cmd.market;
+  const stock = state.assets.get(m.stock);
+  const money = state.assets.get(m.money);
+  if (money === undefined || (m.type === 'spot' && stock === undefined)) {
+    return reject('UNKNOWN_MARKET_ASSET', { market: m.name });
+  }
+  if (stock !== undefined && m.type === 'spot' && m.stockPrec > stock.precision) {
+    return reject('UNKNOWN_MARKET_ASSET', { market: m.name });
+  }
+  // a perpetual settles its notionals in the money asset exactly (no fine unit below a minor unit)
+  if (m.type === 'futures' && m.stockPrec + m.moneyPrec > money.precision) {
+    return reject('MARKET_PRECISION_UNSUPPORTED', { market: m.name });
+  }
+  const existing = state.markets.get(m.name);
+  if (existing !== undefined && (existing.stockPrec !== m.stockPrec || existing.moneyPrec !== m.moneyPrec)) {
+    return reject('ASSET_PRECISION_FIXED', { ticker: m.name });
+  }
+  // interest accrued so far is owed at the rates it accrued under
+  if (existing !== undefined) {
+    for (const account of state.collateral.accounts.values()) {
+      const loan = account.loans.get(m.name);
+      if (loan !== undefined) accrue(state, existing, loan, ctx.time);
+    }
+  }
+  state.markets.set(m.name, m);
+  ctx.events.push({ type: 'MarketDefined', market: m });
+  return ok(m);
+}

@@ -1,0 +1,202 @@
+import type { ApplyContext } from '../commands/context.js';
+import { ok, reject, type Result } from '../commands/rejection.js';
+import { placeCollateralOrder } from '../collateral/place-collateral-order.js';
+import type { State } from '../state/state.js';
+import { execFor } from '../trading/exec-context.js';
+import { run, runTriggered, wouldCross, type Exec } from '../trading/execution.js';
+import { limitBuyHold, moneyBuyHold } from '../trading/fees.js';
+import {
+  newOrder,
+  viewOf,
+  type ActivationCondition,
+  type Order,
+  type OrderInit,
+  type OrderSide,
+  type OrderType,
+  type OrderView,
+  type PositionSide,
+  type StpMode,
+  type TradingAccount,
+  type TriggerPrice,
+} from '../trading/order.js';
+import { fundsFor, reserve, type Funds } from '../trading/settlement.js';
+import { clientIdKey, indexOpen } from '../trading/trading-state.js';
+
+/**
+ * Places an order. Prices are ticks and amounts lots of the market, except the amount of a spot
+ * market buy and stop-market buy, which is money (minor units) to spend. The edge has checked the
+ * market's limits (minimum amount and total, steps); the engine checks what depends on state.
+ * Collateral orders (account `collateral`) add position sides, reduce-only, RPI and OTO legs.
+ */
+export interface PlaceOrder {
+  readonly type: 'PlaceOrder';
+  readonly user: string;
+  readonly account: TradingAccount;
+  readonly market: string;
+  readonly side: OrderSide;
+  readonly orderType: OrderType;
+  /** Ticks; 0 for market and stop-market orders. */
+  readonly price: number;
+  readonly amount: number;
+  /** Stops: ticks, and the text submitted (echoed in replies). */
+  readonly activationPrice: number;
+  readonly activationPriceText: string;
+  readonly clientOrderId: string;
+  readonly postOnly: boolean;
+  readonly ioc: boolean;
+  readonly stp: StpMode;
+  readonly positionSide?: PositionSide;
+  readonly reduceOnly?: boolean;
+  readonly rpi?: boolean;
+  /** Collateral orders: the stop-loss and take-profit of an OTO group. */
+  readonly stopLoss?: TriggerPrice;
+  readonly takeProfit?: TriggerPrice;
+}
+
+/** The answer for an order that is not a stop: shared, so placing an order allocates no result for it. */
+const NOT_A_STOP: Result<ActivationCondition | null> = ok(null);
+
+function positive(n: number): boolean {
+  return Number.isSafeInteger(n) && n > 0;
+}
+
+/**
+ * The checks every order passes, spot or collateral: its figures, its flags, its client id, and a
+ * stop's activation condition (set against the last trade price). Answers the condition.
+ */
+export function checkOrderShape(state: State, x: Exec, cmd: PlaceOrder): Result<ActivationCondition | null> {
+  const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
+  const stop = cmd.orderType === 'stop market' || cmd.orderType === 'stop limit';
+  if (!positive(cmd.amount)) return reject('INVALID_ARGUMENT', { field: 'amount' });
+  if (limited ? !positive(cmd.price) : cmd.price !== 0) return reject('INVALID_ARGUMENT', { field: 'price' });
+  if (stop ? !positive(cmd.activationPrice) : cmd.activationPrice !== 0) {
+    return reject('INVALID_ARGUMENT', { field: 'activation_price' });
+  }
+  if (cmd.ioc && cmd.postOnly) return reject('IOC_AND_POST_ONLY');
+  if (!limited && (cmd.ioc || cmd.postOnly)) return reject('INVALID_ARGUMENT', { field: cmd.ioc ? 'ioc' : 'postOnly' });
+  if (cmd.clientOrderId !== '' && state.trading.byClientId.has(clientIdKey(cmd.user, cmd.market, cmd.clientOrderId))) {
+    return reject('CLIENT_ORDER_ID_IN_USE');
+  }
+  if (!stop) return NOT_A_STOP;
+  const last = x.mt.lastPrice;
+  if (last === null) return reject('STOP_NO_LAST_PRICE');
+  if (cmd.activationPrice === last) return reject('STOP_AT_LAST_PRICE');
+  return ok(cmd.activationPrice > last ? 'gte' : 'lte');
+}
+
+/** What the order holds, or undefined when the account cannot cover it. */
+function holdFor(x: Exec, cmd: PlaceOrder, available: bigint): bigint | undefined {
+  const u = x.units;
+  let hold: bigint;
+  if (cmd.side === 'sell') hold = BigInt(cmd.amount) * u.lot;
+  else if (cmd.orderType === 'limit' || cmd.orderType === 'stop limit') hold = limitBuyHold(u, cmd.price, cmd.amount);
+  else if (cmd.orderType === 'stock market') {
+    if (available === 0n) return undefined;
+    hold = available;
+  } else hold = moneyBuyHold(u, BigInt(cmd.amount));
+  return hold <= available ? hold : undefined;
+}
+
+export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Result<OrderView> {
+  const user = state.users.get(cmd.user);
+  if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
+  const x = execFor(state, cmd.market, ctx);
+  const spec = x?.units.spec;
+  if (x === undefined || spec === undefined || !spec.tradesEnabled) {
+    return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
+  }
+  if (cmd.account === 'collateral') return placeCollateralOrder(state, user, x, cmd);
+  if (cmd.account !== 'spot') return reject('ACCOUNT_NOT_AVAILABLE', { account: cmd.account });
+  if (spec.type !== 'spot') return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
+
+  const shape = checkOrderShape(state, x, cmd);
+  if (!shape.ok) return shape;
+
+  const byMoney = cmd.side === 'buy' && (cmd.orderType === 'market' || cmd.orderType === 'stop market');
+  const heldTicker = cmd.side === 'buy' ? x.money : x.stock;
+  const funds = fundsFor(user, heldTicker);
+  const hold = holdFor(x, cmd, funds?.available ?? 0n);
+  if (hold === undefined) return reject('NOT_ENOUGH_BALANCE');
+  if (cmd.postOnly && wouldCross(x.mt, cmd.side, cmd.price)) return reject('POST_ONLY_WOULD_TAKE');
+
+  const order = orderOf(state, cmd, ctx.time, shape.value, {
+    amount: cmd.amount,
+    byMoney,
+    positionSide: 'BOTH',
+    reduceOnly: false,
+    rpi: cmd.rpi ?? false,
+    oto: null,
+  });
+  reserve(funds as Funds, order, hold);
+  return launch(x, order);
+}
+
+/** A new order from its command: what the command says, and what placing it decided (`decided`). */
+export function orderOf(
+  state: State,
+  cmd: PlaceOrder,
+  created: number,
+  condition: ActivationCondition | null,
+  decided: Pick<OrderInit, 'amount' | 'byMoney' | 'positionSide' | 'reduceOnly' | 'rpi' | 'oto'>,
+): Order {
+  return newOrder({
+    id: state.trading.nextOrderId++,
+    user: cmd.user,
+    account: cmd.account,
+    market: cmd.market,
+    side: cmd.side,
+    type: cmd.orderType,
+    clientOrderId: cmd.clientOrderId,
+    price: cmd.price,
+    postOnly: cmd.postOnly,
+    ioc: cmd.ioc,
+    stp: cmd.stp,
+    created,
+    activationPrice: cmd.activationPrice,
+    activationPriceText: condition === null ? '' : cmd.activationPriceText,
+    activationCondition: condition,
+    ...decided,
+  });
+}
+
+/** Puts a new order to work: a stop waits in its trigger list, any other executes now. */
+export function launch(x: Exec, order: Order): Result<OrderView> {
+  const t = x.trading;
+  indexOpen(t, order);
+  if (order.activationCondition !== null) {
+    x.mt.stops.add(order);
+    return ok(viewOf(order));
+  }
+  run(x, order);
+  runTriggered(x);
+  // a finished order never changes again: it answers as it is
+  return ok(t.orders.has(order.id) ? viewOf(order) : order);
+}
+
+/** A plain spot limit order (no flags, no client id, stp `no`): what seeds, drivers and tests place most. */
+export function spotLimitOrder(
+  user: string,
+  market: string,
+  side: OrderSide,
+  price: number,
+  amount: number,
+  extra: Partial<Omit<PlaceOrder, 'type' | 'user' | 'market' | 'side'>> = {},
+): PlaceOrder {
+  return {
+    type: 'PlaceOrder',
+    user,
+    account: 'spot',
+    market,
+    side,
+    orderType: 'limit',
+    price,
+    amount,
+    activationPrice: 0,
+    activationPriceText: '',
+    clientOrderId: '',
+    postOnly: false,
+    ioc: false,
+    stp: 'no',
+    ...extra,
+  };
+}

@@ -1,0 +1,30 @@
+import { decimalToUnits, formatUnits, parseDecimal } from './decimal.js';
+
+/**
+ * Rates (fees, funding, interest) are fractions held as integers over RATE_SCALE, so that a
+ * funding rate such as 0.000044889033693137 is exact.
+ */
+export const RATE_DECIMALS = 18;
+export const RATE_SCALE = 10n ** 18n;
+
+/** "0.1" percent → 0.001 as a rate. Undefined when malformed, negative or over-precise. */
+export function rateFromPercent(text: string): bigint | undefined {
+  const d = parseDecimal(text);
+  if (d === undefined || d.negative) return undefined;
+  return decimalToUnits(d, RATE_DECIMALS - 2);
+}
+
+/** A rate shown as a percent string ("0.1"). */
+export function rateToPercent(rate: bigint): string {
+  return formatUnits(rate, RATE_DECIMALS - 2);
+}
+
+/** A decimal fraction ("0.0003", may be negative) as a rate. */
+export function rateFromDecimal(text: string): bigint | undefined {
+  const d = parseDecimal(text);
+  return d === undefined ? undefined : decimalToUnits(d, RATE_DECIMALS);
+}
+
+export function rateToDecimal(rate: bigint): string {
+  return formatUnits(rate, RATE_DECIMALS);
+}

@@ -1,0 +1,21 @@
+import type { BookFactory } from './book/book.js';
+import { decodeJson, encodeJson } from './codec/json-value.js';
+import { createState, type State } from './state/state.js';
+import { decodeTrading, encodeTrading, type EncodedTrading } from './trading/trading-codec.js';
+
+/**
+ * The whole state as canonical text: the body of a snapshot, and what the state hash is taken of.
+ * Two states that hold the same things encode to the same text, whichever book implementation
+ * holds their orders.
+ */
+export function encodeState(state: State): string {
+  const { trading, ...rest } = state;
+  return encodeJson({ ...rest, trading: encodeTrading(trading) });
+}
+
+/** A snapshot written before a part of the state existed decodes with that part empty. */
+export function decodeState(text: string, options: { book?: BookFactory } = {}): State {
+  const { trading, ...rest } = decodeJson(text) as Partial<Omit<State, 'trading'>> & { trading?: EncodedTrading };
+  const empty = createState({ book: options.book });
+  return { ...empty, ...rest, trading: trading === undefined ? empty.trading : decodeTrading(trading, options.book) };
+}

@@ -1,0 +1,74 @@
+import type { AssetSpec } from '../spec/asset.js';
+import type { BookFactory } from '../book/book.js';
+import type { MarketSpec } from '../spec/market.js';
+import type { DepositAddress, DepositAddressOwner } from './deposit-address.js';
+import { createTradingState, type TradingState } from '../trading/trading-state.js';
+import { createCollateralState, type CollateralState } from '../collateral/collateral-state.js';
+import { createLedger, type Ledger } from './ledger.js';
+import { createMiningState, type MiningState } from './mining.js';
+import type { User } from './user.js';
+import type { PendingWithdrawal } from './withdrawal.js';
+
+export interface CreditedDeposit {
+  readonly transactionId: string;
+  readonly user: string;
+  readonly ticker: string;
+  readonly amount: bigint;
+}
+
+/** The whole engine state. Only `apply` changes it, one command at a time. */
+export interface State {
+  /** Sequence number of the last applied command (0 before the first). */
+  seq: number;
+  /** Timestamp of the last applied command, microseconds since the Unix epoch. */
+  time: number;
+  readonly assets: Map<string, AssetSpec>;
+  readonly markets: Map<string, MarketSpec>;
+  readonly users: Map<string, User>;
+  nextUserId: number;
+  /** Credited deposits by their idempotency key `network:txid`. */
+  readonly deposits: Map<string, CreditedDeposit>;
+  readonly ledger: Ledger;
+  /** Mining pool accounts and their payout settings. */
+  readonly mining: MiningState;
+  /** Withdrawals not yet completed or cancelled, by transaction id. */
+  readonly withdrawals: Map<string, PendingWithdrawal>;
+  /** Every withdrawal ever requested, by `withdrawalKey(user, uniqueId)` → transaction id. */
+  readonly withdrawalIds: Map<string, string>;
+  /** Deposit addresses by `depositAddressKey(user, ticker, network)`; the first is the persistent one. */
+  readonly depositAddresses: Map<string, DepositAddress[]>;
+  /** Who each deposit address (and memo) belongs to, by `depositOwnerKey`. */
+  readonly depositOwners: Map<string, DepositAddressOwner>;
+  /** Next derivation index per counter (a chain and address type). */
+  readonly addressCounters: Map<string, number>;
+  /** Books, trigger lists, open orders and index prices. */
+  readonly trading: TradingState;
+  /** Collateral accounts' settings, positions and loans; OTO groups; lending pool reservations. */
+  readonly collateral: CollateralState;
+}
+
+export interface StateOptions {
+  /** The book implementation (the fast book unless a test asks for the naive one). */
+  readonly book?: BookFactory;
+}
+
+export function createState(options: StateOptions = {}): State {
+  return {
+    seq: 0,
+    time: 0,
+    assets: new Map(),
+    markets: new Map(),
+    users: new Map(),
+    nextUserId: 1,
+    deposits: new Map(),
+    ledger: createLedger(),
+    mining: createMiningState(),
+    withdrawals: new Map(),
+    withdrawalIds: new Map(),
+    depositAddresses: new Map(),
+    depositOwners: new Map(),
+    addressCounters: new Map(),
+    trading: createTradingState(options.book),
+    collateral: createCollateralState(),
+  };
+}

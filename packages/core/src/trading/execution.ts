@@ -1,0 +1,263 @@
+import type { ApplyContext } from '../commands/context.js';
+import type { DealSide } from '../events/event.js';
+import { activateCollateral, collateralLots, collateralRunEnd } from '../collateral/collateral-execution.js';
+import { collateralFilled, perpFees } from '../collateral/after-fill.js';
+import { otoOrderFinished } from '../collateral/oto.js';
+import { addTo } from '../state/ledger.js';
+import type { State } from '../state/state.js';
+import { buyFeePaid, buyNotionalPaid, ceilDiv, notional, sellProceeds } from './fees.js';
+import type { MarketUnits } from './market-units.js';
+import { isStop, type Order, type OrderStatus, type OrderView } from './order.js';
+import { release, settleBuy, settleSell } from './settlement.js';
+import { unindexOpen, type MarketTrading, type TradingState } from './trading-state.js';
+
+/** What executing one command against one market needs at hand. */
+export interface Exec {
+  readonly state: State;
+  readonly trading: TradingState;
+  readonly mt: MarketTrading;
+  readonly units: MarketUnits;
+  readonly money: string;
+  readonly stock: string;
+  ctx: ApplyContext;
+  /** Stops set off by this command's trades, in the order they are to run. */
+  readonly triggered: Order[];
+  /** A perpetual: its positions are synthetic and its fills move no assets (see fill). */
+  readonly perp: boolean;
+}
+
+/** The asset an order holds: money for buys, stock for sells. */
+export function heldAsset(x: Exec, o: Order): string {
+  return o.side === 'buy' ? x.money : x.stock;
+}
+
+/**
+ * Takes an order out of the open indexes for good: releases its hold and records how it ended. The
+ * finished order itself goes into the event: nothing changes it any more.
+ */
+export function finish(x: Exec, o: Order, status: OrderStatus): void {
+  release(x.state, o, heldAsset(x, o));
+  unindexOpen(x.trading, o);
+  o.status = status;
+  o.finished = x.ctx.time;
+  x.ctx.events.push({ type: 'OrderFinished', order: o });
+  if (o.oto !== null) otoOrderFinished(x, o);
+}
+
+/**
+ * Takes an open order out of its book or trigger list and finishes it as cancelled. A stop that a
+ * trade of this command set off waits in `triggered`: it is only finished there (the queue skips it).
+ */
+export function cancelOpen(x: Exec, o: Order): OrderView {
+  if (isStop(o) && o.activated === 0) {
+    if (!x.triggered.includes(o)) x.mt.stops.remove(o);
+  } else x.mt.book.remove(o);
+  finish(x, o, 'CANCELLED');
+  return o;
+}
+
+function dealSide(o: Order, fee: bigint): DealSide {
+  return {
+    user: o.user,
+    account: o.account,
+    orderId: o.id,
+    clientOrderId: o.clientOrderId,
+    side: o.side,
+    fee,
+    rpi: o.rpi,
+  };
+}
+
+/**
+ * One fill of `lots` at the maker's price. On a spot pair the buyer pays its notional and fee with
+ * cumulative rounding up, the seller receives its notional less fee rounded down, and the venue's
+ * fee account takes the difference: fees plus rounding residue, so every asset is conserved exactly;
+ * collateral orders settle the same assets in the collateral account. On a perpetual no asset changes
+ * hands: each side pays its fee (see perpFees). Then collateral orders move their positions.
+ */
+function fill(x: Exec, taker: Order, maker: Order, lots: number): void {
+  const u = x.units;
+  const spec = u.spec;
+  const price = maker.price;
+  const n = notional(u, price, lots);
+  const takerBuys = taker.side === 'buy';
+  const buy = takerBuys ? taker : maker;
+  const sell = takerBuys ? maker : taker;
+  let buyFee: bigint;
+  let sellFee: bigint;
+  if (x.perp) {
+    const fees = perpFees(x, buy, sell, taker, n);
+    buyFee = fees.buyFee;
+    sellFee = fees.sellFee;
+  } else {
+    const buyRate = takerBuys ? spec.takerFee : spec.makerFee;
+    const sellRate = takerBuys ? spec.makerFee : spec.takerFee;
+    const n0 = buy.dealNotional;
+    const f1 = buy.feeExact + n * buyRate;
+    const paid = buyNotionalPaid(u, n0, n0 + n);
+    buyFee = buyFeePaid(u, buy.dealFee, f1);
+    // The hold covers the fee rates of placement time; if the market's fees rose since, the venue
+    // charges no more than the hold has left rather than dig into the buyer's other funds.
+    if (paid + buyFee > buy.hold) buyFee = buy.hold - paid;
+    const cost = paid + buyFee;
+    const proceeds = sellProceeds(u, n, sellRate);
+    sellFee = (u.div === 1n ? n : n / u.div) - proceeds;
+    const stockUnits = u.lot === 1n ? BigInt(lots) : BigInt(lots) * u.lot;
+    const time = x.ctx.time;
+    settleBuy(x.state, buy, x.money, x.stock, cost, stockUnits, time);
+    settleSell(x.state, sell, x.money, x.stock, stockUnits, proceeds, time);
+    addTo(x.state.ledger.fees, x.money, cost - proceeds);
+    buy.feeExact = f1;
+    buy.dealFee += buyFee;
+    sell.dealFee += sellFee;
+  }
+
+  buy.dealNotional += n;
+  buy.dealStock += lots;
+  buy.status = 'PARTIALLY_FILLED';
+  sell.status = 'PARTIALLY_FILLED';
+  sell.dealNotional += n;
+  sell.dealStock += lots;
+
+  if (taker.byMoney)
+    taker.left = taker.amount - Number(u.div === 1n ? taker.dealNotional : ceilDiv(taker.dealNotional, u.div));
+  else taker.left -= lots;
+  if (lots === maker.left) {
+    x.mt.book.remove(maker);
+    maker.left = 0;
+  } else {
+    x.mt.book.reduce(maker, lots);
+  }
+
+  const tradeId = x.trading.nextTradeId++;
+  x.ctx.events.push({
+    type: 'TradeExecuted',
+    market: spec.name,
+    tradeId,
+    price,
+    lots,
+    notional: n,
+    takerSide: taker.side,
+    time: x.ctx.time,
+    maker: dealSide(maker, takerBuys ? sellFee : buyFee),
+    taker: dealSide(taker, takerBuys ? buyFee : sellFee),
+  });
+  x.mt.lastPrice = price;
+  // positions move before a filled maker leaves: its OTO legs arm on this fill
+  if (buy.account !== 'spot' || sell.account !== 'spot') {
+    collateralFilled(x, buy, sell, taker, lots, price, n, buyFee, sellFee, tradeId);
+  }
+  if (maker.left === 0) finish(x, maker, 'FILLED');
+  if (x.mt.stops.size > 0 && x.mt.stops.wouldTrigger(price)) x.mt.stops.triggered(price, x.triggered);
+}
+
+/** Whether the taker's budget covers `lots` at `price` (orders that spend their whole hold). */
+function affordable(x: Exec, t: Order, price: number, lots: number): boolean {
+  const u = x.units;
+  const n = notional(u, price, lots);
+  const fee = buyFeePaid(u, t.dealFee, t.feeExact + n * u.spec.takerFee);
+  return buyNotionalPaid(u, t.dealNotional, t.dealNotional + n) + fee <= t.hold;
+}
+
+/** The most of `want` lots at `price` that the taker's hold pays for. */
+export function affordableLots(x: Exec, t: Order, price: number, want: number): number {
+  if (affordable(x, t, price, want)) return want;
+  let lo = 0;
+  let hi = want;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (affordable(x, t, price, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** How many lots the taker takes from `m` (0: it can take nothing more). */
+function lotsToTake(x: Exec, t: Order, m: Order): number {
+  if (t.byMoney) {
+    // Spend at most `amount` on notional: the fee comes on top and is held separately.
+    const room = BigInt(t.amount) * x.units.div - t.dealNotional;
+    const most = room / (BigInt(m.price) * x.units.mul);
+    return most < BigInt(m.left) ? Number(most) : m.left;
+  }
+  const want = t.left < m.left ? t.left : m.left;
+  if (t.account === 'collateral') return collateralLots(x, t, m, want);
+  // No price is known in advance: the order holds the whole balance and buys what it covers.
+  if (t.side === 'buy' && t.type === 'stock market') return affordableLots(x, t, m.price, want);
+  return want;
+}
+
+/** How a taker's pass over the book ended. */
+export type TakeEnd = 'book' | 'budget' | 'stp';
+
+/**
+ * Matches an incoming order against the opposite side while it crosses. Self-trade prevention
+ * follows the incoming order's mode: `cn` cancels the incoming order's remainder, `co` cancels the
+ * resting order and goes on, `cb` cancels both.
+ */
+export function take(x: Exec, t: Order): TakeEnd {
+  const book = x.mt.book;
+  const opposite = t.side === 'buy' ? 'sell' : 'buy';
+  const limited = t.type === 'limit' || t.type === 'stop limit';
+  const buying = t.side === 'buy';
+  while (t.left > 0) {
+    const m = book.best(opposite);
+    if (m === undefined) return 'book';
+    if (limited && (buying ? m.price > t.price : m.price < t.price)) return 'book';
+    if (m.user === t.user && t.stp !== 'no') {
+      if (t.stp === 'cn') return 'stp';
+      book.remove(m);
+      finish(x, m, 'CANCELLED');
+      if (t.stp === 'cb') return 'stp';
+      continue;
+    }
+    const lots = lotsToTake(x, t, m);
+    if (lots === 0) return 'budget';
+    fill(x, t, m, lots);
+  }
+  return 'book';
+}
+
+/**
+ * Runs an order that can execute now (a new order, or a stop just activated): takes what it can,
+ * then rests what a limit order has left, or finishes it. Market orders end FILLED when they
+ * executed all they could pay for, CANCELLED when liquidity or self-trade prevention cut them short.
+ */
+export function run(x: Exec, o: Order): void {
+  const end = take(x, o);
+  if (o.left === 0) {
+    finish(x, o, 'FILLED');
+    return;
+  }
+  const limited = o.type === 'limit' || o.type === 'stop limit';
+  if (limited) {
+    if (end === 'stp' || o.ioc) finish(x, o, 'CANCELLED');
+    else if (o.account !== 'collateral' || collateralRunEnd(x, o)) x.mt.book.add(o);
+    return;
+  }
+  finish(x, o, end === 'budget' && o.dealStock > 0 ? 'FILLED' : 'CANCELLED');
+}
+
+/**
+ * Activates the stops this command set off, in the order they triggered; stops that their trades
+ * set off queue behind them (see docs/decisions.md, "Stop cascades"). A stop cancelled while it
+ * waited in the queue is passed over.
+ */
+export function runTriggered(x: Exec): void {
+  for (let i = 0; i < x.triggered.length; i++) {
+    const s = x.triggered[i] as Order;
+    if (s.finished !== null) continue;
+    s.activated = 1;
+    x.ctx.events.push({ type: 'StopActivated', market: s.market, user: s.user, orderId: s.id, time: x.ctx.time });
+    if (s.account === 'collateral' && !activateCollateral(x, s)) continue;
+    run(x, s);
+  }
+  x.triggered.length = 0;
+}
+
+/** Whether a limit order would take liquidity now (what postOnly refuses). */
+export function wouldCross(mt: MarketTrading, side: Order['side'], price: number): boolean {
+  const best = mt.book.best(side === 'buy' ? 'sell' : 'buy');
+  if (best === undefined) return false;
+  return side === 'buy' ? best.price <= price : best.price >= price;
+}

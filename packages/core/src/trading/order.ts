@@ -1,0 +1,209 @@
+import type { BookEntry, Side } from '../book/book.js';
+
+export type OrderSide = Side;
+
+/** The order types of the API (`type` in responses). */
+export type OrderType = 'limit' | 'market' | 'stock market' | 'stop limit' | 'stop market';
+
+/** Self-trade prevention, abbreviated as responses show it. */
+export type StpMode = 'no' | 'cb' | 'cn' | 'co';
+
+/**
+ * Which account an order trades for. Spot orders hold and settle in the spot (trade) account;
+ * collateral orders (margin on spot pairs, perpetuals) match on the same books and settle in the
+ * collateral account.
+ */
+export type TradingAccount = 'spot' | 'collateral';
+
+export type PositionSide = 'LONG' | 'SHORT' | 'BOTH';
+
+export type ActivationCondition = 'gte' | 'lte';
+
+/** A stop-loss or take-profit price: ticks, and the text submitted (echoed in replies). */
+export interface TriggerPrice {
+  readonly ticks: number;
+  readonly text: string;
+}
+
+/**
+ * How an order belongs to an OTO group: the parent (whose fills arm the legs) or one of its legs.
+ * Immutable, so orders share it by reference.
+ */
+export interface OtoLink {
+  readonly id: number;
+  readonly role: 'parent' | 'stopLoss' | 'takeProfit';
+  readonly stopLoss: TriggerPrice | null;
+  readonly takeProfit: TriggerPrice | null;
+}
+
+export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELLED';
+
+/**
+ * An open order: resting in a book, or waiting in a trigger list. It is its own book entry (the
+ * fast book links it in place), so resting costs no allocation beyond the order.
+ *
+ * Units: `price`, `activationPrice` in ticks; `amount`, `left` in lots, except for orders whose
+ * amount is money (market buy, stop-market buy: `byMoney`), where they are minor units of the money
+ * asset. `dealNotional` is the exact traded value in the market's fine unit (see MarketUnits);
+ * `dealFee` and `hold` are minor units.
+ */
+export interface Order extends BookEntry {
+  readonly id: number;
+  readonly user: string;
+  readonly account: TradingAccount;
+  readonly market: string;
+  readonly side: OrderSide;
+  readonly type: OrderType;
+  readonly clientOrderId: string;
+  readonly price: number;
+  /** Fixed at placement, except that collateral reduce-only orders and OTO legs follow their position's size. */
+  amount: number;
+  readonly byMoney: boolean;
+  left: number;
+  /** Lots bought or sold so far. */
+  dealStock: number;
+  dealNotional: bigint;
+  dealFee: bigint;
+  /** Buy orders: Σ notional × fee rate of every fill, for cumulative fee rounding. */
+  feeExact: bigint;
+  /** What the order still holds in its account: money for buys, stock for sells. */
+  hold: bigint;
+  readonly postOnly: boolean;
+  readonly ioc: boolean;
+  readonly stp: StpMode;
+  /** Microseconds since the Unix epoch. */
+  readonly created: number;
+  /** Stops: the trigger (0 for other orders), the text submitted, and the condition set at placement. */
+  readonly activationPrice: number;
+  readonly activationPriceText: string;
+  readonly activationCondition: ActivationCondition | null;
+  /** Stops: 0 while waiting, 1 once triggered. Other orders: 0. */
+  activated: 0 | 1;
+  readonly positionSide: PositionSide;
+  readonly reduceOnly: boolean;
+  readonly rpi: boolean;
+  /** The OTO group an order belongs to (collateral trading), or null. */
+  readonly oto: OtoLink | null;
+  /** NEW or PARTIALLY_FILLED while open; FILLED or CANCELLED once finished. */
+  status: OrderStatus;
+  /** Microseconds; set when the order finishes, after which it never changes again. */
+  finished: number | null;
+  /** Links of the owner's list of open orders (never encoded). */
+  userPrev: Order | null;
+  userNext: Order | null;
+}
+
+/** The fields of an order that are data (no book links): what snapshots hold and replies show. */
+export type OrderData = Omit<Order, 'prev' | 'next' | 'level' | 'userPrev' | 'userNext'>;
+
+/**
+ * An order as commands answer it and events carry it: a copy of an open order at that moment, or
+ * a finished order itself (which never changes again, so it needs no copy).
+ */
+export type OrderView = Readonly<OrderData>;
+
+/** What placing an order decides; the rest of a new order starts empty. */
+export type OrderInit = Omit<
+  OrderData,
+  | 'left'
+  | 'hidden'
+  | 'dealStock'
+  | 'dealNotional'
+  | 'dealFee'
+  | 'feeExact'
+  | 'hold'
+  | 'activated'
+  | 'status'
+  | 'finished'
+>;
+
+/** A new open order with nothing dealt or held yet; RPI orders rest hidden. */
+export function newOrder(i: OrderInit): Order {
+  return {
+    id: i.id,
+    user: i.user,
+    account: i.account,
+    market: i.market,
+    side: i.side,
+    type: i.type,
+    clientOrderId: i.clientOrderId,
+    price: i.price,
+    amount: i.amount,
+    byMoney: i.byMoney,
+    left: i.amount,
+    hidden: i.rpi,
+    dealStock: 0,
+    dealNotional: 0n,
+    dealFee: 0n,
+    feeExact: 0n,
+    hold: 0n,
+    postOnly: i.postOnly,
+    ioc: i.ioc,
+    stp: i.stp,
+    created: i.created,
+    activationPrice: i.activationPrice,
+    activationPriceText: i.activationPriceText,
+    activationCondition: i.activationCondition,
+    activated: 0,
+    positionSide: i.positionSide,
+    reduceOnly: i.reduceOnly,
+    rpi: i.rpi,
+    oto: i.oto,
+    status: 'NEW',
+    finished: null,
+    prev: null,
+    next: null,
+    level: null,
+    userPrev: null,
+    userNext: null,
+  };
+}
+
+export function isStop(order: { readonly type: OrderType }): boolean {
+  return order.type === 'stop limit' || order.type === 'stop market';
+}
+
+export function orderData(o: OrderData): OrderData {
+  return {
+    id: o.id,
+    user: o.user,
+    account: o.account,
+    market: o.market,
+    side: o.side,
+    type: o.type,
+    clientOrderId: o.clientOrderId,
+    price: o.price,
+    amount: o.amount,
+    byMoney: o.byMoney,
+    left: o.left,
+    hidden: o.hidden,
+    dealStock: o.dealStock,
+    dealNotional: o.dealNotional,
+    dealFee: o.dealFee,
+    feeExact: o.feeExact,
+    hold: o.hold,
+    postOnly: o.postOnly,
+    ioc: o.ioc,
+    stp: o.stp,
+    created: o.created,
+    activationPrice: o.activationPrice,
+    activationPriceText: o.activationPriceText,
+    activationCondition: o.activationCondition,
+    activated: o.activated,
+    positionSide: o.positionSide,
+    reduceOnly: o.reduceOnly,
+    rpi: o.rpi,
+    oto: o.oto,
+    status: o.status,
+    finished: o.finished,
+  };
+}
+
+export function fromOrderData(d: OrderData): Order {
+  return { ...d, prev: null, next: null, level: null, userPrev: null, userNext: null };
+}
+
+/** A copy of an open order (one literal rather than a spread: this runs for every order placed). */
+export function viewOf(o: Order): OrderView {
+  return orderData(o);
+}

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BOOKS } from '../support/books.js';
+import { collateralOrder, CollateralVenue, DAY, sound } from '../support/collateral-venue.js';
+import { sats, usdt } from '../support/units.js';
+import { order } from '../support/venue.js';
+
+const BTC = 1_000_000;
+const USD = 100;
+
+for (const { name, factory } of BOOKS) {
+  describe(`${name}: margin on a spot pair`, () => {
+    it('a margin long filled by a spot seller borrows its shortfall; closing it pays interest and repays the loan', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '1000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      const pool = v.pool('USDT');
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      const buy = v.must(collateralOrder('alice', 'BTC_USDT', 'buy', { price: 60_000 * USD, amount: BTC / 10 }));
+      assert.equal(buy.status, 'FILLED');
+      // 6 000 + 0.2 % taker fee: 1 000 of alice's own, 5 012 borrowed
+      assert.equal(v.collateral('alice', 'USDT'), 0n);
+      assert.equal(v.collateral('alice', 'BTC'), sats('0.1'));
+      assert.equal(v.loan('alice', 'BTC_USDT', 'USDT'), usdt('5012'));
+      assert.equal(v.pool('USDT'), pool - usdt('5012'));
+      assert.deepEqual(v.spot('bob', 'USDT'), { available: usdt('105994'), freeze: 0n });
+      assert.deepEqual(v.spot('bob', 'BTC'), { available: sats('0.9'), freeze: 0n });
+      assert.equal(v.fee('USDT'), usdt('18'));
+      const pos = v.position('alice', 'BTC_USDT');
+      assert.equal(pos?.size, BTC / 10);
+      sound(v);
+
+      // one day later alice sells into bob's bid at 61 000
+      v.time += DAY - 2_000_000;
+      v.must(order('bob', 'buy', { price: 61_000 * USD, amount: BTC / 10 }));
+      const sell = v.must(collateralOrder('alice', 'BTC_USDT', 'sell', { price: 61_000 * USD, amount: BTC / 10 }));
+      assert.equal(sell.status, 'FILLED');
+      // proceeds 6 100 − 12.2; interest 5 012 × 0.03 % = 1.5036 to the pool; the loan repaid
+      assert.equal(v.collateral('alice', 'BTC'), 0n);
+      assert.equal(v.collateral('alice', 'USDT'), usdt('1074.2964'));
+      assert.equal(v.loan('alice', 'BTC_USDT', 'USDT'), 0n);
+      assert.equal(v.pool('USDT'), pool + usdt('1.5036'));
+      assert.equal(v.fee('USDT'), usdt('36.3'));
+      assert.equal(v.position('alice', 'BTC_USDT'), undefined);
+      assert.equal(v.state.collateral.accounts.get('alice')?.loans.size, 0);
+      sound(v);
+    });
+  });
+}

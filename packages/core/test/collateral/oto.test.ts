@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { RATE_SCALE, type OrderView } from '../../src/index.js';
+import { BOOKS } from '../support/books.js';
+import { collateralOrder, CollateralVenue, DAY, sound } from '../support/collateral-venue.js';
+import { order } from '../support/venue.js';
+import { sats, usdt } from '../support/units.js';
+
+const BTC = 1_000_000;
+const USD = 100;
+const trigger = (whole: number) => ({ ticks: whole * USD, text: String(whole) });
+
+function withOto(v: CollateralVenue, fields: { amount: number; stopLoss?: number; takeProfit?: number }): OrderView {
+  return v.must(
+    collateralOrder('alice', 'BTC_USDT', 'buy', {
+      price: 60_000 * USD,
+      amount: fields.amount,
+      ...(fields.stopLoss === undefined ? {} : { stopLoss: trigger(fields.stopLoss) }),
+      ...(fields.takeProfit === undefined ? {} : { takeProfit: trigger(fields.takeProfit) }),
+    }),
+  );
+}
+
+function openOrders(v: CollateralVenue, user: string) {
+  return [...v.state.trading.orders.values()].filter((o) => o.user === user);
+}
+
+for (const { name, factory } of BOOKS) {
+  describe(`${name}: OTO stop-loss and take-profit`, () => {
+    it('the legs arm pro rata with the parent’s fills, and grow with each fill', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      const parent = withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      assert.equal(parent.oto?.role, 'parent');
+      assert.equal(openOrders(v, 'alice').length, 1);
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 40 }));
+      let legs = openOrders(v, 'alice').filter((o) => o.oto?.role !== 'parent');
+      assert.deepEqual(
+        legs.map((o) => [
+          o.oto?.role,
+          o.side,
+          o.type,
+          o.amount,
+          o.activationPrice,
+          o.activationCondition,
+          o.reduceOnly,
+        ]),
+        [
+          ['stopLoss', 'sell', 'stop market', BTC / 40, 59_000 * USD, 'lte', true],
+          ['takeProfit', 'sell', 'stop market', BTC / 40, 62_000 * USD, 'gte', true],
+        ],
+      );
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 20 }));
+      legs = openOrders(v, 'alice').filter((o) => o.oto?.role !== 'parent');
+      assert.deepEqual(
+        legs.map((o) => o.amount),
+        [(3 * BTC) / 40, (3 * BTC) / 40],
+      );
+      sound(v);
+    });
+
+    it('a trade through the stop-loss closes the filled amount at market and cancels the take-profit', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '1000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.user('carl', { USDT: '100000', BTC: '1' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      const opened = v.time;
+      assert.equal(v.loan('alice', 'BTC_USDT', 'USDT'), usdt('5012'));
+      v.must(order('bob', 'buy', { price: 58_800 * USD, amount: BTC / 2 }));
+      const { events } = v.run(order('carl', 'sell', { price: 58_800 * USD, amount: BTC / 100 }));
+      const finished = events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : []));
+      assert.deepEqual(
+        finished.map((o) => [o.oto?.role, o.status, o.dealStock]),
+        [
+          ['takeProfit', 'CANCELLED', 0],
+          ['stopLoss', 'FILLED', BTC / 10],
+        ],
+      );
+      // 0.1 sold at 58 800 less the 0.2 % taker fee; interest on 5 012 for the seconds between; loan repaid
+      const interest =
+        (((usdt('5012') * (RATE_SCALE * 3n)) / 10_000n) * BigInt(v.time - opened) + RATE_SCALE * BigInt(DAY) - 1n) /
+        (RATE_SCALE * BigInt(DAY));
+      assert.equal(v.collateral('alice', 'USDT'), usdt('856.24') - interest);
+      assert.equal(v.collateral('alice', 'BTC'), 0n);
+      assert.equal(v.loan('alice', 'BTC_USDT', 'USDT'), 0n);
+      assert.equal(v.position('alice', 'BTC_USDT'), undefined);
+      assert.equal(openOrders(v, 'alice').length, 0);
+      assert.equal(v.state.collateral.otos.size, 0);
+      sound(v);
+    });
+
+    it('cancelling the parent, or the group, cancels the live legs', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      const parent = withOto(v, { amount: BTC / 10, stopLoss: 59_000 });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 20 }));
+      assert.equal(openOrders(v, 'alice').length, 2);
+      v.must({ type: 'CancelOrder', user: 'alice', market: 'BTC_USDT', orderId: parent.id });
+      assert.equal(openOrders(v, 'alice').length, 0);
+      assert.equal(v.position('alice', 'BTC_USDT')?.size, BTC / 20);
+
+      const second = withOto(v, { amount: BTC / 10, takeProfit: 65_000 });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 20 }));
+      const done = v.must({ type: 'CancelOto', user: 'alice', market: 'BTC_USDT', otoId: second.oto!.id });
+      assert.equal(done.parent?.status, 'CANCELLED');
+      assert.equal(done.takeProfit?.status, 'CANCELLED');
+      assert.equal(done.stopLoss, null);
+      assert.equal(openOrders(v, 'alice').length, 0);
+      assert.equal(
+        v.run({ type: 'CancelOto', user: 'alice', market: 'BTC_USDT', otoId: second.oto!.id }).result.ok,
+        false,
+      );
+      sound(v);
+    });
+
+    it('legs are cancelled when the position closes by other means', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      v.must(order('bob', 'buy', { price: 60_500 * USD, amount: BTC / 10 }));
+      v.must(collateralOrder('alice', 'BTC_USDT', 'sell', { price: 60_500 * USD, amount: BTC / 10 }));
+      assert.equal(v.position('alice', 'BTC_USDT'), undefined);
+      assert.equal(openOrders(v, 'alice').length, 0);
+      assert.equal(v.collateral('alice', 'BTC'), sats('0'));
+      sound(v);
+    });
+  });
+}
