@@ -1,0 +1,162 @@
+import type { Endpoint } from '../endpoint.js';
+import { mainAccountAddress } from './main-account/address.js';
+import { mainAccountBalance } from './main-account/balance.js';
+import { mainAccountCreateNewAddress } from './main-account/create-new-address.js';
+import { mainAccountHistory } from './main-account/history.js';
+import { mainAccountTransfer } from './main-account/transfer.js';
+import { mainAccountWithdrawPay } from './main-account/withdraw-pay.js';
+import { mainAccountWithdraw } from './main-account/withdraw.js';
+import { miningAccounts } from './mining/accounts.js';
+import { miningCreateAccount } from './mining/create-account.js';
+import { miningEditPayoutDestination } from './mining/edit-payout-destination.js';
+import { miningPayoutDestination } from './mining/payout-destination.js';
+import { miningRewards } from './mining/rewards.js';
+import { collateralBalance } from './collateral-account/balance.js';
+import { collateralBalanceSummary } from './collateral-account/balance-summary.js';
+import { collateralHedgeMode } from './collateral-account/hedge-mode.js';
+import { collateralHedgeModeUpdate } from './collateral-account/hedge-mode-update.js';
+import { collateralLeverage } from './collateral-account/leverage.js';
+import { collateralPositionsHistory } from './collateral-account/positions-history.js';
+import { collateralPositionsOpen } from './collateral-account/positions-open.js';
+import { collateralSummary } from './collateral-account/summary.js';
+import { activeOrders } from './order/active-orders.js';
+import { collateralLimit } from './order/collateral-limit.js';
+import { collateralMarket } from './order/collateral-market.js';
+import { collateralStopLimit } from './order/collateral-stop-limit.js';
+import { collateralTriggerMarket } from './order/collateral-trigger-market.js';
+import { orderOtoCancel } from './order/oto-cancel.js';
+import { orderCancelAll } from './order/cancel-all.js';
+import { orderCancel } from './order/cancel.js';
+import { orderMarket } from './order/market.js';
+import { orderNew } from './order/new.js';
+import { orderStockMarket } from './order/stock-market.js';
+import { orderStopLimit } from './order/stop-limit.js';
+import { orderStopMarket } from './order/stop-market.js';
+import { assets } from './public/assets.js';
+import { collateralMarkets } from './public/collateral-markets.js';
+import { fee } from './public/fee.js';
+import { markets } from './public/markets.js';
+import { orderbookDepth } from './public/orderbook-depth.js';
+import { orderbook } from './public/orderbook.js';
+import { ping } from './public/ping.js';
+import { ticker } from './public/ticker.js';
+import { tickerV1 } from './public/ticker-v1.js';
+import { time } from './public/time.js';
+import { trades } from './public/trades.js';
+import { tradeBalance } from './trade-account/balance.js';
+import { executedHistory } from './trade-account/executed-history.js';
+import { orderDeals } from './trade-account/order-deals.js';
+import { orderHistory } from './trade-account/order-history.js';
+
+export {
+  activeOrders,
+  assets,
+  collateralBalance,
+  collateralBalanceSummary,
+  collateralHedgeMode,
+  collateralHedgeModeUpdate,
+  collateralLeverage,
+  collateralLimit,
+  collateralMarket,
+  collateralPositionsHistory,
+  collateralPositionsOpen,
+  collateralStopLimit,
+  collateralSummary,
+  collateralTriggerMarket,
+  collateralMarkets,
+  executedHistory,
+  fee,
+  mainAccountAddress,
+  mainAccountBalance,
+  mainAccountCreateNewAddress,
+  mainAccountHistory,
+  mainAccountTransfer,
+  mainAccountWithdraw,
+  mainAccountWithdrawPay,
+  markets,
+  miningAccounts,
+  miningCreateAccount,
+  miningEditPayoutDestination,
+  miningPayoutDestination,
+  miningRewards,
+  orderbook,
+  orderbookDepth,
+  orderCancel,
+  orderCancelAll,
+  orderDeals,
+  orderHistory,
+  orderMarket,
+  orderNew,
+  orderOtoCancel,
+  orderStockMarket,
+  orderStopLimit,
+  orderStopMarket,
+  ping,
+  ticker,
+  tickerV1,
+  time,
+  tradeBalance,
+  trades,
+};
+export * from './main-account/withdraw-request.js';
+export { DepositAddressResult } from './main-account/address.js';
+export { WalletTransaction } from './main-account/history.js';
+export { AssetStatus } from './public/assets.js';
+export { FeeEntry, FlexFee } from './public/fee.js';
+
+/** Every endpoint of the API that txc serves. */
+export const ENDPOINTS: readonly Endpoint[] = [
+  // public
+  ping,
+  time,
+  markets,
+  ticker,
+  orderbook,
+  orderbookDepth,
+  trades,
+  collateralMarkets,
+  assets,
+  fee,
+  tickerV1,
+  // spot trading
+  orderNew,
+  orderMarket,
+  orderStockMarket,
+  orderStopLimit,
+  orderStopMarket,
+  orderCancel,
+  orderCancelAll,
+  activeOrders,
+  tradeBalance,
+  orderHistory,
+  executedHistory,
+  orderDeals,
+  // collateral trading
+  collateralLimit,
+  collateralMarket,
+  collateralTriggerMarket,
+  collateralStopLimit,
+  orderOtoCancel,
+  collateralSummary,
+  collateralBalance,
+  collateralBalanceSummary,
+  collateralPositionsOpen,
+  collateralPositionsHistory,
+  collateralLeverage,
+  collateralHedgeMode,
+  collateralHedgeModeUpdate,
+  // main account
+  mainAccountBalance,
+  mainAccountTransfer,
+  mainAccountAddress,
+  mainAccountCreateNewAddress,
+  mainAccountWithdraw,
+  mainAccountWithdrawPay,
+  mainAccountHistory,
+  // mining
+  miningCreateAccount,
+  miningAccounts,
+  miningPayoutDestination,
+  miningEditPayoutDestination,
+  miningRewards,
+];

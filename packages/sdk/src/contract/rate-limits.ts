@@ -1,0 +1,14 @@
+import { TEN_SECONDS, type RateLimitRule } from './endpoint.js';
+
+/** The API's published limits (reference §3.1), per 10 seconds. Operators may override each group. */
+export const RATE_LIMITS = {
+  public: { group: 'public', limit: 2000, windowMs: TEN_SECONDS },
+  order: { group: 'order', limit: 10_000, windowMs: TEN_SECONDS },
+  orders: { group: 'orders', limit: 12_000, windowMs: TEN_SECONDS },
+  tradeAccount: { group: 'trade-account', limit: 12_000, windowMs: TEN_SECONDS },
+  collateralRead: { group: 'collateral-read', limit: 12_000, windowMs: TEN_SECONDS },
+  collateralWrite: { group: 'collateral-write', limit: 1000, windowMs: TEN_SECONDS },
+  mainAccount: { group: 'main-account', limit: 1000, windowMs: TEN_SECONDS },
+  mainAccountHistory: { group: 'main-account-history', limit: 200, windowMs: TEN_SECONDS },
+  mining: { group: 'mining', limit: 1000, windowMs: TEN_SECONDS },
+} as const satisfies Record<string, RateLimitRule>;

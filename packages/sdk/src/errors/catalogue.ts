@@ -1,0 +1,293 @@
+/**
+ * Every error txc answers, with the code, message and HTTP status of the API it serves. The server
+ * renders them; the SDK recognises them. Bodies come in three families:
+ *  - public:  {"success":false,"message":"…","params":[]}
+ *  - private: {"code":…,"message":"…","errors":{…}} (some auth errors carry no "errors")
+ *  - admin:   {"error":"…"}
+ */
+export type ErrorFamily = 'public' | 'private' | 'admin';
+
+export interface ErrorSpec {
+  readonly http: number;
+  readonly family: ErrorFamily;
+  /** Private family only. */
+  readonly code?: number;
+  /** May hold {placeholders} filled from params. */
+  readonly message: string;
+  /** Private family: whether the body carries an "errors" object (empty unless a field is named). */
+  readonly withErrors?: boolean;
+  /** Private family: the field the message is filed under in "errors", and its message template. */
+  readonly field?: string;
+  readonly fieldMessage?: string;
+}
+
+function privateError(http: number, code: number, message: string, extra: Partial<ErrorSpec> = {}): ErrorSpec {
+  return { http, family: 'private', code, message, withErrors: true, ...extra };
+}
+
+function publicError(http: number, message: string): ErrorSpec {
+  return { http, family: 'public', message };
+}
+
+function adminError(http: number, message: string): ErrorSpec {
+  return { http, family: 'admin', message };
+}
+
+export const ERRORS = {
+  // --- authentication of private requests (reference §1) ---
+  unauthorized: { http: 401, family: 'private', code: 10, message: 'Unauthorized request.' },
+  invalidPayload: { http: 400, family: 'private', code: 9, message: 'Invalid payload.' },
+  payloadNotProvided: { http: 400, family: 'private', code: 9, message: 'Payload not provided.' },
+  requestNotProvided: { http: 400, family: 'private', code: 9, message: 'Request not provided.' },
+  nonceNotProvided: { http: 400, family: 'private', code: 9, message: 'Nonce not provided.' },
+  invalidNonce: { http: 400, family: 'private', code: 9, message: 'Invalid nonce.' },
+  invalidNonceWindow: { http: 400, family: 'private', code: 9, message: 'Invalid nonceWindow.' },
+  nonceTooLow: privateError(429, 0, 'Too many requests.'),
+  nonceWindowTooOld: {
+    http: 400,
+    family: 'private',
+    code: 0,
+    message: 'Your nonce is more than 5 seconds lesser than the current nonce.',
+  },
+  nonceWindowTooNew: {
+    http: 400,
+    family: 'private',
+    code: 0,
+    message: 'Your nonce is more than 5 seconds greater than the current nonce.',
+  },
+  nonceWindowReused: privateError(429, 0, 'Too many requests.'),
+  keyDisabled: {
+    http: 403,
+    family: 'private',
+    code: 2,
+    message: 'This action is unauthorized. Enable your key in API settings',
+  },
+  permissionDenied: privateError(403, 4, 'This API Key is not authorized to perform this action.'),
+
+  // --- transport and limits ---
+  privateRateLimited: privateError(429, 0, 'Too many requests.'),
+  publicRateLimited: publicError(429, 'Too many requests.'),
+  privateMalformedJson: { http: 400, family: 'private', code: 9, message: 'Invalid payload.' },
+  privateUnsupportedMediaType: privateError(415, 0, 'Content-Type must be application/json.'),
+  privateBodyTooLarge: privateError(413, 0, 'Request body is too large.'),
+  privateNotFound: privateError(404, 0, 'Route {method}:{url} not found.'),
+  privateMethodNotAllowed: privateError(405, 0, 'Method {method} is not allowed on {url}.'),
+  privateUnavailable: privateError(503, 0, 'Service temporarily unavailable, try again later.'),
+  privateInternal: privateError(500, 0, 'Internal server error.'),
+  publicNotFound: publicError(404, 'Route {method}:{url} not found.'),
+  publicMethodNotAllowed: publicError(405, 'Method {method} is not allowed on {url}.'),
+  publicBadRequest: publicError(400, '{detail}'),
+  publicUnavailable: publicError(503, 'Service temporarily unavailable, try again later.'),
+  publicInternal: publicError(500, 'Internal server error.'),
+
+  // --- request validation (the field messages come with each failure) ---
+  orderValidation: privateError(422, 30, 'Validation failed'),
+  mainValidation: privateError(400, 0, 'Validation failed'),
+
+  // --- trading (reference §5.3–5.6: request validation answers code 30, the engine its own codes) ---
+  iocAndPostOnly: privateError(422, 37, 'Validation failed', {
+    field: 'ioc',
+    fieldMessage: 'Either IOC or PostOnly flag in true state is allowed.',
+  }),
+  notEnoughBalance: privateError(400, 10, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: 'Not enough balance.',
+  }),
+  postOnlyWouldTake: privateError(400, 13, 'Inner validation failed', {
+    field: 'postOnly',
+    fieldMessage: "This order couldn't be executed as a maker order and was canceled.",
+  }),
+  orderNotFound: privateError(400, 2, 'Inner validation failed', {
+    field: 'orderId',
+    fieldMessage: 'Unexecuted order was not found.',
+  }),
+  invalidArgument: privateError(400, 1, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: 'Invalid argument.',
+  }),
+  publicValidation: publicError(422, '{detail}'),
+
+  // --- collateral trading (reference §5.10, §6): engine codes with "Validation failed", HTTP 422 ---
+  rpiAndIoc: privateError(422, 37, 'Validation failed', {
+    field: 'rpi',
+    fieldMessage: 'RPI orders are post-only: IOC cannot be set with RPI.',
+  }),
+  positionTooBig: privateError(422, 111, 'Validation failed', {
+    field: 'amount',
+    fieldMessage: 'margin position too big',
+  }),
+  hedgeModeLocked: privateError(422, 113, 'Validation failed', {
+    field: 'hedgeMode',
+    fieldMessage: 'Position side cannot be changed if there exists futures positions or orders',
+  }),
+  positionSideMismatch: privateError(422, 114, 'Validation failed', {
+    field: 'hedgeMode',
+    fieldMessage: "Order's position side does not match user's setting",
+  }),
+  wouldFlipPosition: privateError(422, 115, 'Validation failed', {
+    field: 'hedgeMode',
+    fieldMessage: 'Order would result in a new position in the opposite direction',
+  }),
+  reduceOnlyNoPosition: privateError(422, 116, 'Validation failed', {
+    field: 'reduceOnly',
+    fieldMessage: "Reduce-only: Position doesn't exist or wrong side",
+  }),
+  leverageNotEnoughBalance: privateError(422, 17, 'Validation failed', {
+    field: 'amount',
+    fieldMessage: 'Not enough balance.',
+  }),
+  otoNotFound: privateError(400, 2, 'Inner validation failed', {
+    field: 'otoId',
+    fieldMessage: 'OTO order was not found.',
+  }),
+
+  // --- main account (reference §7) ---
+  transferInsufficientFunds: privateError(422, 3, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: "You don't have such amount for transfer (available {available}, in amount: {amount})",
+  }),
+
+  // --- mining pool (spec §4.9, §7; reference §8) ---
+  /** An unknown account, or another user's: the same answer, so names of others' accounts do not leak. */
+  miningAccountNotFound: privateError(400, 0, 'Validation failed', {
+    field: 'user',
+    fieldMessage: 'Mining account not found.',
+  }),
+  miningAccountNameTaken: privateError(400, 0, 'Validation failed', {
+    field: 'name',
+    fieldMessage: 'The name has already been taken.',
+  }),
+  miningAccountLimit: privateError(400, 0, 'Validation failed', {
+    field: 'error',
+    fieldMessage: 'miningPool.validation.maxAccounts',
+  }),
+  /** `from`/`to` out of range or reversed; this body carries no "errors". */
+  miningIncorrectTimestamp: { http: 422, family: 'private', code: 422, message: 'Incorrect timestamp' },
+  // --- deposit addresses (reference §7.2–7.3) ---
+  addressFiat: privateError(400, 0, 'Validation failed', {
+    field: 'ticker',
+    fieldMessage: 'Fiat deposits are available only on the website',
+  }),
+  addressNotDepositable: privateError(422, 1, 'Inner validation failed', {
+    field: 'ticker',
+    fieldMessage: 'Currency is not depositable',
+  }),
+  createAddressFiat: privateError(422, 0, 'Inner validation failed', {
+    field: 'ticker',
+    fieldMessage: 'Fiat currencies are unavailable for this action',
+  }),
+  createAddressNotDepositable: privateError(422, 0, 'Inner validation failed', {
+    field: 'ticker',
+    fieldMessage: 'Currency is not depositable',
+  }),
+  /** The venue holds no key for the network's chain, so it cannot hand out an address. */
+  addressUnavailable: privateError(422, 0, 'Inner validation failed', {
+    field: 'message',
+    fieldMessage: 'Currency is not available',
+  }),
+  addressLimitReached: privateError(422, 0, 'Inner validation failed', {
+    field: 'message',
+    fieldMessage: 'Address limit reached',
+  }),
+
+  // --- withdrawals (reference §7.4–7.5; "Inner validation failed" codes 1–9) ---
+  withdrawNotWithdrawable: privateError(422, 1, 'Inner validation failed', {
+    field: 'ticker',
+    fieldMessage: 'Currency is not withdrawable',
+  }),
+  withdrawNotDepositable: privateError(422, 1, 'Inner validation failed', {
+    field: 'ticker',
+    fieldMessage: 'Currency is not depositable',
+  }),
+  withdrawAddressInvalid: privateError(422, 2, 'Inner validation failed', {
+    field: 'address',
+    fieldMessage: 'The address is invalid',
+  }),
+  withdrawAmountTooSmall: privateError(422, 3, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: 'Amount is less than the minimum withdrawal {min}',
+  }),
+  withdrawAmountTooLarge: privateError(422, 0, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: 'Amount is greater than the maximum withdrawal {max}',
+  }),
+  withdrawInsufficientFunds: privateError(422, 5, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: 'Not enough money, {name} balance = {balance}',
+  }),
+  withdrawAmountNotAboveFee: privateError(422, 6, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: 'Amount must be greater than the fee {fee}',
+  }),
+  withdrawAmountPrecision: privateError(422, 7, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: 'The amount must have no more than {precision} decimal places',
+  }),
+  withdrawOwnAddress: privateError(422, 9, 'Inner validation failed', {
+    field: 'address',
+    fieldMessage: 'This address is unavailable: it is one of your deposit addresses',
+  }),
+
+  // --- admin API ---
+  adminBadRequest: adminError(400, '{detail}'),
+  adminUnauthorized: adminError(401, 'Missing or invalid admin token.'),
+  adminForbidden: adminError(403, 'The admin API answers loopback clients only.'),
+  adminNotFound: adminError(404, '{detail}'),
+  adminConflict: adminError(409, '{detail}'),
+  adminUnsupportedMediaType: adminError(415, 'Content-Type must be application/json.'),
+  adminBodyTooLarge: adminError(413, 'Request body is too large.'),
+  adminUnavailable: adminError(503, 'Service temporarily unavailable, try again later.'),
+  adminInternal: adminError(500, 'Internal server error.'),
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorName = keyof typeof ERRORS;
+
+/**
+ * Field messages of the mining endpoints that the deployed service answers as translation keys
+ * (reference §8.2, §8.3), kept verbatim so that clients matching them keep working.
+ */
+export const MINING_FIELD_MESSAGES = {
+  invalidBtcAddress: 'miningPool.validation.payoutDestination.invalidBtcAddress',
+  btcAddressRequired: 'miningPool.validation.payoutDestination.btcAddressRequired',
+  integer: 'validation.integer',
+  limitMin: 'validation.min.integer',
+  limitMax: 'validation.max.integer',
+  offsetMin: 'validation.min',
+  offsetMax: 'validation.max',
+} as const;
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface RenderedError {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export function fillTemplate(template: string, params: Readonly<Record<string, string>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole);
+}
+
+/** The HTTP status and JSON body of an error, as the API answers it. */
+export function renderError(
+  name: ErrorName,
+  options: { readonly params?: Readonly<Record<string, string>>; readonly errors?: FieldErrors } = {},
+): RenderedError {
+  const spec: ErrorSpec = ERRORS[name];
+  const message = fillTemplate(spec.message, options.params);
+  switch (spec.family) {
+    case 'public':
+      return { status: spec.http, body: { success: false, message, params: [] } };
+    case 'admin':
+      return { status: spec.http, body: { error: message } };
+    case 'private': {
+      if (!spec.withErrors && options.errors === undefined) {
+        return { status: spec.http, body: { code: spec.code, message } };
+      }
+      const errors: FieldErrors = { ...options.errors };
+      if (spec.field !== undefined && spec.fieldMessage !== undefined) {
+        errors[spec.field] = [fillTemplate(spec.fieldMessage, options.params)];
+      }
+      return { status: spec.http, body: { code: spec.code, message, errors } };
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ERRORS, renderError, type ErrorName } from '../src/errors/catalogue.js';
+import { TxcError } from '../src/errors/txc-error.js';
+
+describe('error catalogue', () => {
+  it('renders each family in its own shape', () => {
+    assert.deepEqual(renderError('unauthorized'), {
+      status: 401,
+      body: { code: 10, message: 'Unauthorized request.' },
+    });
+    assert.deepEqual(renderError('nonceTooLow'), {
+      status: 429,
+      body: { code: 0, message: 'Too many requests.', errors: {} },
+    });
+    assert.deepEqual(renderError('publicRateLimited'), {
+      status: 429,
+      body: { success: false, message: 'Too many requests.', params: [] },
+    });
+    assert.deepEqual(renderError('adminNotFound', { params: { detail: 'User x not found.' } }), {
+      status: 404,
+      body: { error: 'User x not found.' },
+    });
+    assert.deepEqual(renderError('mainValidation', { errors: { ticker: ['The ticker must be a string.'] } }), {
+      status: 400,
+      body: { code: 0, message: 'Validation failed', errors: { ticker: ['The ticker must be a string.'] } },
+    });
+  });
+
+  it('fills field messages from params', () => {
+    assert.deepEqual(
+      renderError('transferInsufficientFunds', { params: { available: '34.68', amount: '1000000' } }).body,
+      {
+        code: 3,
+        message: 'Inner validation failed',
+        errors: { amount: ["You don't have such amount for transfer (available 34.68, in amount: 1000000)"] },
+      },
+    );
+  });
+
+  it('every entry has a 4xx or 5xx status, and private entries a code', () => {
+    for (const [name, spec] of Object.entries(ERRORS)) {
+      assert.ok(spec.http >= 400 && spec.http < 600, name);
+      if (spec.family === 'private') assert.equal(typeof (spec as { code?: number }).code, 'number', name);
+    }
+  });
+
+  it('the client recognises what the server renders', () => {
+    for (const name of [
+      'unauthorized',
+      'permissionDenied',
+      'keyDisabled',
+      'invalidPayload',
+      'publicRateLimited',
+    ] as ErrorName[]) {
+      const { status, body } = renderError(name);
+      const error = new TxcError(status, body);
+      assert.equal(error.status, status);
+      assert.equal(error.kind === name || ERRORS[error.kind!].message === ERRORS[name].message, true, name);
+    }
+    const e = new TxcError(422, {
+      code: 30,
+      message: 'Validation failed',
+      errors: { amount: ['Amount field is required.'] },
+    });
+    assert.equal(e.code, 30);
+    assert.deepEqual(e.errors, { amount: ['Amount field is required.'] });
+    assert.equal(new TxcError(502, '<html>').family, 'public');
+  });
+
+  it("TxcError.is narrows to the API's errors, and to one catalogue entry", () => {
+    const { status, body } = renderError('notEnoughBalance');
+    const e: unknown = new TxcError(status, body);
+    assert.equal(TxcError.is(e), true);
+    assert.equal(TxcError.is(e, 'notEnoughBalance'), true);
+    assert.equal(TxcError.is(e, 'orderNotFound'), false);
+    assert.equal(TxcError.is(new Error('network down')), false);
+    if (TxcError.is(e)) assert.deepEqual(e.errors, { amount: ['Not enough balance.'] });
+  });
+});
