@@ -1,0 +1,30 @@
+import { existsSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { Config } from '../config/schema.js';
+import { OperatorError } from './operator-error.js';
+import { checkSqliteDatabase, configuredSqliteFile } from './sqlite-file.js';
+
+export interface BackupReport {
+  readonly file: string;
+  /** Seq of the last journal entry the backup holds. */
+  readonly seq: number;
+  readonly bytes: number;
+}
+
+/**
+ * `txc backup <file>`: SQLite's online backup of the store, consistent at one commit, taken while
+ * the server keeps running (it only reads), then checked like `txc restore` will check it.
+ */
+export async function backup(config: Config, target: string): Promise<BackupReport> {
+  const source = configuredSqliteFile(config, 'backup');
+  if (!existsSync(source)) throw new OperatorError(`no store at ${source}`);
+  if (existsSync(target)) throw new OperatorError(`${target} already exists; choose a new file`);
+  const db = new Database(source, { fileMustExist: true });
+  try {
+    await db.backup(target);
+  } finally {
+    db.close();
+  }
+  const seq = checkSqliteDatabase(target);
+  return { file: target, seq, bytes: statSync(target).size };
+}

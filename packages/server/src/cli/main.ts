@@ -1,0 +1,242 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ConfigError, loadConfig } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import { DataDirLockedError } from '../process/data-dir-lock.js';
+import { serve } from '../process/serve.js';
+import { AdminError } from '../venue/admin.js';
+import { withAdmin } from './admin-access.js';
+import { backup } from './backup.js';
+import { OperatorError } from './operator-error.js';
+import { replay } from './replay.js';
+import { restore } from './restore.js';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return n;
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+interface StoreFlags {
+  [option: string]: unknown;
+  config?: string;
+  dataDir?: string;
+  database?: string;
+}
+
+function storeOptions(cmd: Command): Command {
+  return cmd
+    .option('--config <file>', 'JSON configuration file')
+    .option('--data-dir <dir>', 'data directory (default ./data)')
+    .option('--database <url>', 'sqlite (default) or a postgres:// URL');
+}
+
+function configFrom(flags: StoreFlags & { [option: string]: unknown }): Config {
+  const { config: file, ...rest } = flags;
+  return loadConfig({ file, flags: rest });
+}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+const program = new Command()
+  .name('txc')
+  .description('txc: a self-hostable exchange server for the HTTP API V4')
+  .showHelpAfterError();
+
+storeOptions(program.command('serve').description('serve the API on a data dir'))
+  .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+  .addOption(new Option('--port <port>', 'port to listen on (default 8080)').argParser(port))
+  .option('--venue <file>', 'venue definition (assets and markets)')
+  .option('--demo', 'seed the demo venue (deterministic: static prices, no background jobs)')
+  .option('--simulate', 'add the background jobs that make a sandbox feel alive')
+  .option('--admin-token <token>', 'bearer token of the admin API (default: generated into the data dir)')
+  .option('--admin-public', 'serve the admin API to non-loopback clients too')
+  .addOption(new Option('--log-level <level>').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
+  .addOption(
+    new Option(
+      '--unsafe-no-fsync',
+      'benchmarks only: commits do not wait for the disk (a crash loses data)',
+    ).hideHelp(),
+  )
+  .action(async (flags: StoreFlags & Record<string, unknown>) => {
+    const server = await serve(configFrom(flags));
+    const stop = (): void => {
+      server.close().then(
+        () => process.exit(0),
+        (e: unknown) => {
+          process.stderr.write(`txc: shutdown failed: ${String(e)}\n`);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+
+const user = program.command('user').description('venue users');
+storeOptions(user.command('create <name>').description('create a user'))
+  .option('--eea', 'an account from the European Economic Area')
+  .action(async (name: string, flags: StoreFlags & { eea?: boolean }) => {
+    const { eea, ...store } = flags;
+    print(await withAdmin(configFrom(store), (admin) => admin.createUser({ name, eea: eea === true })));
+  });
+storeOptions(user.command('show <name>').description("a user's balances")).action(
+  async (name: string, flags: StoreFlags) => {
+    print(await withAdmin(configFrom(flags), (admin) => admin.showUser(name)));
+  },
+);
+
+const key = program.command('key').description('API keys');
+storeOptions(key.command('create <user>').description('create an API key for a user'))
+  .option('--permissions <list>', 'comma-separated: trading,main-account,withdraw,mining', list)
+  .option('--ips <list>', 'comma-separated client IPs allowed to use the key', list)
+  .option('--json', 'print the key as JSON')
+  .action(async (name: string, flags: StoreFlags & { permissions?: string[]; ips?: string[]; json?: boolean }) => {
+    const { permissions, ips, json, ...store } = flags;
+    const created = await withAdmin(configFrom(store), (admin) => admin.createApiKey(name, { permissions, ips }));
+    if (json === true) print(created);
+    else {
+      process.stdout.write(
+        `apiKey:      ${created.apiKey}\napiSecret:   ${created.apiSecret}\npermissions: ${created.permissions.join(', ')}\n` +
+          `ips:         ${created.ips.length === 0 ? 'any' : created.ips.join(', ')}\n`,
+      );
+    }
+  });
+storeOptions(key.command('revoke <apiKey>').description('revoke an API key at once')).action(
+  async (apiKey: string, flags: StoreFlags) => {
+    print(await withAdmin(configFrom(flags), (admin) => admin.revokeApiKey(apiKey)));
+  },
+);
+
+storeOptions(
+  program
+    .command('deposit <user> <ticker> <amount>')
+    .description("credit a confirmed deposit to a user's main account (network: the asset's default when omitted)"),
+)
+  .option('--network <network>', 'network of the deposit')
+  .option('--txid <txid>', 'chain transaction id (deposits are idempotent on network + txid)')
+  .option('--address <address>', 'deposit address')
+  .option('--memo <memo>', 'memo or destination tag')
+  .action(
+    async (name: string, ticker: string, amount: string, flags: StoreFlags & Record<string, string | undefined>) => {
+      const { network, txid, address, memo, ...store } = flags;
+      print(
+        await withAdmin(configFrom(store), (admin) =>
+          admin.deposit({ user: name, ticker, amount, network, txid, address, memo }),
+        ),
+      );
+    },
+  );
+
+const mining = program.command('mining').description('mining pool accounts and rewards');
+storeOptions(mining.command('create-account <user> <name>').description('open a mining account for a user')).action(
+  async (name: string, account: string, flags: StoreFlags) => {
+    print(await withAdmin(configFrom(flags), (admin) => admin.createMiningAccount({ user: name, name: account })));
+  },
+);
+storeOptions(
+  mining
+    .command('reward <user> <account> <amount>')
+    .description("pay a BTC reward to a mining account's payout destination"),
+)
+  .option('--fee <amount>', "the pool's fee withheld from the gross reward (default 0)")
+  .option('--hash-rate <rate>', 'hash rate the reward was earned with, H/s (default 0)')
+  .option('--fpps-rate <rate>', 'FPPS rate of the reward (default 0)')
+  .option('--tx-hash <hash>', 'payout transaction hash for an external payout (default: generated)')
+  .action(
+    async (name: string, account: string, amount: string, flags: StoreFlags & Record<string, string | undefined>) => {
+      const { fee, hashRate, fppsRate, txHash, ...store } = flags;
+      print(
+        await withAdmin(configFrom(store), (admin) =>
+          admin.creditMiningReward({ user: name, account, amount, fee, hashRate, fppsRate, txHash }),
+        ),
+      );
+    },
+  );
+const withdrawal = program.command('withdrawal').description('withdrawals waiting to be paid out');
+storeOptions(withdrawal.command('list').description('pending withdrawals, oldest first')).action(
+  async (flags: StoreFlags) => {
+    print(await withAdmin(configFrom(flags), (admin) => admin.pendingWithdrawals()));
+  },
+);
+storeOptions(withdrawal.command('complete <transactionId>').description('mark a withdrawal paid out'))
+  .option('--hash <transactionHash>', 'the chain transaction hash of the payout')
+  .option('--processed-amount <amount>', 'fiat with partialEnable: the part of the amount paid out')
+  .action(async (id: string, flags: StoreFlags & { hash?: string; processedAmount?: string }) => {
+    const { hash, processedAmount, ...store } = flags;
+    print(
+      await withAdmin(configFrom(store), (admin) =>
+        admin.completeWithdrawal(id, { transactionHash: hash, processedAmount }),
+      ),
+    );
+  });
+storeOptions(withdrawal.command('reject <transactionId>').description('cancel a withdrawal, refunding amount and fee'))
+  .option('--reason <reason>', 'shown as the withdrawal description')
+  .action(async (id: string, flags: StoreFlags & { reason?: string }) => {
+    const { reason, ...store } = flags;
+    print(await withAdmin(configFrom(store), (admin) => admin.rejectWithdrawal(id, { reason })));
+  });
+
+storeOptions(
+  program.command('ledger').description("the venue's own accounts: fees, lending pool, insurance fund"),
+).action(async (flags: StoreFlags) => {
+  print(await withAdmin(configFrom(flags), (admin) => admin.ledger()));
+});
+
+storeOptions(program.command('index-price <ticker> <price>').description("set an asset's index price in USDT")).action(
+  async (ticker: string, price: string, flags: StoreFlags) => {
+    print(await withAdmin(configFrom(flags), (admin) => admin.setIndexPrice({ ticker, price })));
+  },
+);
+
+storeOptions(
+  program
+    .command('lending-pool <ticker> <amount>')
+    .description('put money into the lending pool that margin positions borrow from'),
+).action(async (ticker: string, amount: string, flags: StoreFlags) => {
+  print(await withAdmin(configFrom(flags), (admin) => admin.fundLendingPool({ ticker, amount })));
+});
+
+storeOptions(program.command('replay').description('rebuild the state from the journal and print its hash'))
+  .option('--verify', 'also rebuild from the latest snapshot and check both agree')
+  .action(async (flags: StoreFlags & { verify?: boolean }) => {
+    const { verify, ...store } = flags;
+    const report = await replay(configFrom(store), verify === true);
+    print(report);
+    if (report.verified === false) process.exitCode = 1;
+  });
+
+storeOptions(program.command('backup <file>').description('online backup of the SQLite store into a new file')).action(
+  async (file: string, flags: StoreFlags) => {
+    print(await backup(configFrom(flags), file));
+  },
+);
+
+storeOptions(
+  program
+    .command('restore <file>')
+    .description('replace the SQLite store of a data dir (no server running) with a backup; the old one is kept aside'),
+).action(async (file: string, flags: StoreFlags) => {
+  print(await restore(configFrom(flags), file));
+});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  const known =
+    e instanceof ConfigError ||
+    e instanceof DataDirLockedError ||
+    e instanceof AdminError ||
+    e instanceof OperatorError;
+  process.stderr.write(`txc: ${known ? (e as Error).message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
+  process.exitCode = 1;
+}

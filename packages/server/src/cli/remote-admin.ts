@@ -1,0 +1,91 @@
+import type {
+  AdminOperations,
+  CreatedApiKey,
+  LedgerView,
+  PendingWithdrawalView,
+  UserView,
+  WithdrawalStatusView,
+} from '../venue/admin.js';
+import type { MiningAccountRef } from '../venue/mining-admin.js';
+
+/** The admin operations of a running server, through its admin API. */
+export class RemoteAdmin implements AdminOperations {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const parsed = (text === '' ? null : JSON.parse(text)) as unknown;
+    if (!response.ok) {
+      const message = (parsed as { error?: string } | null)?.error ?? text;
+      throw new Error(`${response.status}: ${message}`);
+    }
+    return parsed as T;
+  }
+
+  createUser(input: unknown): Promise<{ name: string; eea: boolean }> {
+    return this.call('POST', '/admin/v1/users', input);
+  }
+
+  showUser(name: string): Promise<UserView> {
+    return this.call('GET', `/admin/v1/users/${encodeURIComponent(name)}`);
+  }
+
+  createApiKey(user: string, input: unknown): Promise<CreatedApiKey> {
+    return this.call('POST', `/admin/v1/users/${encodeURIComponent(user)}/api-keys`, input);
+  }
+
+  revokeApiKey(apiKey: string): Promise<{ revoked: true }> {
+    return this.call('DELETE', `/admin/v1/api-keys/${encodeURIComponent(apiKey)}`);
+  }
+
+  deposit(input: unknown): Promise<{ transactionId: string }> {
+    return this.call('POST', '/admin/v1/deposits', input);
+  }
+
+  createMiningAccount(input: unknown): Promise<MiningAccountRef> {
+    return this.call('POST', '/admin/v1/mining-accounts', input);
+  }
+
+  creditMiningReward(input: unknown): Promise<{ rewardId: number }> {
+    return this.call('POST', '/admin/v1/mining/rewards', input);
+  }
+
+  pendingWithdrawals(): Promise<PendingWithdrawalView[]> {
+    return this.call('GET', '/admin/v1/withdrawals');
+  }
+
+  completeWithdrawal(transactionId: string, input: unknown): Promise<WithdrawalStatusView> {
+    return this.call('POST', `/admin/v1/withdrawals/${encodeURIComponent(transactionId)}/complete`, input);
+  }
+
+  rejectWithdrawal(transactionId: string, input: unknown): Promise<WithdrawalStatusView> {
+    return this.call('POST', `/admin/v1/withdrawals/${encodeURIComponent(transactionId)}/reject`, input);
+  }
+
+  ledger(): Promise<LedgerView> {
+    return this.call('GET', '/admin/v1/ledger');
+  }
+
+  setIndexPrice(input: unknown): Promise<{ ticker: string; price: string }> {
+    return this.call('POST', '/admin/v1/index-prices', input);
+  }
+
+  fundLendingPool(input: unknown): Promise<{ ticker: string; amount: string; lendingPool: string }> {
+    return this.call('POST', '/admin/v1/lending-pool', input);
+  }
+
+  stateHash(): Promise<{ seq: number; hash: string }> {
+    return this.call('GET', '/admin/v1/state');
+  }
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { Config } from '../config/schema.js';
+import { sqliteFileOf } from '../store/open-store.js';
+import { OperatorError } from './operator-error.js';
+
+/** The SQLite file of the configured store; PostgreSQL has its own tools (docs/operations.md). */
+export function configuredSqliteFile(config: Config, command: string): string {
+  const file = sqliteFileOf(config.database, config.dataDir);
+  if (file === undefined) {
+    throw new OperatorError(
+      `txc ${command} works on the SQLite store; for PostgreSQL use pg_dump / pg_restore and point-in-time recovery (docs/operations.md)`,
+    );
+  }
+  return file;
+}
+
+/** Checks that a file is a sound txc SQLite database; returns the seq of its last journal entry. */
+export function checkSqliteDatabase(file: string): number {
+  if (!existsSync(file)) throw new OperatorError(`${file} does not exist`);
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (e) {
+    throw new OperatorError(`${file} is not a SQLite database: ${(e as Error).message}`);
+  }
+  try {
+    const integrity = db.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new OperatorError(`${file} fails its integrity check: ${String(integrity)}`);
+    const journal = db.prepare("select name from sqlite_master where type = 'table' and name = 'journal'").get();
+    if (journal === undefined) throw new OperatorError(`${file} is not a txc database (it has no journal)`);
+    const row = db.prepare('select max(seq) as seq from journal').get() as { seq: number | null };
+    return row.seq ?? 0;
+  } catch (e) {
+    if (e instanceof OperatorError) throw e;
+    throw new OperatorError(`${file} cannot be read: ${(e as Error).message}`);
+  } finally {
+    db.close();
+  }
+}

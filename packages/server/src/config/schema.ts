@@ -1,0 +1,141 @@
+import { Type, type Static } from 'typebox';
+
+const RateRule = Type.Object({
+  limit: Type.Integer({ minimum: 1 }),
+  windowMs: Type.Integer({ minimum: 1 }),
+});
+
+/**
+ * What the wallet knows of one chain family: only public material. Extended keys are account-level
+ * (e.g. m/84'/0'/0' as a zpub); deposit addresses are their children 0/i.
+ */
+const ChainKeys = Type.Object({
+  xpub: Type.Optional(Type.String({ minLength: 1 })),
+  /** Bitcoin: the BIP49 account key (ypub) for `p2sh-segwit` addresses. */
+  p2shSegwitXpub: Type.Optional(Type.String({ minLength: 1 })),
+  /** Memo chains (XRP): the venue's deposit address. */
+  address: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+/** Every setting of a txc server. Defaults make `txc serve --demo` work with nothing else. */
+export const ConfigSchema = Type.Object({
+  host: Type.String({ default: '127.0.0.1' }),
+  port: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  /** Holds the SQLite database, the lock file, the admin token and the demo credentials. */
+  dataDir: Type.String({ default: './data' }),
+  /** `sqlite` (the embedded store in dataDir) or a `postgres://` URL. */
+  database: Type.String({ default: 'sqlite' }),
+  /** Connection settings used when `database` is a PostgreSQL URL. */
+  postgres: Type.Object(
+    {
+      /** Connections in the pool: one carries the group commits, the others reads and snapshots. */
+      poolSize: Type.Integer({ minimum: 2, default: 8 }),
+      /** How long to wait for a new connection before the attempt counts as a failure. */
+      connectTimeoutMs: Type.Integer({ minimum: 100, default: 5_000 }),
+      /** Server-side limit of one statement; a commit stuck longer fails and the venue recovers. */
+      statementTimeoutMs: Type.Integer({ minimum: 100, default: 30_000 }),
+      /** Idle connections are closed after this long. */
+      idleTimeoutMs: Type.Integer({ minimum: 1000, default: 30_000 }),
+    },
+    { default: {} },
+  ),
+  snapshots: Type.Object(
+    {
+      /** A snapshot every this many journaled commands (0: only at shutdown). Bounds start-up time. */
+      everyCommands: Type.Integer({ minimum: 0, default: 100_000 }),
+      /** How many of the latest snapshots the store keeps. */
+      keep: Type.Integer({ minimum: 1, default: 2 }),
+    },
+    { default: {} },
+  ),
+  /**
+   * Benchmarks only: commits return before they reach the disk (SQLite synchronous=OFF,
+   * PostgreSQL synchronous_commit=off), so a crash loses acknowledged commands.
+   */
+  unsafeNoFsync: Type.Boolean({ default: false }),
+  /** A venue definition file (assets and markets); --demo uses the built-in demo venue when absent. */
+  venue: Type.Optional(Type.String()),
+  demo: Type.Boolean({ default: false }),
+  simulate: Type.Boolean({ default: false }),
+  /** Bearer token of the admin API; generated into dataDir when not given. */
+  adminToken: Type.Optional(Type.String({ minLength: 16 })),
+  /** Serve the admin API to non-loopback clients too. */
+  adminPublic: Type.Boolean({ default: false }),
+  logLevel: Type.Union(
+    [
+      Type.Literal('fatal'),
+      Type.Literal('error'),
+      Type.Literal('warn'),
+      Type.Literal('info'),
+      Type.Literal('debug'),
+      Type.Literal('trace'),
+      Type.Literal('silent'),
+    ],
+    { default: 'info' },
+  ),
+  /** Log every request (off by default: one line per request costs throughput). */
+  logRequests: Type.Boolean({ default: false }),
+  http: Type.Object(
+    {
+      bodyLimit: Type.Integer({ minimum: 1024, default: 65_536 }),
+      requestTimeoutMs: Type.Integer({ minimum: 1000, default: 10_000 }),
+      keepAliveTimeoutMs: Type.Integer({ minimum: 1000, default: 5_000 }),
+      json: Type.Object(
+        {
+          maxDepth: Type.Integer({ minimum: 1, default: 16 }),
+          maxStringLength: Type.Integer({ minimum: 16, default: 4096 }),
+        },
+        { default: {} },
+      ),
+    },
+    { default: {} },
+  ),
+  auth: Type.Object(
+    {
+      /** Half-width of the nonceWindow acceptance window. */
+      nonceWindowMs: Type.Integer({ minimum: 1, default: 5_000 }),
+    },
+    { default: {} },
+  ),
+  /** What the `--simulate` jobs do. */
+  simulation: Type.Object(
+    {
+      miningRewards: Type.Object(
+        {
+          /** How often each demo mining account is paid. */
+          intervalMs: Type.Integer({ minimum: 10, default: 180_000 }),
+          /** Gross BTC earned per interval, before the pool's fee. */
+          amount: Type.String({ pattern: '^(0|[1-9][0-9]*)(\\.[0-9]{1,8})?$', default: '0.00005' }),
+          /** Hash rate the demo miners are credited with, H/s. */
+          hashRate: Type.String({ pattern: '^[1-9][0-9]{0,20}$', default: '110000000000000' }),
+        },
+        { default: {} },
+      ),
+    },
+    { default: {} },
+  ),
+  wallet: Type.Object(
+    {
+      /** Per chain family (`bitcoin`, `ethereum`, `tron`, `xrp`, `terra`). --demo fills the missing ones with public demo keys. */
+      chains: Type.Record(Type.String(), ChainKeys, { default: {} }),
+      /** Most deposit addresses one user may hold per (ticker, network). */
+      addressesPerNetwork: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
+      /** --simulate: how long a withdrawal stays pending before the simulated chain pays it out. */
+      withdrawalDelayMs: Type.Integer({ minimum: 0, default: 10_000 }),
+    },
+    { default: {} },
+  ),
+  rateLimits: Type.Object(
+    {
+      /** Every request from one client IP, before authentication. */
+      perIp: Type.Optional(RateRule),
+      /** Public endpoints per client IP. */
+      public: Type.Optional(RateRule),
+      /** Private endpoint groups per API key (group names as in the SDK's RATE_LIMITS). */
+      groups: Type.Record(Type.String(), RateRule, { default: {} }),
+    },
+    { default: {} },
+  ),
+});
+
+export type Config = Static<typeof ConfigSchema>;

@@ -1,0 +1,208 @@
+import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from '../config/schema.js';
+import { LocalAdmin } from '../venue/admin.js';
+import type { Venue } from '../venue/venue.js';
+import { DepositAddresses } from '../wallet/deposit-addresses.js';
+import { Wallet } from '../wallet/wallet.js';
+import './fastify-types.js';
+import { registerAdminAuth } from './plugins/admin-auth.js';
+import { registerErrorHandling } from './plugins/error-handling.js';
+import { registerJsonBody } from './plugins/json-body.js';
+import { registerOpenApi } from './openapi/openapi-plugin.js';
+import { registerPrivateAuth } from './plugins/private-auth.js';
+import { RateLimiter } from './rate-limiter.js';
+import { sendError } from './send-error.js';
+import { adminRoutes } from './routes/admin/admin-routes.js';
+import { healthRoute } from './routes/health.js';
+import type { RouteDeps } from './routes/route-deps.js';
+import { MarketData } from '../market-data/market-data.js';
+import { mainAccountBalanceRoute } from './routes/v4/private/main-account/balance.js';
+import { mainAccountTransferRoute } from './routes/v4/private/main-account/transfer.js';
+import { activeOrdersRoute } from './routes/v4/private/order/active-orders.js';
+import { orderCancelAllRoute } from './routes/v4/private/order/cancel-all.js';
+import { orderCancelRoute } from './routes/v4/private/order/cancel.js';
+import { orderMarketRoute } from './routes/v4/private/order/market.js';
+import { orderNewRoute } from './routes/v4/private/order/new.js';
+import { orderStockMarketRoute } from './routes/v4/private/order/stock-market.js';
+import { orderStopLimitRoute } from './routes/v4/private/order/stop-limit.js';
+import { orderStopMarketRoute } from './routes/v4/private/order/stop-market.js';
+import { tradeBalanceRoute } from './routes/v4/private/trade-account/balance.js';
+import { collateralLimitRoute } from './routes/v4/private/order/collateral-limit.js';
+import { collateralMarketRoute } from './routes/v4/private/order/collateral-market.js';
+import { collateralStopLimitRoute } from './routes/v4/private/order/collateral-stop-limit.js';
+import { collateralTriggerMarketRoute } from './routes/v4/private/order/collateral-trigger-market.js';
+import { orderOtoCancelRoute } from './routes/v4/private/order/oto-cancel.js';
+import { collateralBalanceRoute } from './routes/v4/private/collateral-account/balance.js';
+import { collateralBalanceSummaryRoute } from './routes/v4/private/collateral-account/balance-summary.js';
+import { collateralHedgeModeRoute } from './routes/v4/private/collateral-account/hedge-mode.js';
+import { collateralHedgeModeUpdateRoute } from './routes/v4/private/collateral-account/hedge-mode-update.js';
+import { collateralLeverageRoute } from './routes/v4/private/collateral-account/leverage.js';
+import { collateralPositionsHistoryRoute } from './routes/v4/private/collateral-account/positions-history.js';
+import { collateralPositionsOpenRoute } from './routes/v4/private/collateral-account/positions-open.js';
+import { collateralSummaryRoute } from './routes/v4/private/collateral-account/summary.js';
+import { executedHistoryRoute } from './routes/v4/private/trade-account/executed-history.js';
+import { orderDealsRoute } from './routes/v4/private/trade-account/order-deals.js';
+import { orderHistoryRoute } from './routes/v4/private/trade-account/order-history.js';
+import { collateralMarketsRoute } from './routes/v4/public/collateral-markets.js';
+import { marketsRoute } from './routes/v4/public/markets.js';
+import { orderbookDepthRoute } from './routes/v4/public/orderbook-depth.js';
+import { orderbookRoute } from './routes/v4/public/orderbook.js';
+import { mainAccountAddressRoute } from './routes/v4/private/main-account/address.js';
+import { miningAccountsRoute } from './routes/v4/private/mining/accounts.js';
+import { miningCreateAccountRoute } from './routes/v4/private/mining/create-account.js';
+import { miningEditPayoutDestinationRoute } from './routes/v4/private/mining/edit-payout-destination.js';
+import { miningPayoutDestinationRoute } from './routes/v4/private/mining/payout-destination.js';
+import { miningRewardsRoute } from './routes/v4/private/mining/rewards.js';
+import { mainAccountCreateNewAddressRoute } from './routes/v4/private/main-account/create-new-address.js';
+import { mainAccountHistoryRoute } from './routes/v4/private/main-account/history.js';
+import { mainAccountWithdrawPayRoute } from './routes/v4/private/main-account/withdraw-pay.js';
+import { mainAccountWithdrawRoute } from './routes/v4/private/main-account/withdraw.js';
+import { assetsRoute } from './routes/v4/public/assets.js';
+import { feeRoute } from './routes/v4/public/fee.js';
+import { pingRoute } from './routes/v4/public/ping.js';
+import { tickerRoute } from './routes/v4/public/ticker.js';
+import { timeRoute } from './routes/v4/public/time.js';
+import { tradesRoute } from './routes/v4/public/trades.js';
+import { tickerV1Route } from './routes/v1/public/ticker.js';
+
+export interface AppOptions {
+  readonly venue: Venue;
+  /** Loaded from the store by the caller; a fresh one follows new trades only. */
+  readonly marketData?: MarketData;
+  readonly config: Config;
+  readonly log: FastifyBaseLogger;
+  readonly adminToken: string;
+  /** Routes added to the private scope beyond the API's own (benchmarks measure auth alone this way). */
+  readonly extraPrivateRoutes?: readonly Route[];
+  /** Built from `config` when not given. */
+  readonly wallet?: Wallet;
+}
+
+export type Route = (app: FastifyInstance, deps: RouteDeps) => void;
+
+const PUBLIC_ROUTES: readonly Route[] = [
+  pingRoute,
+  timeRoute,
+  marketsRoute,
+  tickerRoute,
+  orderbookRoute,
+  orderbookDepthRoute,
+  tradesRoute,
+  collateralMarketsRoute,
+  assetsRoute,
+  feeRoute,
+  tickerV1Route,
+];
+const PRIVATE_ROUTES: readonly Route[] = [
+  mainAccountBalanceRoute,
+  mainAccountTransferRoute,
+  mainAccountAddressRoute,
+  mainAccountCreateNewAddressRoute,
+  mainAccountWithdrawRoute,
+  mainAccountWithdrawPayRoute,
+  mainAccountHistoryRoute,
+  orderNewRoute,
+  orderMarketRoute,
+  orderStockMarketRoute,
+  orderStopLimitRoute,
+  orderStopMarketRoute,
+  orderCancelRoute,
+  orderCancelAllRoute,
+  activeOrdersRoute,
+  tradeBalanceRoute,
+  orderHistoryRoute,
+  executedHistoryRoute,
+  orderDealsRoute,
+  collateralLimitRoute,
+  collateralMarketRoute,
+  collateralTriggerMarketRoute,
+  collateralStopLimitRoute,
+  orderOtoCancelRoute,
+  collateralSummaryRoute,
+  collateralBalanceRoute,
+  collateralBalanceSummaryRoute,
+  collateralPositionsOpenRoute,
+  collateralPositionsHistoryRoute,
+  collateralLeverageRoute,
+  collateralHedgeModeRoute,
+  collateralHedgeModeUpdateRoute,
+  miningCreateAccountRoute,
+  miningAccountsRoute,
+  miningPayoutDestinationRoute,
+  miningEditPayoutDestinationRoute,
+  miningRewardsRoute,
+];
+
+/** Every request from one IP, before any authentication work (reference §3.1 default). */
+const DEFAULT_PER_IP: RateLimitRule = { group: 'ip', limit: 10_000, windowMs: 10_000 };
+
+/**
+ * The HTTP adapter. Three encapsulated scopes: public routes (rate-limited per IP), private routes
+ * (per IP, then authenticated and limited per key and group), and the admin API.
+ */
+export function buildApp(options: AppOptions): FastifyInstance {
+  const { venue, config, log } = options;
+  const app = Fastify({
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
+    bodyLimit: config.http.bodyLimit,
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  registerJsonBody(app, config.http.json);
+  registerErrorHandling(app);
+  registerOpenApi(app);
+
+  const limiter = new RateLimiter();
+  const wallet = options.wallet ?? Wallet.fromConfig(config);
+  const deps: RouteDeps = {
+    venue,
+    wallet,
+    depositAddresses: new DepositAddresses(venue, wallet),
+    marketData: options.marketData ?? MarketData.attach(venue),
+  };
+  const publicRule: RateLimitRule = config.rateLimits.public
+    ? { group: 'public', ...config.rateLimits.public }
+    : RATE_LIMITS.public;
+  const perIpRule: RateLimitRule = config.rateLimits.perIp
+    ? { group: 'ip', ...config.rateLimits.perIp }
+    : DEFAULT_PER_IP;
+  const groupLimits: Record<string, RateLimitRule> = {};
+  for (const [group, rule] of Object.entries(config.rateLimits.groups)) groupLimits[group] = { group, ...rule };
+
+  void app.register((scope, _opts, done) => {
+    scope.addHook('onRequest', (request, reply, next) => {
+      if (!limiter.hit(`${request.ip}|public`, publicRule, venue.clock.nowMs()))
+        return sendError(reply, 'publicRateLimited');
+      next();
+    });
+    for (const route of PUBLIC_ROUTES) route(scope, deps);
+    done();
+  });
+
+  void app.register((scope, _opts, done) => {
+    scope.addHook('onRequest', (request, reply, next) => {
+      if (!limiter.hit(`${request.ip}|ip`, perIpRule, venue.clock.nowMs()))
+        return sendError(reply, 'privateRateLimited');
+      next();
+    });
+    registerPrivateAuth(scope, { venue, limiter, groupLimits, jsonLimits: config.http.json });
+    for (const route of [...PRIVATE_ROUTES, ...(options.extraPrivateRoutes ?? [])]) route(scope, deps);
+    done();
+  });
+
+  // Outside every scope: no rate limit, so that monitors polling it never push clients out.
+  healthRoute(app, venue);
+
+  void app.register((scope, _opts, done) => {
+    registerAdminAuth(scope, { token: options.adminToken, public: config.adminPublic });
+    adminRoutes(scope, new LocalAdmin(venue));
+    done();
+  });
+
+  return app;
+}

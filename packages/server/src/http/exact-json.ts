@@ -1,0 +1,98 @@
+/**
+ * JSON parsing for money: a JS number cannot hold every decimal, and JSON.parse would silently round
+ * `0.1234567890123456789`, turn `1e-3` into 0.001, and `0.00000001` prints back as `1e-8`. Here an
+ * integer literal a JS number holds exactly stays a number; every other number literal (a fraction,
+ * an exponent, an unsafe integer) arrives as its own text, so that strict decimal validation sees
+ * exactly what was sent and refuses what it must (exponents, excess precision). The API carries no
+ * fractional value that must be a JS number. The same pass enforces nesting depth, string length
+ * and unique keys.
+ */
+export interface JsonLimits {
+  readonly maxDepth: number;
+  readonly maxStringLength: number;
+}
+
+export class JsonLimitError extends Error {
+  override readonly name = 'JsonLimitError';
+}
+
+const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+function staysNumber(literal: string): boolean {
+  return INTEGER.test(literal) && Number.isSafeInteger(Number(literal));
+}
+
+interface Frame {
+  readonly object: boolean;
+  readonly keys: Set<string> | undefined;
+  expectKey: boolean;
+}
+
+function isDigitStart(c: number): boolean {
+  return c === 45 /* - */ || (c >= 48 && c <= 57);
+}
+
+function isNumberChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69;
+}
+
+export function parseExactJson(text: string, limits: JsonLimits): unknown {
+  const stack: Frame[] = [];
+  const replacements: [number, number][] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (stack.length >= limits.maxDepth)
+        throw new JsonLimitError(`JSON nested deeper than ${limits.maxDepth} levels`);
+      stack.push({ object: c === 123, keys: c === 123 ? new Set() : undefined, expectKey: c === 123 });
+      i++;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      stack.pop();
+      i++;
+    } else if (c === 44 /* , */) {
+      const top = stack[stack.length - 1];
+      if (top?.object === true) top.expectKey = true;
+      i++;
+    } else if (c === 34 /* " */) {
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 92 /* \ */) j += 2;
+        else if (d === 34) break;
+        else j++;
+      }
+      if (j - i - 1 > limits.maxStringLength)
+        throw new JsonLimitError(`JSON string longer than ${limits.maxStringLength} characters`);
+      const top = stack[stack.length - 1];
+      if (top?.object === true && top.expectKey) {
+        // Two parsers that keep different copies of a duplicated key could disagree on the request.
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (key === '__proto__' || top.keys?.has(key) === true)
+          throw new JsonLimitError(`JSON key ${JSON.stringify(key)} not allowed`);
+        top.keys?.add(key);
+        top.expectKey = false;
+      }
+      i = j + 1;
+    } else if (isDigitStart(c)) {
+      let j = i + 1;
+      while (j < n && isNumberChar(text.charCodeAt(j))) j++;
+      const literal = text.slice(i, j);
+      // What is not a JSON number at all is left for JSON.parse to refuse.
+      if (JSON_NUMBER.test(literal) && !staysNumber(literal)) replacements.push([i, j]);
+      i = j;
+    } else {
+      i++;
+    }
+  }
+  if (replacements.length === 0) return JSON.parse(text);
+  let rewritten = '';
+  let from = 0;
+  for (const [start, end] of replacements) {
+    rewritten += `${text.slice(from, start)}"${text.slice(start, end)}"`;
+    from = end;
+  }
+  return JSON.parse(rewritten + text.slice(from));
+}

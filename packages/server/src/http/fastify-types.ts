@@ -1,0 +1,20 @@
+import type { Endpoint } from '@txc/sdk';
+
+/** What authentication establishes about a private request. */
+export interface AuthContext {
+  readonly apiKey: string;
+  readonly user: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as received (JSON routes). */
+    rawBody: string;
+    /** Set by the private scope's authentication. */
+    auth: AuthContext | undefined;
+  }
+  interface FastifyContextConfig {
+    /** The contract entry a route serves: path, permission, rate-limit group. */
+    endpoint?: Endpoint;
+  }
+}

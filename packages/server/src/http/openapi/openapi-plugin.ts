@@ -1,0 +1,54 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ENDPOINT_GROUPS, ENDPOINTS, groupOf } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_SCHEMAS, routeSchema, SECURITY_SCHEMES } from './route-schema.js';
+
+const DESCRIPTION = [
+  'The exchange HTTP API V4 as txc serves it. Public endpoints are `GET` with a query string; private',
+  'endpoints are `POST` with a JSON body that carries `request` (the path called) and `nonce` (increasing',
+  'per key, or a millisecond timestamp within ±5 s with `nonceWindow: true`), signed with the three',
+  '`X-TXC-*` headers. Public errors answer `{"success":false,"message":"…","params":[]}`; private errors',
+  'answer `{"code":…,"message":"…","errors":{…}}`. This document is generated from the schemas the',
+  "routes register (the SDK's contract).",
+].join(' ');
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the schemas every route registers (its SDK
+ * contract entry), served at /openapi.json, with the interactive page at /docs. Must be registered
+ * before the routes.
+ *
+ * The schemas document and nothing else: the routes validate requests by hand with the reference's
+ * exact messages and ignore unknown fields, so validators are no-ops (nothing coerced or stripped)
+ * and replies are serialized as plain JSON.
+ */
+export function registerOpenApi(app: FastifyInstance): void {
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  for (const schema of ERROR_SCHEMAS) app.addSchema(schema);
+  app.addHook('onRoute', (route) => {
+    const endpoint = route.config?.endpoint;
+    if (endpoint !== undefined && route.schema === undefined) route.schema = routeSchema(endpoint);
+  });
+
+  const used = new Set(ENDPOINTS.map(groupOf));
+  void app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Exchange HTTP API V4 (txc)', version: '4.0.0', description: DESCRIPTION },
+      tags: ENDPOINT_GROUPS.filter((g) => used.has(g)).map((name) => ({ name })),
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    // shared schemas keep their own names in components/schemas
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `schema-${i}`),
+    },
+    // only the API's own routes: not /health, the admin API or these pages
+    transform: ({ schema, url, route }) => ({
+      schema: route.config?.endpoint === undefined ? { ...schema, hide: true } : schema,
+      url,
+    }),
+  });
+  void app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/openapi.json', (_request, reply) => reply.send(app.swagger()));
+}

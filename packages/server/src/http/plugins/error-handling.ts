@@ -1,0 +1,71 @@
+import type { ErrorName } from '@txc/sdk';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StoreUnavailableError } from '../../venue/unavailable.js';
+import { familyOf, pathOf } from '../family.js';
+import { sendError } from '../send-error.js';
+
+const BY_FAMILY = {
+  unavailable: { public: 'publicUnavailable', private: 'privateUnavailable', admin: 'adminUnavailable' },
+  internal: { public: 'publicInternal', private: 'privateInternal', admin: 'adminInternal' },
+  mediaType: { public: 'publicBadRequest', private: 'privateUnsupportedMediaType', admin: 'adminUnsupportedMediaType' },
+  tooLarge: { public: 'publicBadRequest', private: 'privateBodyTooLarge', admin: 'adminBodyTooLarge' },
+  malformed: { public: 'publicBadRequest', private: 'privateMalformedJson', admin: 'adminBadRequest' },
+  notFound: { public: 'publicNotFound', private: 'privateNotFound', admin: 'adminNotFound' },
+  methodNotAllowed: { public: 'publicMethodNotAllowed', private: 'privateMethodNotAllowed', admin: 'adminBadRequest' },
+} as const satisfies Record<string, Record<'public' | 'private' | 'admin', ErrorName>>;
+
+interface KnownRoute {
+  readonly method: string;
+  readonly pattern: RegExp;
+}
+
+function patternOf(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * Every failure answers in the body family of the route it hit, with a 4xx for anything the
+ * client did: malformed JSON, wrong content type, oversized bodies, unknown routes, wrong methods.
+ * Never an HTML page, never a stack trace.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  const routes: KnownRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method, pattern: patternOf(route.url) });
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const family = familyOf(request.url);
+    if (error instanceof StoreUnavailableError) return sendError(reply, BY_FAMILY.unavailable[family]);
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, BY_FAMILY.mediaType[family], { params: { detail: 'Unsupported Content-Type.' } });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, BY_FAMILY.tooLarge[family], { params: { detail: 'Request body is too large.' } });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return sendError(reply, BY_FAMILY.malformed[family], { params: { detail: 'Malformed JSON body.' } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, BY_FAMILY.malformed[family], {
+        params: { detail: error instanceof SyntaxError ? 'Malformed JSON body.' : error.message },
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, BY_FAMILY.internal[family]);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const family = familyOf(request.url);
+    const path = pathOf(request.url);
+    const params = { method: request.method, url: path, detail: `Route ${request.method}:${path} not found.` };
+    const otherMethod = routes.some((r) => r.method !== request.method && r.method !== 'HEAD' && r.pattern.test(path));
+    return sendError(reply, otherMethod ? BY_FAMILY.methodNotAllowed[family] : BY_FAMILY.notFound[family], { params });
+  });
+}

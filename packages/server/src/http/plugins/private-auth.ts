@@ -1,0 +1,103 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ErrorName, PrivateEndpoint, RateLimitRule } from '@txc/sdk';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Venue } from '../../venue/venue.js';
+import { parseExactJson, type JsonLimits } from '../exact-json.js';
+import { jsonEqual } from '../json-equal.js';
+import type { RateLimiter } from '../rate-limiter.js';
+import { sendError } from '../send-error.js';
+
+export interface PrivateAuthOptions {
+  readonly venue: Venue;
+  readonly limiter: RateLimiter;
+  /** Per-group overrides of the endpoints' own limits. */
+  readonly groupLimits: Readonly<Record<string, RateLimitRule | undefined>>;
+  readonly jsonLimits: JsonLimits;
+}
+
+const SIGNATURE = /^[0-9a-fA-F]{128}$/;
+const NONCE_TEXT = /^[0-9]{1,16}$/;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+function parseNonce(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  if (typeof value === 'string' && NONCE_TEXT.test(value)) {
+    const n = Number(value);
+    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  }
+  return undefined;
+}
+
+function payloadMatchesBody(request: FastifyRequest, payloadBase64: string, limits: JsonLimits): boolean {
+  const decoded = Buffer.from(payloadBase64, 'base64').toString('utf8');
+  if (decoded === request.rawBody) return true;
+  // A body formatted differently from the payload is accepted when both are the same JSON value.
+  let signed: unknown;
+  try {
+    signed = parseExactJson(decoded, limits);
+  } catch {
+    return false;
+  }
+  return jsonEqual(signed, request.body);
+}
+
+/**
+ * Authentication of private requests (spec §5, reference §1): key, signature over the base64
+ * payload text, payload against body, `request` against the path called, nonce, permission.
+ * Checked in that order; each failure answers the reference's code, message and status.
+ */
+export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOptions): void {
+  const { venue, limiter, groupLimits, jsonLimits } = options;
+  app.decorateRequest('auth', undefined);
+
+  const fail = (reply: FastifyReply, name: ErrorName): FastifyReply => sendError(reply, name);
+
+  app.addHook('preValidation', (request, reply, done) => {
+    const endpoint = request.routeOptions.config.endpoint as PrivateEndpoint | undefined;
+    if (endpoint === undefined) return done();
+    if (!venue.writable) return fail(reply, 'privateUnavailable');
+
+    const apiKey = header(request, 'x-txc-apikey');
+    const signature = header(request, 'x-txc-signature');
+    const payload = header(request, 'x-txc-payload');
+    if (apiKey === undefined || signature === undefined) return fail(reply, 'unauthorized');
+    const entry = venue.keys.get(apiKey);
+    if (entry === undefined || entry.record.revokedAt !== null) return fail(reply, 'unauthorized');
+    if (entry.ips.size > 0 && !entry.ips.has(request.ip)) return fail(reply, 'keyDisabled');
+    if (payload === undefined) return fail(reply, 'payloadNotProvided');
+
+    if (!SIGNATURE.test(signature)) return fail(reply, 'unauthorized');
+    const expected = createHmac('sha512', entry.hmacKey).update(payload).digest();
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return fail(reply, 'unauthorized');
+
+    const rule = groupLimits[endpoint.rateLimit.group] ?? endpoint.rateLimit;
+    if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) return fail(reply, 'privateRateLimited');
+
+    if (!payloadMatchesBody(request, payload, jsonLimits)) return fail(reply, 'invalidPayload');
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(reply, 'invalidPayload');
+    const fields = body as Record<string, unknown>;
+
+    if (fields.request === undefined || fields.request === null || fields.request === '')
+      return fail(reply, 'requestNotProvided');
+    // The signed `request` must name the path called, so a signed request cannot be replayed elsewhere.
+    if (fields.request !== endpoint.path) return fail(reply, 'unauthorized');
+    if (fields.nonce === undefined || fields.nonce === null || fields.nonce === '')
+      return fail(reply, 'nonceNotProvided');
+    const nonce = parseNonce(fields.nonce);
+    if (nonce === undefined) return fail(reply, 'invalidNonce');
+    const nonceWindow = fields.nonceWindow ?? false;
+    if (typeof nonceWindow !== 'boolean') return fail(reply, 'invalidNonceWindow');
+    const verdict = venue.keys.checkNonce(entry, nonce, nonceWindow, venue.clock.nowMs());
+    if (verdict !== 'ok') return fail(reply, verdict);
+    venue.recordNonce(apiKey, nonce, nonceWindow);
+
+    if (!entry.permissions.has(endpoint.permission)) return fail(reply, 'permissionDenied');
+    request.auth = { apiKey, user: entry.record.user };
+    done();
+  });
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { Venue } from '../../venue/venue.js';
+
+/** How long the store may take to answer the health check's ping before it counts as unreachable. */
+const PING_TIMEOUT_MS = 1_000;
+
+export interface HealthBody {
+  /** `ok` when the store answers and the venue takes writes; `unavailable` otherwise. */
+  readonly status: 'ok' | 'unavailable';
+  readonly store: { readonly kind: 'sqlite' | 'postgres'; readonly reachable: boolean; readonly writable: boolean };
+  /** The venue is rebuilding its state from the store after a failed commit. */
+  readonly recovering: boolean;
+  /** Seq of the last durable command. */
+  readonly seq: number;
+  readonly lastCommitAt: string | null;
+  /** Seq of the latest snapshot (0 when none). */
+  readonly snapshotSeq: number;
+  readonly startedAt: string;
+  readonly uptimeSeconds: number;
+}
+
+async function reachable(venue: Venue): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([venue.store.ping().then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `GET /health`, for load balancers and monitoring: 200 when the venue can take writes, 503 when
+ * it cannot (store unreachable, or recovering from a failed commit). The body is the same report
+ * in both cases, never an error body: a monitor wants the details most when it is down.
+ */
+export function healthRoute(app: FastifyInstance, venue: Venue): void {
+  const startedAt = venue.clock.nowMs();
+  app.get('/health', async (_request, reply) => {
+    const up = await reachable(venue);
+    const s = venue.status;
+    const ok = up && s.writable && !s.recovering;
+    const now = venue.clock.nowMs();
+    const body: HealthBody = {
+      status: ok ? 'ok' : 'unavailable',
+      store: { kind: venue.store.kind, reachable: up, writable: s.writable },
+      recovering: s.recovering,
+      seq: s.seq,
+      lastCommitAt: s.lastCommitAt === undefined ? null : new Date(s.lastCommitAt).toISOString(),
+      snapshotSeq: s.snapshotSeq,
+      startedAt: new Date(startedAt).toISOString(),
+      uptimeSeconds: Math.floor((now - startedAt) / 1000),
+    };
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+}

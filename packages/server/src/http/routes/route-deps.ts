@@ -1,0 +1,14 @@
+import type { MarketData } from '../../market-data/market-data.js';
+import type { Venue } from '../../venue/venue.js';
+import type { DepositAddresses } from '../../wallet/deposit-addresses.js';
+import type { Wallet } from '../../wallet/wallet.js';
+
+/** What route handlers work with, built in the composition root and passed in. */
+export interface RouteDeps {
+  readonly venue: Venue;
+  /** Public keys and address rules of the chains the venue serves. */
+  readonly wallet: Wallet;
+  readonly depositAddresses: DepositAddresses;
+  /** Rolling 24-hour statistics and recent trades per market. */
+  readonly marketData: MarketData;
+}

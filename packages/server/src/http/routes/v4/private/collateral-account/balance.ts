@@ -1,0 +1,30 @@
+import { formatUnits } from '@txc/core';
+import { collateralBalance } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../../../send-error.js';
+import { collateralHoldings } from '../../../../trading/collateral-views.js';
+import { OrderValidation } from '../../../../validation/order-validation.js';
+import type { RouteDeps } from '../../../route-deps.js';
+import { optionalTicker } from './ticker-field.js';
+
+/**
+ * Reference §6.3: what the collateral account holds by ticker (available and held by open orders),
+ * as decimal strings; non-zero assets only, or the one `ticker` asked (zero included).
+ */
+export function collateralBalanceRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+  app.post(collateralBalance.path, { config: { endpoint: collateralBalance } }, async (request, reply) => {
+    const body = request.body as Record<string, unknown>;
+    const v = new OrderValidation(body);
+    const ticker = optionalTicker(v, body, venue.state);
+    if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
+    const state = venue.state;
+    const held = collateralHoldings(state, request.auth?.user ?? '');
+    const text = (t: string): string => formatUnits(held.get(t) ?? 0n, state.assets.get(t)?.precision ?? 0);
+    const answer =
+      ticker !== undefined
+        ? { [ticker]: text(ticker) }
+        : Object.fromEntries([...held.keys()].sort().map((t) => [t, text(t)]));
+    await venue.barrier();
+    return reply.send(answer);
+  });
+}

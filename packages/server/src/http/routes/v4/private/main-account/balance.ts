@@ -1,0 +1,35 @@
+import { formatUnits } from '@txc/core';
+import { mainAccountBalance } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../../../send-error.js';
+import { MainValidation } from '../../../../validation/main-validation.js';
+import type { RouteDeps } from '../../../route-deps.js';
+
+/**
+ * Spec §4.6, reference §7.1: every asset of the venue (zeros included), or with `ticker` the
+ * unwrapped `{"main_balance": "…"}`, which is "0" for a ticker the venue does not know.
+ */
+export function mainAccountBalanceRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+  app.post(mainAccountBalance.path, { config: { endpoint: mainAccountBalance } }, async (request, reply) => {
+    const v = new MainValidation(request.body as Record<string, unknown>);
+    const ticker = v.optionalString('ticker');
+    if (v.failed) return sendError(reply, 'mainValidation', { errors: v.errors });
+
+    const state = venue.state;
+    const user = state.users.get(request.auth?.user ?? '');
+    const balanceOf = (t: string): string => {
+      const asset = state.assets.get(t);
+      return asset === undefined ? '0' : formatUnits(user?.main.get(t) ?? 0n, asset.precision);
+    };
+    let body: unknown;
+    if (ticker !== undefined) {
+      body = { main_balance: balanceOf(ticker) };
+    } else {
+      const all: Record<string, { main_balance: string }> = {};
+      for (const t of state.assets.keys()) all[t] = { main_balance: balanceOf(t) };
+      body = all;
+    }
+    await venue.barrier();
+    return reply.send(body);
+  });
+}

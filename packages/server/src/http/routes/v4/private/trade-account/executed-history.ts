@@ -1,0 +1,37 @@
+import { executedHistory } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../../../send-error.js';
+import { byMarket, executedDeal } from '../../../../trading/history-format.js';
+import { OrderValidation } from '../../../../validation/order-validation.js';
+import type { RouteDeps } from '../../../route-deps.js';
+
+/**
+ * The caller's executed deals (one per side the caller was on), newest first: an array when a
+ * `market` is named, otherwise grouped by market. `limit` 1–100 (50), `offset` 0–10000.
+ */
+export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+  app.post(executedHistory.path, { config: { endpoint: executedHistory } }, async (request, reply) => {
+    const v = new OrderValidation(request.body as Record<string, unknown>);
+    const spec = v.market(venue.state, { required: false, spotOnly: false });
+    const clientOrderId = v.clientOrderId();
+    const limit = v.integer('limit', 50, 1, 100);
+    const offset = v.integer('offset', 0, 0, 10_000);
+    const startDate = v.integer('startDate', 0, 0, Number.MAX_SAFE_INTEGER);
+    const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
+    if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
+
+    await venue.barrier();
+    let q = venue.store.db
+      .selectFrom('deals')
+      .selectAll()
+      .where('user_name', '=', request.auth?.user ?? '');
+    if (spec !== undefined) q = q.where('market', '=', spec.name);
+    if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
+    if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);
+    if (endDate > 0) q = q.where('time', '<', (endDate + 1) * 1_000_000);
+    const rows = await q.orderBy('trade_id', 'desc').orderBy('role', 'asc').limit(limit).offset(offset).execute();
+    const state = venue.state;
+    const render = (i: number): Record<string, unknown> => executedDeal(state, rows[i]!);
+    return reply.send(spec !== undefined ? rows.map((_, i) => render(i)) : byMarket(rows, render));
+  });
+}

@@ -1,0 +1,64 @@
+import { orderDeals } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../../../send-error.js';
+import { dealFigures } from '../../../../trading/history-format.js';
+import { seconds } from '../../../../trading/order-body.js';
+import { OrderValidation } from '../../../../validation/order-validation.js';
+import type { RouteDeps } from '../../../route-deps.js';
+
+/**
+ * The deals of one of the caller's orders, oldest first: `{records, offset, limit}`, each with the
+ * trade id, the counterparty's order id (`dealOrderId`), the caller's role (1 maker, 2 taker) and the
+ * asset its fee was paid in (`feeAsset`, which ccxt reads for the fee's currency).
+ */
+export function orderDealsRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+  app.post(orderDeals.path, { config: { endpoint: orderDeals } }, async (request, reply) => {
+    const body = request.body as Record<string, unknown>;
+    const v = new OrderValidation(body);
+    const orderId = v.orderId();
+    if (orderId === undefined && !('orderId' in v.errors)) v.add('orderId', 'OrderId field is required.');
+    const limit = v.integer('limit', 50, 1, 100);
+    const offset = v.integer('offset', 0, 0, 10_000);
+    if (v.failed || orderId === undefined) return sendError(reply, 'orderValidation', { errors: v.errors });
+
+    await venue.barrier();
+    const db = venue.store.db;
+    const rows = await db
+      .selectFrom('deals')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('user_name', '=', request.auth?.user ?? '')
+      .orderBy('trade_id', 'asc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const tradeIds = rows.map((r) => Number(r.trade_id));
+    const counter = new Map<string, number>();
+    if (tradeIds.length > 0) {
+      for (const c of await db
+        .selectFrom('deals')
+        .select(['trade_id', 'role', 'order_id'])
+        .where('trade_id', 'in', tradeIds)
+        .execute()) {
+        counter.set(`${Number(c.trade_id)}:${Number(c.role)}`, Number(c.order_id));
+      }
+    }
+    const state = venue.state;
+    const records = rows.map((r) => {
+      const f = dealFigures(state, r);
+      return {
+        time: seconds(Number(r.time)),
+        fee: f.fee,
+        price: f.price,
+        amount: f.amount,
+        id: Number(r.trade_id),
+        dealOrderId: counter.get(`${Number(r.trade_id)}:${Number(r.role) === 1 ? 2 : 1}`) ?? 0,
+        clientOrderId: r.client_order_id,
+        role: Number(r.role),
+        deal: f.deal,
+        feeAsset: f.feeAsset,
+      };
+    });
+    return reply.send({ records, offset, limit });
+  });
+}

@@ -1,0 +1,62 @@
+import { decodeJson, type OrderView } from '@txc/core';
+import { orderHistory } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../../../send-error.js';
+import { byMarket, historyOrder } from '../../../../trading/history-format.js';
+import { OrderValidation } from '../../../../validation/order-validation.js';
+import type { RouteDeps } from '../../../route-deps.js';
+
+const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
+
+/**
+ * Reference §5.8: the caller's finished orders grouped by market, newest first. `orderId` takes
+ * precedence over every other filter; an unknown `clientOrderId` answers code 30 `orderHistory`.
+ * `PARTIALLY_FILLED` lists orders cancelled after part of them filled.
+ */
+export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+  app.post(orderHistory.path, { config: { endpoint: orderHistory } }, async (request, reply) => {
+    const body = request.body as Record<string, unknown>;
+    const v = new OrderValidation(body);
+    const spec = v.market(venue.state, { required: false, spotOnly: false });
+    const orderId = v.orderId();
+    const clientOrderId = v.clientOrderId();
+    const limit = v.integer('limit', 50, 1, 500);
+    const offset = v.integer('offset', 0, 0, 10_000);
+    const startDate = v.integer('startDate', 0, 0, Number.MAX_SAFE_INTEGER);
+    const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
+    const status = body.status ?? 'ALL';
+    if (typeof status !== 'string' || !STATUSES.includes(status)) v.add('status', 'The selected status is invalid.');
+    if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
+
+    await venue.barrier();
+    let q = venue.store.db
+      .selectFrom('finished_orders')
+      .selectAll()
+      .where('user_name', '=', request.auth?.user ?? '');
+    if (orderId !== undefined) q = q.where('order_id', '=', orderId);
+    else {
+      if (spec !== undefined) q = q.where('market', '=', spec.name);
+      if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
+      if (status === 'FILLED') q = q.where('status', '=', 'FILLED');
+      if (status === 'CANCELED' || status === 'CANCELLED' || status === 'PARTIALLY_FILLED') {
+        q = q.where('status', '=', 'CANCELLED');
+      }
+      if (startDate > 0) q = q.where('finished', '>=', startDate * 1_000_000);
+      if (endDate > 0) q = q.where('finished', '<', (endDate + 1) * 1_000_000);
+    }
+    q = q.orderBy('order_id', 'desc');
+    // Paged in SQL, except where a row filter or the not-found answer needs every match (a client
+    // order id matches few orders).
+    const whole = orderId !== undefined || clientOrderId !== '' || status === 'PARTIALLY_FILLED';
+    let rows = await (whole ? q : q.limit(limit).offset(offset)).execute();
+    if (orderId === undefined && status === 'PARTIALLY_FILLED') {
+      rows = rows.filter((r) => (decodeJson(r.data) as OrderView).dealStock > 0);
+    }
+    if (orderId === undefined && clientOrderId !== '' && rows.length === 0) {
+      return sendError(reply, 'orderValidation', { errors: { orderHistory: ['OrderHistory was not found.'] } });
+    }
+    const page = whole && orderId === undefined ? rows.slice(offset, offset + limit) : rows;
+    const state = venue.state;
+    return reply.send(byMarket(page, (i) => historyOrder(state, page[i]!)));
+  });
+}

@@ -1,0 +1,15 @@
+import { collateralMarkets } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from '../../route-deps.js';
+
+/** Reference §4.10: the markets open to collateral trading (margin spot pairs and perpetuals), wrapped. */
+export function collateralMarketsRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+  app.get(collateralMarkets.path, { config: { endpoint: collateralMarkets } }, async (_request, reply) => {
+    const result = [...venue.state.markets.values()]
+      .filter((m) => m.isCollateral && m.tradesEnabled)
+      .map((m) => m.name)
+      .sort();
+    await venue.barrier();
+    return reply.send({ success: true, message: null, result });
+  });
+}

@@ -1,0 +1,50 @@
+import { orderbook } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { aggregate, levelTexts } from '../../../../market-data/public-views.js';
+import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { sendError } from '../../../send-error.js';
+import type { RouteDeps } from '../../route-deps.js';
+import { publicMarket } from './market-param.js';
+
+const INTEGER = /^-?[0-9]{1,9}$/;
+
+/**
+ * Reference §4.8: the book's visible levels, best first. `limit` 0–100 (0 or absent: 100) and
+ * `level` 0–10 (aggregation into 10^level ticks) are clamped; not integers answers 422. Cached 100 ms.
+ */
+export function orderbookRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+  const cache = new TtlCache<unknown>(100, () => venue.clock.nowMs());
+  app.get<{ Params: { market: string }; Querystring: Record<string, string | undefined> }>(
+    orderbook.path,
+    { config: { endpoint: orderbook } },
+    async (request, reply) => {
+      const spec = publicMarket(venue.state, request.params.market, reply);
+      if (spec === undefined) return reply;
+      const { limit: limitText, level: levelText } = request.query;
+      if (limitText !== undefined && !INTEGER.test(limitText)) {
+        return sendError(reply, 'publicValidation', { params: { detail: 'The limit must be an integer.' } });
+      }
+      if (levelText !== undefined && !INTEGER.test(levelText)) {
+        return sendError(reply, 'publicValidation', { params: { detail: 'The level must be an integer.' } });
+      }
+      const rawLimit = Math.min(100, Math.max(0, Number(limitText ?? 0)));
+      const limit = rawLimit === 0 ? 100 : rawLimit;
+      const level = Math.min(10, Math.max(0, Number(levelText ?? 0)));
+      await venue.barrier();
+      const body = cache.get(`${spec.name}|${limit}|${level}`, () => {
+        const book = venue.state.trading.markets.get(spec.name)?.book;
+        const side = (s: 'buy' | 'sell'): [string, string][] =>
+          book === undefined
+            ? []
+            : levelTexts(spec, aggregate(s, book.levels(s, level === 0 ? limit : Infinity), level).slice(0, limit));
+        return {
+          ticker_id: spec.name,
+          timestamp: Math.floor(venue.clock.nowMs() / 1000),
+          asks: side('sell'),
+          bids: side('buy'),
+        };
+      });
+      return reply.send(body);
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import { ticker } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { tickerEntry } from '../../../../market-data/public-views.js';
+import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import type { RouteDeps } from '../../route-deps.js';
+
+/** Reference §4.5: rolling 24-hour statistics of every market, cached 1 second. */
+export function tickerRoute(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+  const cache = new TtlCache<Record<string, unknown>>(1000, () => venue.clock.nowMs());
+  app.get(ticker.path, { config: { endpoint: ticker } }, async (_request, reply) => {
+    await venue.barrier();
+    const body = cache.get('all', () => {
+      const out: Record<string, unknown> = {};
+      for (const spec of venue.state.markets.values()) {
+        if (spec.tradesEnabled) out[spec.name] = tickerEntry(venue.state, marketData, spec);
+      }
+      return out;
+    });
+    return reply.send(body);
+  });
+}

@@ -1,0 +1,79 @@
+import { decodeJson, formatUnits, type OrderView, type State } from '@txc/core';
+import type { DealsTable, FinishedOrdersTable } from '../../store/database.js';
+import { orderFigures, orderTypeName, otoBlock, seconds, unitsOf } from './order-body.js';
+
+/** A finished order as `trade-account/order/history` lists it (reference §5.8). */
+export function historyOrder(state: State, row: FinishedOrdersTable): Record<string, unknown> {
+  const o = decodeJson(row.data) as OrderView;
+  const f = orderFigures(state, o);
+  const out: Record<string, unknown> = {
+    amount: f.amount,
+    price: f.price,
+    type: orderTypeName(o),
+    id: o.id,
+    clientOrderId: o.clientOrderId,
+    side: o.side,
+    ctime: seconds(o.created),
+    ftime: seconds(o.finished ?? o.created),
+    dealFee: f.dealFee,
+    dealStock: f.dealStock,
+    dealMoney: f.dealMoney,
+    postOnly: o.postOnly,
+    ioc: o.ioc,
+    status: o.status,
+    stp: o.stp,
+    feeAsset: state.markets.get(o.market)?.money ?? '',
+    positionSide: o.positionSide,
+    rpi: o.rpi,
+    reduceOnly: o.reduceOnly,
+  };
+  if (o.type === 'stop market' || o.type === 'stop limit') {
+    out.activated = o.activated;
+    out.activationPrice = o.activationPriceText;
+    out.activationCondition = o.activationCondition;
+  }
+  const oto = otoBlock(o);
+  if (oto !== undefined) out.oto = oto;
+  return out;
+}
+
+/** The integers of a deal row as decimal texts of its market. */
+export function dealFigures(
+  state: State,
+  row: DealsTable,
+): { price: string; amount: string; deal: string; fee: string; feeAsset: string } {
+  const { units, money } = unitsOf(state, row.market);
+  const spec = units.spec;
+  return {
+    price: formatUnits(BigInt(row.price), spec.moneyPrec),
+    amount: formatUnits(BigInt(row.lots), spec.stockPrec),
+    deal: formatUnits(BigInt(row.notional), units.fineScale),
+    fee: formatUnits(BigInt(row.fee), money),
+    feeAsset: spec.money,
+  };
+}
+
+/** One side of a trade as `trade-account/executed-history` lists it. */
+export function executedDeal(state: State, row: DealsTable): Record<string, unknown> {
+  const f = dealFigures(state, row);
+  return {
+    id: Number(row.trade_id),
+    clientOrderId: row.client_order_id,
+    time: seconds(Number(row.time)),
+    side: row.side,
+    role: Number(row.role),
+    amount: f.amount,
+    price: f.price,
+    deal: f.deal,
+    fee: f.fee,
+    orderId: Number(row.order_id),
+    feeAsset: f.feeAsset,
+  };
+}
+
+/** Groups rendered items by market, keeping their order. */
+export function byMarket<T>(rows: readonly { market: string }[], render: (i: number) => T): Record<string, T[]> {
+  const out: Record<string, T[]> = {};
+  rows.forEach((r, i) => (out[r.market] ??= []).push(render(i)));
+  return out;
+}

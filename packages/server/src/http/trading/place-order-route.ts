@@ -1,0 +1,107 @@
+import type { MarketSpec, OrderType, PlaceOrder, State, TradingAccount } from '@txc/core';
+import type { PrivateEndpoint } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from '../routes/route-deps.js';
+import { sendError } from '../send-error.js';
+import { OrderValidation } from '../validation/order-validation.js';
+import { collateralFields } from './collateral-fields.js';
+import { orderBody } from './order-body.js';
+import { sendTradingRejection } from './send-rejection.js';
+
+export type Parsed =
+  | { readonly cmd: PlaceOrder }
+  | { readonly errors: Record<string, string[]> }
+  | { readonly iocPostOnly: true }
+  | { readonly rpiIoc: true };
+
+/**
+ * An order request as a PlaceOrder command, with every request-validation failure of the
+ * reference (§5.3–5.5, §6.1). Spot amounts follow the order type: money for market and
+ * stop-market buys, stock otherwise; collateral amounts are always stock, and collateral orders
+ * add position side, reduce-only, RPI and OTO legs.
+ */
+export function parsePlaceOrder(
+  state: State,
+  user: string,
+  body: Record<string, unknown>,
+  type: OrderType,
+  account: TradingAccount = 'spot',
+): Parsed {
+  const v = new OrderValidation(body);
+  const spec: MarketSpec | undefined = account === 'spot' ? v.market(state) : v.collateralMarket(state);
+  const side = v.side();
+  const limited = type === 'limit' || type === 'stop limit';
+  const stop = type === 'stop limit' || type === 'stop market';
+  const moneyPrecision = spec === undefined ? 0 : (state.assets.get(spec.money)?.precision ?? 0);
+  let amount: number | undefined;
+  let price = 0;
+  let activation: { ticks: number; text: string } | undefined;
+  if (spec === undefined || side === undefined) {
+    // without a market the steps are unknown: still say what is missing
+    if (body.amount === undefined || body.amount === null) v.add('amount', 'Amount field is required.');
+    if (limited && (body.price === undefined || body.price === null)) v.add('price', 'Price field is required.');
+  } else {
+    const byMoney = account === 'spot' && side === 'buy' && (type === 'market' || type === 'stop market');
+    amount = byMoney ? v.moneyAmount(spec, moneyPrecision) : v.stockAmount(spec);
+    if (limited) {
+      const p = v.price(spec);
+      if (p !== undefined) {
+        price = p;
+        if (amount !== undefined) v.total(spec, moneyPrecision, amount, p);
+      }
+    }
+    if (stop) activation = v.activationPrice(spec);
+  }
+  const clientOrderId = v.clientOrderId();
+  const postOnly = type === 'limit' ? v.flag('postOnly', 'PostOnly') : false;
+  const ioc = type === 'limit' ? v.flag('ioc', 'IOC') : false;
+  const stp = v.stp();
+  const extra =
+    account === 'collateral'
+      ? collateralFields(v, spec, side, type, type === 'stop market' ? (activation?.ticks ?? 0) : price, postOnly)
+      : {};
+  if (v.failed || spec === undefined || side === undefined || amount === undefined) return { errors: v.errors };
+  if (stop && activation === undefined) return { errors: v.errors };
+  if (extra.rpi === true && ioc) return { rpiIoc: true };
+  if (ioc && postOnly) return { iocPostOnly: true };
+  return {
+    cmd: {
+      type: 'PlaceOrder',
+      user,
+      account,
+      market: spec.name,
+      side,
+      orderType: type,
+      price,
+      amount,
+      activationPrice: activation?.ticks ?? 0,
+      activationPriceText: activation?.text ?? '',
+      clientOrderId,
+      postOnly,
+      ioc,
+      stp,
+      ...extra,
+    },
+  };
+}
+
+/** A route placing one kind of order for one account. */
+export function placeOrderRoute(endpoint: PrivateEndpoint, type: OrderType, account: TradingAccount = 'spot') {
+  return (app: FastifyInstance, { venue }: RouteDeps): void => {
+    app.post(endpoint.path, { config: { endpoint } }, async (request, reply) => {
+      const parsed = parsePlaceOrder(
+        venue.state,
+        request.auth?.user ?? '',
+        request.body as Record<string, unknown>,
+        type,
+        account,
+      );
+      if ('iocPostOnly' in parsed) return sendError(reply, 'iocAndPostOnly');
+      if ('rpiIoc' in parsed) return sendError(reply, 'rpiAndIoc');
+      if ('errors' in parsed) return sendError(reply, 'orderValidation', { errors: parsed.errors });
+      const { result } = await venue.submit(parsed.cmd);
+      if (!result.ok) return sendTradingRejection(reply, result.rejection);
+      return reply.send(orderBody(venue.state, result.value));
+    });
+  };
+}

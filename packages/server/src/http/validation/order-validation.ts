@@ -1,0 +1,303 @@
+import {
+  decimalToUnits,
+  formatUnits,
+  parseDecimal,
+  pow10,
+  type MarketSpec,
+  type ParsedDecimal,
+  type State,
+} from '@txc/core';
+import { FieldValidation } from './field-validation.js';
+
+const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]+$/;
+export const CLIENT_ORDER_ID_MAX = 64;
+const STP: Readonly<Record<string, 'no' | 'cb' | 'cn' | 'co'>> = {
+  no: 'no',
+  cancel_both: 'cb',
+  cancel_new: 'cn',
+  cancel_old: 'co',
+  cb: 'cb',
+  cn: 'cn',
+  co: 'co',
+};
+
+/** "0.000001" for a scale of 6: the step messages of the reference. */
+export function stepText(scale: number): string {
+  return formatUnits(1n, scale);
+}
+
+/**
+ * Request validation of the order family (reference §5.3–5.8): the reference's field keys and
+ * messages, all of a request's problems at once; the route answers code 30 when any was found.
+ */
+export class OrderValidation extends FieldValidation {
+  /** The first present field among spellings (`client_order_id` / `clientOrderId`). */
+  private pick(fields: readonly string[]): unknown {
+    for (const f of fields) {
+      const v = this.body[f];
+      if (v !== undefined && v !== null) return v;
+    }
+    return undefined;
+  }
+
+  /** A spot market open for trading; `messageFor` lets `/orders` keep the reference's own wording. */
+  market(
+    state: State,
+    options: { required?: boolean; spotOnly?: boolean; unknown?: string } = {},
+  ): MarketSpec | undefined {
+    const v = this.body.market;
+    if (v === undefined || v === null) {
+      if (options.required !== false) this.add('market', 'Market field is required.');
+      return undefined;
+    }
+    if (typeof v !== 'string') {
+      this.add('market', 'Market field should be a string.');
+      return undefined;
+    }
+    if (v === '') {
+      this.add('market', 'Market field should not be empty string.');
+      return undefined;
+    }
+    const spec = state.markets.get(v);
+    if (spec === undefined || !spec.tradesEnabled || (options.spotOnly !== false && spec.type !== 'spot')) {
+      this.add('market', options.unknown ?? 'Market is not available.');
+      return undefined;
+    }
+    return spec;
+  }
+
+  side(): 'buy' | 'sell' | undefined {
+    const v = this.body.side;
+    if (v === undefined || v === null) {
+      this.add('side', 'Side field is required.');
+      return undefined;
+    }
+    if (v !== 'buy' && v !== 'sell') {
+      this.add('side', "Side field should contain only 'buy' or 'sell' values.");
+      return undefined;
+    }
+    return v;
+  }
+
+  /** A decimal given as a numeric string or a plain number. */
+  private decimal(field: string, label: string, required: string | undefined): ParsedDecimal | undefined {
+    const v = this.body[field];
+    if (v === undefined || v === null || v === '') {
+      if (required !== undefined) this.add(field, required);
+      return undefined;
+    }
+    const text = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v : undefined;
+    const d = text === undefined ? undefined : parseDecimal(text);
+    if (d === undefined) {
+      this.add(field, `${label} field should be numeric string or number.`);
+      return undefined;
+    }
+    return d;
+  }
+
+  /** Integer units of 10^-scale that fit a safe integer, with the step message when too precise. */
+  private units(field: string, d: ParsedDecimal, scale: number, step: string, key = field): number | undefined {
+    const u = decimalToUnits(d, scale);
+    if (u === undefined) {
+      this.add(key, step);
+      return undefined;
+    }
+    if (u > BigInt(Number.MAX_SAFE_INTEGER)) {
+      this.add(key, 'The amount field value, that the API unable to process.');
+      return undefined;
+    }
+    return Number(u);
+  }
+
+  /** An amount of stock in lots: positive, on the market's step, at least its minimum. */
+  stockAmount(spec: MarketSpec): number | undefined {
+    const d = this.decimal('amount', 'Amount', 'Amount field is required.');
+    if (d === undefined) return undefined;
+    if (d.negative || d.digits === 0n) {
+      this.add('amount', 'Amount should be greater than 0.');
+      return undefined;
+    }
+    const lots = this.units('amount', d, spec.stockPrec, `Min amount step = ${stepText(spec.stockPrec)}`);
+    if (lots !== undefined && BigInt(lots) < spec.minAmount) {
+      this.add('amount', `Given amount is less than min amount ${formatUnits(spec.minAmount, spec.stockPrec)}`);
+      return undefined;
+    }
+    return lots;
+  }
+
+  /** An amount of money to spend (market buy, stop-market buy) in minor units of the money asset. */
+  moneyAmount(spec: MarketSpec, moneyPrecision: number): number | undefined {
+    const d = this.decimal('amount', 'Amount', 'Amount field is required.');
+    if (d === undefined) return undefined;
+    if (d.negative || d.digits === 0n) {
+      this.add('amount', 'Amount should be greater than 0.');
+      return undefined;
+    }
+    const units = this.units('amount', d, moneyPrecision, `Min total step = = ${stepText(moneyPrecision)}`);
+    if (units !== undefined && BigInt(units) < spec.minTotal) {
+      this.add(
+        'amount',
+        `Total amount should be no less than ${formatUnits(spec.minTotal, moneyPrecision)} + trade fee`,
+      );
+      return undefined;
+    }
+    return units;
+  }
+
+  /** A limit price in ticks. */
+  price(spec: MarketSpec): number | undefined {
+    const d = this.decimal('price', 'Price', 'Price field is required.');
+    if (d === undefined) return undefined;
+    if (d.negative || d.digits === 0n) {
+      this.add('price', 'Price should be greater than 0.');
+      return undefined;
+    }
+    return this.units('price', d, spec.moneyPrec, `Min price step = ${stepText(spec.moneyPrec)}`);
+  }
+
+  /** Stops: `activation_price` (or `activationPrice`), in ticks, and the text submitted. */
+  activationPrice(spec: MarketSpec): { ticks: number; text: string } | undefined {
+    const v = this.pick(['activation_price', 'activationPrice']);
+    if (v === undefined || v === '') {
+      this.add('activation_price', 'Activation price field is required.');
+      return undefined;
+    }
+    const text = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
+    const d = text === undefined ? undefined : parseDecimal(text);
+    if (text === undefined || d === undefined) {
+      this.add('activation_price', 'Activation price should be numeric string.');
+      return undefined;
+    }
+    if (d.negative || d.digits === 0n) {
+      this.add('activationPrice', 'Activation price should be greater than 0.');
+      return undefined;
+    }
+    const ticks = this.units(
+      'activation_price',
+      d,
+      spec.moneyPrec,
+      `Min activation price step = ${stepText(spec.moneyPrec)}`,
+      'activationPrice',
+    );
+    return ticks === undefined ? undefined : { ticks, text };
+  }
+
+  /** amount × price against the market's minimum and maximum total (money minor units). */
+  total(spec: MarketSpec, moneyPrecision: number, lots: number, ticks: number): void {
+    const exact = BigInt(lots) * BigInt(ticks);
+    const scale = spec.stockPrec + spec.moneyPrec;
+    // compare exactly: total in units of 10^-scale against limits in units of 10^-moneyPrecision
+    const toScale = (v: bigint): bigint =>
+      scale >= moneyPrecision ? v * pow10(scale - moneyPrecision) : v / pow10(moneyPrecision - scale);
+    if (exact < toScale(spec.minTotal)) {
+      this.add('total', `Total (amount * price) is less than ${formatUnits(spec.minTotal, moneyPrecision)}`);
+    } else if (spec.maxTotal > 0n && exact > toScale(spec.maxTotal)) {
+      this.add('total', `Total (amount * price) is greater than ${formatUnits(spec.maxTotal, moneyPrecision)}`);
+    }
+  }
+
+  /** `client_order_id` / `clientOrderId`: "" when absent. */
+  clientOrderId(): string {
+    const v = this.pick(['client_order_id', 'clientOrderId']);
+    if (v === undefined) return '';
+    if (typeof v !== 'string') {
+      this.add('clientOrderId', 'ClientOrderId field should be a string.');
+      return '';
+    }
+    if (v === '') return '';
+    if (!CLIENT_ORDER_ID.test(v)) {
+      this.add('clientOrderId', 'ClientOrderId field should contain only latin letters, numbers and dashes.');
+    } else if (v.length > CLIENT_ORDER_ID_MAX) {
+      this.add('clientOrderId', `ClientOrderId field should not be longer than ${CLIENT_ORDER_ID_MAX} characters.`);
+    }
+    return v;
+  }
+
+  flag(field: 'postOnly' | 'ioc' | 'rpi' | 'reduceOnly', label: string): boolean {
+    const v = this.body[field];
+    if (v === undefined || v === null) return false;
+    if (typeof v !== 'boolean') {
+      this.add(field, `${label} field should be a boolean.`);
+      return false;
+    }
+    return v;
+  }
+
+  /** A market open to collateral trading (a margin spot pair or a perpetual). */
+  collateralMarket(state: State): MarketSpec | undefined {
+    const spec = this.market(state, { spotOnly: false });
+    if (spec !== undefined && (!spec.isCollateral || spec.margin === undefined)) {
+      this.add('market', 'Market is not available.');
+      return undefined;
+    }
+    return spec;
+  }
+
+  /** `positionSide`: LONG, SHORT or BOTH; undefined when absent (the account's mode decides). */
+  positionSide(): 'LONG' | 'SHORT' | 'BOTH' | undefined {
+    const v = this.body.positionSide;
+    if (v === undefined || v === null) return undefined;
+    if (v !== 'LONG' && v !== 'SHORT' && v !== 'BOTH') {
+      this.add('positionSide', "Position side field should contain only 'LONG', 'SHORT' or 'BOTH' values.");
+      return undefined;
+    }
+    return v;
+  }
+
+  /** `stopLoss` / `takeProfit`: a trigger price in ticks, and the text submitted. */
+  triggerPrice(field: 'stopLoss' | 'takeProfit', spec: MarketSpec): { ticks: number; text: string } | undefined {
+    const label = field === 'stopLoss' ? 'Stop loss' : 'Take profit';
+    const d = this.decimal(field, label, undefined);
+    if (d === undefined) return undefined;
+    if (d.negative || d.digits === 0n) {
+      this.add(field, `${label} should be greater than 0.`);
+      return undefined;
+    }
+    const ticks = this.units(field, d, spec.moneyPrec, `Min ${label.toLowerCase()} step = ${stepText(spec.moneyPrec)}`);
+    const v = this.body[field];
+    return ticks === undefined ? undefined : { ticks, text: typeof v === 'number' ? String(v) : (v as string) };
+  }
+
+  stp(): 'no' | 'cb' | 'cn' | 'co' {
+    const v = this.body.stp;
+    if (v === undefined || v === null) return 'no';
+    const mode = typeof v === 'string' ? STP[v] : undefined;
+    if (mode === undefined) {
+      this.add('stp', "Stp field should contain only 'no', 'cancel_both', 'cancel_new' or 'cancel_old' values.");
+      return 'no';
+    }
+    return mode;
+  }
+
+  /** A non-negative integer (number or digits) within [min, max]; `fallback` when absent. */
+  integer(field: string, fallback: number, min: number, max: number): number {
+    const v = this.body[field];
+    if (v === undefined || v === null) return fallback;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?[0-9]{1,16}$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n)) {
+      this.add(field, `The ${field} must be an integer.`);
+      return fallback;
+    }
+    if (n < min) {
+      this.add(field, `The ${field} must be at least ${min}.`);
+      return fallback;
+    }
+    if (n > max) {
+      this.add(field, `The ${field} may not be greater than ${max}.`);
+      return fallback;
+    }
+    return n;
+  }
+
+  /** An order id (integer or digits) under `orderId`. */
+  orderId(): number | undefined {
+    const v = this.pick(['orderId', 'order_id']);
+    if (v === undefined) return undefined;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^[0-9]{1,16}$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < 0) {
+      this.add('orderId', 'OrderId field should be an integer.');
+      return undefined;
+    }
+    return n;
+  }
+}

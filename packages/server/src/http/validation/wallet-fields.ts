@@ -1,0 +1,71 @@
+import type { MainValidation } from './main-validation.js';
+
+/** Laravel's attribute names: `uniqueId` reads "unique id", `partialEnable` "partial enable". */
+export function attributeName(field: string): string {
+  return field
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
+/** A required non-empty string field, in the main-account family's words. */
+export function requiredString(
+  v: MainValidation,
+  body: Readonly<Record<string, unknown>>,
+  field: string,
+  options: { maxLength?: number } = {},
+): string | undefined {
+  const value = body[field];
+  const label = attributeName(field);
+  if (value === undefined || value === null || value === '') {
+    v.add(field, `The ${label} field is required.`);
+    return undefined;
+  }
+  if (typeof value !== 'string') {
+    v.add(field, `The ${label} must be a string.`);
+    return undefined;
+  }
+  if (options.maxLength !== undefined && value.length > options.maxLength) {
+    v.add(field, `The ${label} may not be greater than ${options.maxLength} characters.`);
+    return undefined;
+  }
+  return value;
+}
+
+/** An optional string field; null and absent are the same. */
+export function optionalString(
+  v: MainValidation,
+  body: Readonly<Record<string, unknown>>,
+  field: string,
+  options: { maxLength?: number } = {},
+): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  return requiredString(v, body, field, options);
+}
+
+/** An optional boolean field (Laravel's "must be true or false"). */
+export function optionalBoolean(
+  v: MainValidation,
+  body: Readonly<Record<string, unknown>>,
+  field: string,
+): boolean | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') {
+    v.add(field, `The ${attributeName(field)} field must be true or false.`);
+    return undefined;
+  }
+  return value;
+}
+
+/** Whichever spelling of a field the request used (`uniqueId` or `unique_id`): its key and value. */
+export function eitherSpelling(
+  body: Readonly<Record<string, unknown>>,
+  camel: string,
+  snake: string,
+): { key: string; present: boolean } {
+  if (body[camel] !== undefined && body[camel] !== null) return { key: camel, present: true };
+  if (body[snake] !== undefined && body[snake] !== null) return { key: snake, present: true };
+  return { key: camel, present: false };
+}

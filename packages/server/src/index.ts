@@ -1,0 +1,14 @@
+/** Embedding txc: start a venue in-process (test suites of trading bots do this). */
+export { loadConfig, ConfigError } from './config/load.js';
+export type { Config } from './config/schema.js';
+export { serve, DEMO_VENUE_FILE, type RunningServer, type ServeExtras } from './process/serve.js';
+export type { Route } from './http/app.js';
+export type { RouteDeps } from './http/routes/route-deps.js';
+
+/** Inspecting a store (tools, benchmarks): open it, read its journal, rebuild its state. */
+export { openStore, type StoreConfig } from './store/open-store.js';
+export type { Store, JournalRecord, SnapshotRecord, CommitBatch } from './store/port.js';
+export { commitBatch } from './store/commit-batch.js';
+export { loadState, type LoadedState } from './venue/load-state.js';
+export { snapshotOf } from './venue/sequencer.js';
+export { stateHash } from './venue/state-hash.js';

@@ -1,0 +1,146 @@
+import type { Event } from '@txc/core';
+import type { Venue } from '../venue/venue.js';
+import { ROLE_TAKER } from '../venue/projector.js';
+import { DAY_MICROS, RollingStats, type TradePrint, type WindowStats } from './rolling-stats.js';
+import { TradeTape } from './trade-tape.js';
+
+const TAPE = 100;
+
+/**
+ * The public market data kept in memory: per market the rolling 24-hour statistics and the recent
+ * trades. Fed by the engine's trade events as they apply; at start-up and after a rebuild, loaded
+ * from the durable deals (the last 24 hours, and each market's last trades).
+ */
+export class MarketData {
+  private stats = new Map<string, RollingStats>();
+  private tapes = new Map<string, TradeTape>();
+
+  constructor(private readonly venue: Venue) {}
+
+  /** Loads the durable history and subscribes to new trades. */
+  static async open(venue: Venue): Promise<MarketData> {
+    const md = MarketData.attach(venue);
+    await md.load();
+    return md;
+  }
+
+  /** Subscribes to new trades without loading history (a venue with nothing traded yet). */
+  static attach(venue: Venue): MarketData {
+    const md = new MarketData(venue);
+    venue.subscribe(
+      (events) => md.apply(events),
+      () => md.load(),
+    );
+    return md;
+  }
+
+  apply(events: readonly Event[]): void {
+    for (const e of events) {
+      if (e.type !== 'TradeExecuted') continue;
+      this.add(e.market, {
+        tradeId: e.tradeId,
+        time: e.time,
+        price: e.price,
+        lots: e.lots,
+        notional: e.notional,
+        takerSide: e.takerSide,
+        rpi: e.maker.rpi,
+      });
+    }
+  }
+
+  /** Statistics of a market at the venue's current time. */
+  stats24h(market: string): WindowStats {
+    return this.statsOf(market).at(this.venue.clock.nowMicros());
+  }
+
+  recentTrades(market: string): TradePrint[] {
+    return this.tapes.get(market)?.recent() ?? [];
+  }
+
+  private statsOf(market: string): RollingStats {
+    let s = this.stats.get(market);
+    if (s === undefined) {
+      s = new RollingStats();
+      this.stats.set(market, s);
+    }
+    return s;
+  }
+
+  private add(market: string, t: TradePrint): void {
+    this.statsOf(market).add(t);
+    let tape = this.tapes.get(market);
+    if (tape === undefined) {
+      tape = new TradeTape(TAPE);
+      this.tapes.set(market, tape);
+    }
+    tape.add(t);
+  }
+
+  private async load(): Promise<void> {
+    const db = this.venue.store.db;
+    const since = this.venue.clock.nowMicros() - DAY_MICROS;
+    const stats = new Map<string, RollingStats>();
+    const tapes = new Map<string, TradeTape>();
+    const markets = [...this.venue.state.markets.keys()];
+    const print = (r: {
+      trade_id: number | string;
+      time: number | string;
+      price: string;
+      lots: string;
+      notional: string;
+      side: string;
+      rpi: number;
+    }): TradePrint => ({
+      tradeId: Number(r.trade_id),
+      time: Number(r.time),
+      price: Number(r.price),
+      lots: Number(r.lots),
+      notional: BigInt(r.notional),
+      takerSide: r.side === 'buy' ? 'buy' : 'sell',
+      rpi: false,
+    });
+    for (const market of markets) {
+      // the taker row of each trade carries the taker's side; the maker row says whether the maker was RPI
+      const lastRows = await db
+        .selectFrom('deals')
+        .selectAll()
+        .where('market', '=', market)
+        .where('role', '=', ROLE_TAKER)
+        .orderBy('trade_id', 'desc')
+        .limit(TAPE)
+        .execute();
+      const windowRows = await db
+        .selectFrom('deals')
+        .selectAll()
+        .where('market', '=', market)
+        .where('role', '=', ROLE_TAKER)
+        .where('time', '>=', since)
+        .orderBy('trade_id', 'asc')
+        .execute();
+      const rpiMakers = new Set(
+        (
+          await db
+            .selectFrom('deals')
+            .select('trade_id')
+            .where('market', '=', market)
+            .where('role', '!=', ROLE_TAKER)
+            .where('rpi', '=', 1)
+            .execute()
+        ).map((r) => Number(r.trade_id)),
+      );
+      const withRpi = (t: TradePrint): TradePrint => (rpiMakers.has(t.tradeId) ? { ...t, rpi: true } : t);
+      const s = new RollingStats();
+      const ordered = lastRows.map(print).map(withRpi).reverse();
+      const lastBefore = ordered.filter((t) => t.time < since).at(-1);
+      if (lastBefore !== undefined) s.add(lastBefore);
+      for (const r of windowRows) s.add(withRpi(print(r)));
+      stats.set(market, s);
+      const tape = new TradeTape(TAPE);
+      for (const t of ordered) tape.add(t);
+      tapes.set(market, tape);
+    }
+    this.stats = stats;
+    this.tapes = tapes;
+  }
+}

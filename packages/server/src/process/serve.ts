@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/schema.js';
+import { writeDemoCredentials } from '../demo/credentials.js';
+import { seedDemo } from '../demo/seed.js';
+import { buildApp, type Route } from '../http/app.js';
+import { MarketData } from '../market-data/market-data.js';
+import { openStore } from '../store/open-store.js';
+import { systemClock } from '../venue/clock.js';
+import { Venue } from '../venue/venue.js';
+import { applyVenueFile, readVenueFile } from '../venue/venue-file.js';
+import { SIMULATION_JOBS, startJobs } from '../jobs/jobs.js';
+import { Wallet } from '../wallet/wallet.js';
+import { adminToken } from './admin-token.js';
+import { DataDirLock } from './data-dir-lock.js';
+import { createLogger } from './logger.js';
+
+export const DEMO_VENUE_FILE = fileURLToPath(new URL('../../venues/demo.json', import.meta.url));
+
+export interface RunningServer {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly venue: Venue;
+  readonly adminToken: string;
+  readonly credentialsFile: string | undefined;
+  /** Stops taking requests, lets those in flight finish, commits everything, snapshots, unlocks. */
+  close(): Promise<void>;
+}
+
+function baseUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+export interface ServeExtras {
+  readonly extraPrivateRoutes?: readonly Route[];
+}
+
+/** `txc serve`: one venue on one data dir, behind the HTTP API. */
+export async function serve(config: Config, extras: ServeExtras = {}): Promise<RunningServer> {
+  // Before taking the data dir: a bad key (or a private one) stops the server at once.
+  const wallet = Wallet.fromConfig(config);
+  mkdirSync(config.dataDir, { recursive: true });
+  const lock = DataDirLock.acquire(config.dataDir, 'server');
+  const log = createLogger(config);
+  if (wallet.demoChains.length > 0) {
+    log.warn(
+      { chains: wallet.demoChains },
+      'DEMO DEPOSIT KEYS IN USE: derived from the public BIP39 test mnemonic "abandon … about"; anyone can spend funds sent to these addresses. Never send real funds to them.',
+    );
+  }
+  let venue: Venue | undefined;
+  try {
+    venue = await Venue.open({
+      store: openStore(config, {
+        onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
+      }),
+      clock: systemClock(),
+      log,
+      nonceWindowMs: config.auth.nonceWindowMs,
+      snapshotEvery: config.snapshots.everyCommands,
+      snapshotKeep: config.snapshots.keep,
+    });
+    if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');
+    const venueFile = config.venue ?? (config.demo ? DEMO_VENUE_FILE : undefined);
+    if (venueFile !== undefined) {
+      const changed = await applyVenueFile(venue, readVenueFile(venueFile));
+      if (changed > 0) log.info({ venueFile, changed }, 'venue definition applied');
+    }
+    const marketData = await MarketData.open(venue);
+    const demoKeys = config.demo ? await seedDemo(venue) : undefined;
+    const token = adminToken(config.dataDir, config.adminToken);
+    const app = buildApp({
+      venue,
+      marketData,
+      config,
+      log,
+      adminToken: token,
+      extraPrivateRoutes: extras.extraPrivateRoutes ?? [],
+      wallet,
+    });
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    const url = baseUrl(config.host, port);
+    lock.announce(url);
+    const credentialsFile =
+      demoKeys === undefined ? undefined : writeDemoCredentials(config.dataDir, url, demoKeys, token);
+    log.info(
+      { url, credentialsFile, store: venue.store.kind, seq: venue.state.seq },
+      credentialsFile === undefined
+        ? `txc is serving the API V4 on ${url}`
+        : `txc demo venue is open on ${url}; credentials are in ${credentialsFile}`,
+    );
+    const stopJobs = config.simulate ? startJobs(SIMULATION_JOBS, { venue, config, log }) : async () => {};
+    const running = venue;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      app,
+      venue: running,
+      adminToken: token,
+      credentialsFile,
+      close(): Promise<void> {
+        closing ??= (async () => {
+          await stopJobs();
+          await app.close();
+          await running.close({ snapshot: true });
+          lock.release();
+          log.info('txc stopped');
+        })();
+        return closing;
+      },
+    };
+  } catch (e) {
+    await venue?.close().catch(() => undefined);
+    lock.release();
+    throw e;
+  }
+}

@@ -1,0 +1,143 @@
+/** The tables of a txc store, as Kysely sees them. Money columns hold integer minor units as text. */
+export interface Database {
+  journal: JournalTable;
+  snapshots: SnapshotsTable;
+  api_keys: ApiKeysTable;
+  api_nonces: ApiNoncesTable;
+  api_window_nonces: ApiWindowNoncesTable;
+  meta: MetaTable;
+  wallet_transactions: WalletTransactionsTable;
+  mining_rewards: MiningRewardsTable;
+  deals: DealsTable;
+  finished_orders: FinishedOrdersTable;
+  position_changes: PositionChangesTable;
+}
+
+export interface JournalTable {
+  seq: number;
+  time: number;
+  command: string;
+}
+
+export interface SnapshotsTable {
+  seq: number;
+  time: number;
+  state: string;
+  hash: string;
+}
+
+export interface ApiKeysTable {
+  api_key: string;
+  secret: string;
+  user_name: string;
+  /** JSON array. */
+  permissions: string;
+  /** JSON array. */
+  ips: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface ApiNoncesTable {
+  api_key: string;
+  high_water: number;
+}
+
+export interface ApiWindowNoncesTable {
+  api_key: string;
+  nonce: number;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+/** Deposits and withdrawals of main accounts, as the history endpoint lists them. */
+export interface WalletTransactionsTable {
+  transaction_id: string;
+  user_name: string;
+  /** 1 deposit, 2 withdrawal. */
+  method: number;
+  ticker: string;
+  /** Minor units. */
+  amount: string;
+  fee: string;
+  network: string | null;
+  address: string | null;
+  memo: string | null;
+  transaction_hash: string | null;
+  unique_id: string | null;
+  status: number;
+  /** Microseconds since the Unix epoch. */
+  created_at: number;
+  updated_at: number;
+  /** JSON object or null. */
+  details: string | null;
+  /** Why a withdrawal was cancelled; null otherwise. */
+  description: string | null;
+}
+
+/** Rewards paid to mining accounts, as the mining rewards endpoint lists them. */
+export interface MiningRewardsTable {
+  reward_id: number;
+  user_name: string;
+  account_name: string;
+  reward_currency: string;
+  /** Minor units: reward + fee. */
+  total_reward: string;
+  /** Minor units: what the account received. */
+  reward: string;
+  fee: string;
+  /** Decimal text, as reported with the reward. */
+  fpps_rate: string;
+  hash_rate: string;
+  /** `main_balance` or `external_address`. */
+  payout_destination: string;
+  payout_address: string | null;
+  payout_transaction_hash: string | null;
+  /** Microseconds since the Unix epoch. */
+  payout_time: number;
+}
+
+/** One side of a trade (role 1 maker, 2 taker); integers of the market (ticks, lots, fine notional) and fee in minor units. */
+export interface DealsTable {
+  trade_id: number;
+  role: number;
+  market: string;
+  user_name: string;
+  account: string;
+  order_id: number;
+  client_order_id: string;
+  side: string;
+  price: string;
+  lots: string;
+  notional: string;
+  fee: string;
+  rpi: number;
+  /** Microseconds since the Unix epoch. */
+  time: number;
+}
+
+/** An order that left the book for good; `data` is the engine's OrderView in canonical JSON. */
+export interface FinishedOrdersTable {
+  order_id: number;
+  user_name: string;
+  market: string;
+  client_order_id: string;
+  status: string;
+  created: number;
+  finished: number;
+  data: string;
+}
+
+/** A position after one change; `data` is the engine's PositionChanged event in canonical JSON. */
+export interface PositionChangesTable {
+  change_id: number;
+  user_name: string;
+  market: string;
+  position_id: number;
+  /** Microseconds since the Unix epoch. */
+  time: number;
+  data: string;
+}

@@ -1,0 +1,261 @@
+import type { Permission } from '@txc/sdk';
+import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from './database.js';
+import { migrations } from './migrations/index.js';
+import type {
+  ApiKeyRecord,
+  CommitBatch,
+  JournalRecord,
+  ProjectionWrite,
+  SnapshotRecord,
+  Store,
+  StoredApiKey,
+} from './port.js';
+
+/** The meta row that recovery writes to learn whether the store takes writes again. */
+const PROBE_KEY = 'store.write-probe';
+
+/** Rows per INSERT statement: well under every dialect's bound-parameter limit. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+function sameColumns(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i]);
+}
+
+function apiKeyRow(k: ApiKeyRecord): Database['api_keys'] {
+  return {
+    api_key: k.apiKey,
+    secret: k.secret,
+    user_name: k.user,
+    permissions: JSON.stringify(k.permissions),
+    ips: JSON.stringify(k.ips),
+    created_at: k.createdAt,
+    revoked_at: k.revokedAt,
+  };
+}
+
+/**
+ * The store, written once over Kysely for every dialect: SQLite and PostgreSQL differ only in how
+ * the connection is opened and in the column types their migrations choose.
+ */
+export class KyselyStore implements Store {
+  constructor(
+    readonly kind: 'sqlite' | 'postgres',
+    readonly db: Kysely<Database>,
+    private readonly onClose: () => Promise<void> = () => Promise.resolve(),
+  ) {}
+
+  async migrate(): Promise<void> {
+    // Each migration creates or alters only its own tables, so one that lands after a later-numbered
+    // one has run (features merged in another order) is still safe to apply.
+    const migrator = new Migrator({ db: this.db, provider: migrations(this.kind), allowUnorderedMigrations: true });
+    const { error } = await migrator.migrateToLatest();
+    if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  }
+
+  async commit(batch: CommitBatch): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const rows of chunks(batch.journal)) {
+        await trx
+          .insertInto('journal')
+          .values(rows.map((j) => ({ seq: j.seq, time: j.time, command: j.command })))
+          .execute();
+      }
+      for (const key of batch.apiKeys) {
+        const row = apiKeyRow(key);
+        await trx
+          .insertInto('api_keys')
+          .values(row)
+          .onConflict((oc) =>
+            oc
+              .column('api_key')
+              .doUpdateSet({ permissions: row.permissions, ips: row.ips, revoked_at: row.revoked_at }),
+          )
+          .execute();
+      }
+      if (batch.nonces.size > 0) {
+        const rows = [...batch.nonces].map(([api_key, high_water]) => ({ api_key, high_water }));
+        for (const part of chunks(rows)) {
+          await trx
+            .insertInto('api_nonces')
+            .values(part)
+            .onConflict((oc) =>
+              oc.column('api_key').doUpdateSet((eb) => ({ high_water: eb.ref('excluded.high_water') })),
+            )
+            .execute();
+        }
+      }
+      if (batch.windowNonces.length > 0) {
+        for (const part of chunks(batch.windowNonces)) {
+          await trx
+            .insertInto('api_window_nonces')
+            .values(part.map((w) => ({ api_key: w.apiKey, nonce: w.nonce })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        await trx.deleteFrom('api_window_nonces').where('nonce', '<', batch.windowNonceFloor).execute();
+      }
+      await this.project(trx, batch.projections);
+      for (const [key, value] of batch.meta) {
+        await trx
+          .insertInto('meta')
+          .values({ key, value })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * Writes a batch's projections in order, except that a table's inserts wait and go out as one
+   * multi-row statement: a busy turn inserts hundreds of deal and order rows, and one statement per
+   * row is what a commit would spend its time on. A table's pending inserts are written before
+   * any other write to that table, so every write still sees the rows before it.
+   */
+  private async project(trx: Transaction<Database>, writes: readonly ProjectionWrite[]): Promise<void> {
+    // Projection rows are built by typed projectors; the table name is checked there.
+    const t = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const pending = new Map<string, Readonly<Record<string, unknown>>[]>();
+    const flush = async (table: string): Promise<void> => {
+      const rows = pending.get(table);
+      if (rows === undefined) return;
+      pending.delete(table);
+      for (const part of chunks(rows)) await t.insertInto(table).values(part).execute();
+    };
+    for (const write of writes) {
+      if (write.op === 'insert') {
+        const rows = pending.get(write.table);
+        if (rows === undefined) pending.set(write.table, [write.row]);
+        else if (sameColumns(rows[0]!, write.row)) rows.push(write.row);
+        else {
+          await flush(write.table);
+          pending.set(write.table, [write.row]);
+        }
+      } else {
+        await flush(write.table);
+        await this.writeOne(t, write);
+      }
+    }
+    for (const table of [...pending.keys()]) await flush(table);
+  }
+
+  private async writeOne(
+    t: Kysely<Record<string, Record<string, unknown>>>,
+    write: Exclude<ProjectionWrite, { op: 'insert' }>,
+  ): Promise<void> {
+    switch (write.op) {
+      case 'upsert': {
+        const update = Object.fromEntries(Object.entries(write.row).filter(([k]) => !write.key.includes(k)));
+        await t
+          .insertInto(write.table)
+          .values(write.row)
+          .onConflict((oc) => oc.columns(write.key).doUpdateSet(update))
+          .execute();
+        return;
+      }
+      case 'update': {
+        let q = t.updateTable(write.table).set(write.set);
+        for (const [column, value] of Object.entries(write.where)) q = q.where(column, '=', value);
+        await q.execute();
+        return;
+      }
+    }
+  }
+
+  async lastSeq(): Promise<number> {
+    const row = await this.db
+      .selectFrom('journal')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
+    return row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq);
+  }
+
+  async readJournal(afterSeq: number, limit: number): Promise<JournalRecord[]> {
+    const rows = await this.db
+      .selectFrom('journal')
+      .selectAll()
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ seq: Number(r.seq), time: Number(r.time), command: r.command }));
+  }
+
+  async latestSnapshot(): Promise<SnapshotRecord | undefined> {
+    const row = await this.db.selectFrom('snapshots').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    return row === undefined
+      ? undefined
+      : { seq: Number(row.seq), time: Number(row.time), state: row.state, hash: row.hash };
+  }
+
+  async saveSnapshot(s: SnapshotRecord, keep: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('snapshots')
+        .values({ seq: s.seq, time: s.time, state: s.state, hash: s.hash })
+        .onConflict((oc) => oc.column('seq').doNothing())
+        .execute();
+      const kept = await trx.selectFrom('snapshots').select('seq').orderBy('seq', 'desc').limit(keep).execute();
+      const oldestKept = kept.at(-1)?.seq;
+      if (oldestKept !== undefined) await trx.deleteFrom('snapshots').where('seq', '<', oldestKept).execute();
+    });
+  }
+
+  async loadApiKeys(): Promise<StoredApiKey[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .leftJoin('api_nonces', 'api_nonces.api_key', 'api_keys.api_key')
+      .selectAll('api_keys')
+      .select('api_nonces.high_water')
+      .execute();
+    return rows.map((r) => ({
+      record: {
+        apiKey: r.api_key,
+        secret: r.secret,
+        user: r.user_name,
+        permissions: JSON.parse(r.permissions) as Permission[],
+        ips: JSON.parse(r.ips) as string[],
+        createdAt: Number(r.created_at),
+        revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+      },
+      nonceHighWater: r.high_water === null ? 0 : Number(r.high_water),
+    }));
+  }
+
+  async loadWindowNonces(floor: number): Promise<{ apiKey: string; nonce: number }[]> {
+    const rows = await this.db.selectFrom('api_window_nonces').selectAll().where('nonce', '>=', floor).execute();
+    return rows.map((r) => ({ apiKey: r.api_key, nonce: Number(r.nonce) }));
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
+
+  async probeWrite(): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('meta')
+        .values({ key: PROBE_KEY, value: '1' })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: '1' }))
+        .execute();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+    await this.onClose();
+  }
+}

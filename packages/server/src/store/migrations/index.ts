@@ -1,0 +1,20 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { foundation } from './0001-foundation.js';
+import { spotTrading } from './0002-spot-trading.js';
+import { wallet } from './0003-wallet.js';
+import { mining } from './0004-mining.js';
+import { collateral } from './0007-collateral.js';
+import { migrationDialect } from './dialect.js';
+
+/** The one ordered set of migrations, for every store. Append only; never edit one that has shipped. */
+export function migrations(kind: 'sqlite' | 'postgres'): MigrationProvider {
+  const d = migrationDialect(kind);
+  const all: Record<string, Migration> = {
+    '0001-foundation': foundation(d),
+    '0002-spot-trading': spotTrading(d),
+    '0003-wallet': wallet(d),
+    '0004-mining': mining(d),
+    '0007-collateral': collateral(d),
+  };
+  return { getMigrations: () => Promise.resolve(all) };
+}

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { Config } from '../config/schema.js';
+import type { Store } from './port.js';
+import { openPostgresStore } from './postgres.js';
+import { openSqliteStore } from './sqlite.js';
+
+export const SQLITE_FILE = 'txc.sqlite';
+
+export type StoreConfig = Pick<Config, 'database' | 'dataDir' | 'postgres' | 'unsafeNoFsync'>;
+
+export interface StoreHooks {
+  /** A pooled PostgreSQL connection failed (the pool replaces it). */
+  readonly onConnectionError?: (error: Error) => void;
+}
+
+export function isPostgresUrl(database: string): boolean {
+  return database.startsWith('postgres://') || database.startsWith('postgresql://');
+}
+
+/** The SQLite file `database` designates (`sqlite` is the one in the data dir), or undefined for PostgreSQL. */
+export function sqliteFileOf(database: string, dataDir: string): string | undefined {
+  if (database === 'sqlite') return join(dataDir, SQLITE_FILE);
+  if (database.startsWith('sqlite:')) return database.slice('sqlite:'.length);
+  return undefined;
+}
+
+/** `sqlite` (the embedded file in the data dir), `sqlite:<file>`, or a `postgres://` URL. */
+export function openStore(config: StoreConfig, hooks: StoreHooks = {}): Store {
+  const file = sqliteFileOf(config.database, config.dataDir);
+  if (file !== undefined) return openSqliteStore(file, { unsafeNoFsync: config.unsafeNoFsync });
+  if (isPostgresUrl(config.database)) {
+    return openPostgresStore(config.database, {
+      ...config.postgres,
+      unsafeNoFsync: config.unsafeNoFsync,
+      onConnectionError: hooks.onConnectionError,
+    });
+  }
+  throw new Error(`unsupported database ${config.database}: use sqlite or a postgres:// URL`);
+}

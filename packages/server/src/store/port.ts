@@ -1,0 +1,96 @@
+import type { Permission } from '@txc/sdk';
+import type { Kysely } from 'kysely';
+import type { Database } from './database.js';
+
+/** One accepted command as the journal holds it: the source of truth of the engine state. */
+export interface JournalRecord {
+  readonly seq: number;
+  /** Microseconds since the Unix epoch. */
+  readonly time: number;
+  /** The command in the engine's canonical JSON form. */
+  readonly command: string;
+}
+
+export interface SnapshotRecord {
+  readonly seq: number;
+  readonly time: number;
+  /** The engine state in its canonical JSON form. */
+  readonly state: string;
+  /** sha256 of `state`, hex. */
+  readonly hash: string;
+}
+
+export interface ApiKeyRecord {
+  readonly apiKey: string;
+  readonly secret: string;
+  readonly user: string;
+  readonly permissions: readonly Permission[];
+  /** Client IPs allowed to use the key; empty means any. */
+  readonly ips: readonly string[];
+  /** Milliseconds since the Unix epoch. */
+  readonly createdAt: number;
+  readonly revokedAt: number | null;
+}
+
+export interface StoredApiKey {
+  readonly record: ApiKeyRecord;
+  /** The highest nonce accepted without nonceWindow (0 when none yet). */
+  readonly nonceHighWater: number;
+}
+
+/** A row written to a read-model table in the same transaction as the journal entries that caused it. */
+export type ProjectionWrite =
+  | { readonly op: 'insert'; readonly table: keyof Database; readonly row: Readonly<Record<string, unknown>> }
+  | {
+      readonly op: 'upsert';
+      readonly table: keyof Database;
+      readonly row: Readonly<Record<string, unknown>>;
+      readonly key: readonly string[];
+    }
+  | {
+      readonly op: 'update';
+      readonly table: keyof Database;
+      readonly set: Readonly<Record<string, unknown>>;
+      readonly where: Readonly<Record<string, unknown>>;
+    };
+
+/** Everything one group commit writes, atomically and durably. */
+export interface CommitBatch {
+  readonly journal: readonly JournalRecord[];
+  readonly projections: readonly ProjectionWrite[];
+  readonly apiKeys: readonly ApiKeyRecord[];
+  /** New nonce high-water marks, per API key. */
+  readonly nonces: ReadonlyMap<string, number>;
+  /** nonceWindow nonces accepted in this batch. */
+  readonly windowNonces: readonly { readonly apiKey: string; readonly nonce: number }[];
+  /** Window nonces below this can no longer be accepted and may be forgotten. */
+  readonly windowNonceFloor: number;
+  readonly meta: ReadonlyMap<string, string>;
+}
+
+/**
+ * Where a venue keeps what must survive: the journal, snapshots, API keys and nonces, and the
+ * read models behind history endpoints. `commit` returns only once the batch is durable.
+ */
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Typed access for read queries; every dialect answers the same queries. */
+  readonly db: Kysely<Database>;
+  migrate(): Promise<void>;
+  commit(batch: CommitBatch): Promise<void>;
+  lastSeq(): Promise<number>;
+  /** Journal entries with seq > afterSeq, in order, at most `limit`. */
+  readJournal(afterSeq: number, limit: number): Promise<JournalRecord[]>;
+  latestSnapshot(): Promise<SnapshotRecord | undefined>;
+  /** Saves a snapshot and forgets all but the `keep` latest. */
+  saveSnapshot(snapshot: SnapshotRecord, keep: number): Promise<void>;
+  loadApiKeys(): Promise<StoredApiKey[]>;
+  /** Window nonces at or above the floor, per key. */
+  loadWindowNonces(floor: number): Promise<{ apiKey: string; nonce: number }[]>;
+  getMeta(key: string): Promise<string | undefined>;
+  /** Answers when the store can be read (a trivial query). */
+  ping(): Promise<void>;
+  /** Answers when the store can durably write again (a tiny write transaction). */
+  probeWrite(): Promise<void>;
+  close(): Promise<void>;
+}

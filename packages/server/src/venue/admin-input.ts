@@ -1,0 +1,35 @@
+import type { ErrorName } from '@txc/sdk';
+
+/** A refusal of the admin API: the catalogue entry (HTTP status) and what went wrong. */
+export class AdminError extends Error {
+  override readonly name = 'AdminError';
+  constructor(
+    readonly error: Extract<ErrorName, 'adminBadRequest' | 'adminNotFound' | 'adminConflict'>,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Admin request bodies: checked field by field, each problem a 400 naming the field. */
+export function record(input: unknown): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new AdminError('adminBadRequest', 'The body must be a JSON object.');
+  }
+  return input as Record<string, unknown>;
+}
+
+export function requiredString(body: Record<string, unknown>, field: string): string {
+  const v = body[field];
+  if (typeof v !== 'string' || v === '')
+    throw new AdminError('adminBadRequest', `${field} must be a non-empty string.`);
+  return v;
+}
+
+export function optionalString(body: Record<string, unknown>, field: string): string | null {
+  const v = body[field];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string' || v === '')
+    throw new AdminError('adminBadRequest', `${field} must be a non-empty string.`);
+  return v;
+}

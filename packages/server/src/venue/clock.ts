@@ -1,0 +1,19 @@
+/** Where the server reads time. The engine never does: the sequencer stamps each command with this. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  nowMs(): number;
+  /** Microseconds since the Unix epoch, never going backwards. */
+  nowMicros(): number;
+}
+
+export function systemClock(): Clock {
+  let last = 0;
+  return {
+    nowMs: () => Date.now(),
+    nowMicros(): number {
+      const now = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+      last = Math.max(last, now);
+      return last;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { encodeJson, orderData, type DealSide, type Event, type TradeExecuted } from '@txc/core';
+import type { ProjectionWrite } from '../store/port.js';
+import { miningRewardRow } from './mining-projection.js';
+
+import { METHOD_DEPOSIT, METHOD_WITHDRAWAL, WALLET_STATUS } from '../wallet/wallet-status.js';
+
+/**
+ * Turns engine events into rows of the read models behind the history endpoints. Runs in the
+ * sequencer, so the rows are committed in the same transaction as the commands that caused them.
+ */
+export function project(events: readonly Event[], out: ProjectionWrite[]): void {
+  for (const e of events) {
+    switch (e.type) {
+      case 'DepositCredited':
+        out.push({
+          op: 'insert',
+          table: 'wallet_transactions',
+          row: {
+            transaction_id: e.transactionId,
+            user_name: e.user,
+            method: METHOD_DEPOSIT,
+            ticker: e.ticker,
+            amount: e.amount.toString(),
+            fee: e.fee.toString(),
+            network: e.network,
+            address: e.address,
+            memo: e.memo,
+            transaction_hash: e.txid,
+            unique_id: null,
+            status: WALLET_STATUS.successful,
+            created_at: e.time,
+            updated_at: e.time,
+            details: null,
+            description: null,
+          },
+        });
+        break;
+      case 'MiningRewardCredited':
+        out.push({ op: 'insert', table: 'mining_rewards', row: { ...miningRewardRow(e) } });
+        break;
+      case 'WithdrawalRequested': {
+        const w = e.withdrawal;
+        out.push({
+          op: 'insert',
+          table: 'wallet_transactions',
+          row: {
+            transaction_id: w.transactionId,
+            user_name: w.user,
+            method: METHOD_WITHDRAWAL,
+            ticker: w.ticker,
+            amount: w.amount.toString(),
+            fee: w.fee.toString(),
+            network: w.network,
+            address: w.address,
+            memo: w.memo,
+            transaction_hash: null,
+            unique_id: w.uniqueId,
+            status: WALLET_STATUS.pending,
+            created_at: w.createdAt,
+            updated_at: w.createdAt,
+            details: null,
+            description: null,
+          },
+        });
+        break;
+      }
+      case 'WithdrawalCompleted': {
+        const p = e.partial;
+        out.push({
+          op: 'update',
+          table: 'wallet_transactions',
+          set: {
+            status: p === null ? WALLET_STATUS.successful : WALLET_STATUS.partiallySuccessful,
+            transaction_hash: e.transactionHash,
+            updated_at: e.time,
+            // Minor units; the history formats them with the asset's precision.
+            details:
+              p === null
+                ? null
+                : JSON.stringify({
+                    requestAmount: p.requestAmount.toString(),
+                    processedAmount: p.processedAmount.toString(),
+                    processedFee: p.processedFee.toString(),
+                  }),
+          },
+          where: { transaction_id: e.transactionId },
+        });
+        break;
+      }
+      case 'WithdrawalCancelled':
+        out.push({
+          op: 'update',
+          table: 'wallet_transactions',
+          set: { status: WALLET_STATUS.cancelled, description: e.reason, updated_at: e.time },
+          where: { transaction_id: e.transactionId },
+        });
+        break;
+      case 'TradeExecuted':
+        out.push(dealRow(e, e.maker, 1), dealRow(e, e.taker, 2));
+        break;
+      case 'OrderFinished':
+        out.push({
+          op: 'insert',
+          table: 'finished_orders',
+          row: {
+            order_id: e.order.id,
+            user_name: e.order.user,
+            market: e.order.market,
+            client_order_id: e.order.clientOrderId,
+            status: e.order.status,
+            created: e.order.created,
+            finished: e.order.finished ?? e.order.created,
+            data: encodeJson(orderData(e.order)),
+          },
+        });
+        break;
+      case 'PositionChanged':
+        out.push({
+          op: 'insert',
+          table: 'position_changes',
+          row: {
+            change_id: e.changeId,
+            user_name: e.user,
+            market: e.market,
+            position_id: e.positionId,
+            time: e.time,
+            data: encodeJson(e),
+          },
+        });
+        break;
+      case 'LeverageSet':
+      case 'HedgeModeSet':
+      case 'LendingPoolFunded':
+      case 'AssetDefined':
+      case 'MarketDefined':
+      case 'UserCreated':
+      case 'Transferred':
+      case 'MiningAccountCreated':
+      case 'MiningPayoutDestinationSet':
+      case 'DepositAddressAssigned':
+      case 'StopActivated':
+      case 'IndexPriceSet':
+        break;
+    }
+  }
+}
+
+export const ROLE_MAKER = 1;
+export const ROLE_TAKER = 2;
+
+function dealRow(e: TradeExecuted, side: DealSide, role: number): ProjectionWrite {
+  return {
+    op: 'insert',
+    table: 'deals',
+    row: {
+      trade_id: e.tradeId,
+      role,
+      market: e.market,
+      user_name: side.user,
+      account: side.account,
+      order_id: side.orderId,
+      client_order_id: side.clientOrderId,
+      side: side.side,
+      price: String(e.price),
+      lots: String(e.lots),
+      notional: e.notional.toString(),
+      fee: side.fee.toString(),
+      rpi: side.rpi ? 1 : 0,
+      time: e.time,
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import {
+  apply,
+  encodeJson,
+  encodeState,
+  type Command,
+  type CommandResults,
+  type Event,
+  type Outcome,
+  type State,
+} from '@txc/core';
+import type {
+  ApiKeyRecord,
+  CommitBatch,
+  JournalRecord,
+  ProjectionWrite,
+  SnapshotRecord,
+  Store,
+} from '../store/port.js';
+import type { Clock } from './clock.js';
+import { deferred, type Deferred } from './deferred.js';
+import { project } from './projector.js';
+import { hashText } from './state-hash.js';
+import { StoreUnavailableError } from './unavailable.js';
+
+/** What accumulates during one event-loop turn and is committed as one transaction. */
+class OpenBatch {
+  readonly journal: JournalRecord[] = [];
+  readonly projections: ProjectionWrite[] = [];
+  readonly apiKeys: ApiKeyRecord[] = [];
+  readonly nonces = new Map<string, number>();
+  readonly windowNonces: { apiKey: string; nonce: number }[] = [];
+  readonly meta = new Map<string, string>();
+  readonly done: Deferred<void> = deferred<void>();
+
+  toCommit(windowNonceFloor: number): CommitBatch {
+    return {
+      journal: this.journal,
+      projections: this.projections,
+      apiKeys: this.apiKeys,
+      nonces: this.nonces,
+      windowNonces: this.windowNonces,
+      windowNonceFloor,
+      meta: this.meta,
+    };
+  }
+}
+
+/** Sees the events of every accepted command as it is applied (in-memory read models: market data). */
+export type EventListener = (events: readonly Event[]) => void;
+
+export interface SequencerOptions {
+  readonly store: Store;
+  readonly clock: Clock;
+  /** How long a window nonce must be remembered (twice the acceptance half-width is enough). */
+  readonly windowNonceRetentionMs: number;
+  /** Called once when a commit fails; the venue then rebuilds its state from the store. */
+  readonly onCommitFailure: (error: unknown) => void;
+  /** A snapshot is taken once this many commands have been journaled since the last one (0: never). */
+  readonly snapshotEvery: number;
+  /** Receives each snapshot once everything it covers is durable. */
+  readonly onSnapshot: (snapshot: SnapshotRecord) => void;
+}
+
+/** The state as it stands at `seq`, in canonical text, with its hash. */
+export function snapshotOf(state: State): SnapshotRecord {
+  const text = encodeState(state);
+  return { seq: state.seq, time: state.time, state: text, hash: hashText(text) };
+}
+
+/**
+ * The single writer. Commands are applied to the state at once and in arrival order; everything a
+ * turn of the event loop produced (journal entries, projections, key and nonce changes) is
+ * committed in one transaction, and every reply of that turn waits for that commit. So nothing is
+ * acknowledged before it is durable, and a read never shows what is not yet committed.
+ */
+export class Sequencer {
+  private open: OpenBatch | undefined;
+  private inFlight: OpenBatch | undefined;
+  private flushScheduled = false;
+  private broken = false;
+  private readonly listeners: EventListener[] = [];
+  private durableSeq: number;
+  private lastCommitMs: number | undefined;
+  private snapshotSeq: number;
+
+  constructor(
+    private state: State,
+    private readonly options: SequencerOptions,
+    lastSnapshotSeq = 0,
+  ) {
+    this.durableSeq = state.seq;
+    this.snapshotSeq = lastSnapshotSeq;
+  }
+
+  get current(): State {
+    return this.state;
+  }
+
+  /** Seq of the last command known to be durable. */
+  get committedSeq(): number {
+    return this.durableSeq;
+  }
+
+  /** When the last group commit returned (ms since the epoch), if any did since start-up. */
+  get lastCommitAt(): number | undefined {
+    return this.lastCommitMs;
+  }
+
+  /** False from a failed commit until the venue has rebuilt its state. */
+  get writable(): boolean {
+    return !this.broken;
+  }
+
+  /** Applies a command now; resolves once its effects are durable (or rejects with StoreUnavailableError). */
+  submit<C extends Command>(cmd: C): Promise<Outcome<CommandResults[C['type']]>> {
+    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    const stamp = { seq: this.state.seq + 1, time: this.options.clock.nowMicros() };
+    const outcome = apply(this.state, cmd, stamp);
+    const batch = this.batch();
+    if (outcome.result.ok) {
+      batch.journal.push({ seq: stamp.seq, time: stamp.time, command: encodeJson(cmd) });
+      project(outcome.events, batch.projections);
+      for (const listen of this.listeners) listen(outcome.events);
+    }
+    return batch.done.promise.then(() => outcome);
+  }
+
+  subscribe(listener: EventListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Resolves once everything applied so far is durable. */
+  barrier(): Promise<void> {
+    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    const pending = this.open ?? this.inFlight;
+    return pending === undefined ? Promise.resolve() : pending.done.promise;
+  }
+
+  recordNonce(apiKey: string, nonce: number): void {
+    this.batch().nonces.set(apiKey, nonce);
+  }
+
+  recordWindowNonce(apiKey: string, nonce: number): void {
+    this.batch().windowNonces.push({ apiKey, nonce });
+  }
+
+  recordApiKey(record: ApiKeyRecord): Promise<void> {
+    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    const batch = this.batch();
+    batch.apiKeys.push(record);
+    return batch.done.promise;
+  }
+
+  recordMeta(key: string, value: string): Promise<void> {
+    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    const batch = this.batch();
+    batch.meta.set(key, value);
+    return batch.done.promise;
+  }
+
+  /** Commits what is pending now, without waiting for the end of the turn (used at shutdown). */
+  async drain(): Promise<void> {
+    while (this.open !== undefined || this.inFlight !== undefined) {
+      await this.flush();
+      if (this.inFlight !== undefined) await this.inFlight.done.promise.catch(() => undefined);
+    }
+  }
+
+  /**
+   * The state as a snapshot, when it holds nothing uncommitted (after `drain`, with no command
+   * since); undefined otherwise.
+   */
+  committedSnapshot(): SnapshotRecord | undefined {
+    if (this.broken || this.open !== undefined || this.inFlight !== undefined) return undefined;
+    return snapshotOf(this.state);
+  }
+
+  /** After a rebuild: continue from the state the store holds. */
+  reset(state: State, lastSnapshotSeq: number): void {
+    this.state = state;
+    this.durableSeq = state.seq;
+    this.snapshotSeq = lastSnapshotSeq;
+    this.broken = false;
+  }
+
+  private batch(): OpenBatch {
+    if (this.open === undefined) {
+      this.open = new OpenBatch();
+      this.scheduleFlush();
+    }
+    return this.open;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.inFlight !== undefined || this.open === undefined) return;
+    const batch = this.open;
+    this.open = undefined;
+    this.inFlight = batch;
+    // Nothing is applied outside an open batch, so right now the state is exactly what this batch
+    // leaves: the only moment a snapshot can be taken under load without catching later commands.
+    const snapshot = this.snapshotDue() ? snapshotOf(this.state) : undefined;
+    if (snapshot !== undefined) this.snapshotSeq = snapshot.seq;
+    const floor = this.options.clock.nowMs() - this.options.windowNonceRetentionMs;
+    try {
+      await this.options.store.commit(batch.toCommit(floor));
+      this.inFlight = undefined;
+      this.durableSeq = batch.journal.at(-1)?.seq ?? this.durableSeq;
+      this.lastCommitMs = this.options.clock.nowMs();
+      batch.done.resolve();
+    } catch (error) {
+      this.inFlight = undefined;
+      this.fail(batch, error);
+      return;
+    }
+    if (snapshot !== undefined) this.options.onSnapshot(snapshot);
+    if (this.open !== undefined) this.scheduleFlush();
+  }
+
+  private snapshotDue(): boolean {
+    const every = this.options.snapshotEvery;
+    return every > 0 && this.state.seq - this.snapshotSeq >= every;
+  }
+
+  /**
+   * A commit failed: its commands, and any applied on top of them since, were never durable, so
+   * the in-memory state is ahead of the store. Refuse everything until the venue has rebuilt.
+   */
+  private fail(batch: OpenBatch, error: unknown): void {
+    this.broken = true;
+    const unavailable = new StoreUnavailableError(error);
+    batch.done.reject(unavailable);
+    const later = this.open;
+    this.open = undefined;
+    later?.done.reject(unavailable);
+    this.options.onCommitFailure(error);
+  }
+}

@@ -1,0 +1,231 @@
+import type { Command, CommandResults, Outcome, State } from '@txc/core';
+import type { Permission } from '@txc/sdk';
+import type { Logger } from 'pino';
+import type { ApiKeyRecord, SnapshotRecord, Store } from '../store/port.js';
+import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
+import type { Clock } from './clock.js';
+import { loadState } from './load-state.js';
+import { Sequencer, type EventListener } from './sequencer.js';
+
+export interface VenueOptions {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly log: Logger;
+  /** Half-width of the nonceWindow acceptance window. */
+  readonly nonceWindowMs: number;
+  /** A snapshot every this many journaled commands (0: only at shutdown). */
+  readonly snapshotEvery?: number;
+  /** Snapshots the store keeps. */
+  readonly snapshotKeep?: number;
+}
+
+/** What the venue knows of its own durability (the health endpoint shows it). */
+export interface VenueStatus {
+  readonly writable: boolean;
+  readonly recovering: boolean;
+  /** Seq of the last durable command. */
+  readonly seq: number;
+  /** When the last group commit returned (ms since the epoch); undefined before the first. */
+  readonly lastCommitAt: number | undefined;
+  /** Seq of the latest snapshot in the store (0 when none). */
+  readonly snapshotSeq: number;
+}
+
+const RECOVERY_FIRST_RETRY_MS = 250;
+const RECOVERY_MAX_RETRY_MS = 5_000;
+
+/**
+ * One exchange venue: the engine state, the single writer in front of it, its API keys, and the
+ * store that makes all of it durable. HTTP routes, the admin API and the CLI all work through it.
+ */
+export class Venue {
+  readonly keys: ApiKeyRegistry;
+  private readonly sequencer: Sequencer;
+  private recovering: Promise<void> | undefined;
+  private readonly resetListeners: (() => Promise<void>)[] = [];
+  private snapshotting: Promise<void> = Promise.resolve();
+  private savedSnapshotSeq: number;
+  private closed = false;
+  /** Cuts short the wait between two recovery attempts (at shutdown). */
+  private wakeRecovery: (() => void) | undefined;
+
+  private constructor(
+    private readonly options: VenueOptions,
+    state: State,
+    snapshotSeq: number,
+  ) {
+    this.keys = new ApiKeyRegistry(options.nonceWindowMs);
+    this.savedSnapshotSeq = snapshotSeq;
+    this.sequencer = new Sequencer(
+      state,
+      {
+        store: options.store,
+        clock: options.clock,
+        windowNonceRetentionMs: 2 * options.nonceWindowMs,
+        onCommitFailure: (error) => this.startRecovery(error),
+        snapshotEvery: options.snapshotEvery ?? 0,
+        onSnapshot: (snapshot) => this.writeSnapshot(snapshot),
+      },
+      snapshotSeq,
+    );
+  }
+
+  static async open(options: VenueOptions): Promise<Venue> {
+    await options.store.migrate();
+    const loaded = await loadState(options.store);
+    options.log.info(
+      { seq: loaded.state.seq, snapshotSeq: loaded.fromSnapshotSeq, replayed: loaded.replayed },
+      'state loaded',
+    );
+    const venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq);
+    await venue.loadKeys();
+    return venue;
+  }
+
+  get state(): State {
+    return this.sequencer.current;
+  }
+
+  get store(): Store {
+    return this.options.store;
+  }
+
+  get clock(): Clock {
+    return this.options.clock;
+  }
+
+  get writable(): boolean {
+    return this.sequencer.writable && !this.closed;
+  }
+
+  get status(): VenueStatus {
+    return {
+      writable: this.writable,
+      recovering: this.recovering !== undefined,
+      seq: this.sequencer.committedSeq,
+      lastCommitAt: this.sequencer.lastCommitAt,
+      snapshotSeq: this.savedSnapshotSeq,
+    };
+  }
+
+  submit<C extends Command>(cmd: C): Promise<Outcome<CommandResults[C['type']]>> {
+    return this.sequencer.submit(cmd);
+  }
+
+  /** Resolves once everything applied so far is durable. */
+  barrier(): Promise<void> {
+    return this.sequencer.barrier();
+  }
+
+  /**
+   * Feeds an in-memory read model: `events` sees every accepted command's events as it applies,
+   * `reset` runs after the state was rebuilt from the store (the model reloads what is durable).
+   */
+  subscribe(events: EventListener, reset: () => Promise<void>): void {
+    this.sequencer.subscribe(events);
+    this.resetListeners.push(reset);
+  }
+
+  recordNonce(apiKey: string, nonce: number, nonceWindow: boolean): void {
+    if (nonceWindow) this.sequencer.recordWindowNonce(apiKey, nonce);
+    else this.sequencer.recordNonce(apiKey, nonce);
+  }
+
+  /** A new key for a user, usable at once; the promise resolves when it is durable. */
+  createApiKey(
+    user: string,
+    permissions: readonly Permission[],
+    ips: readonly string[],
+  ): { record: ApiKeyRecord; durable: Promise<void> } {
+    const record = generateApiKey(user, permissions, ips, this.options.clock.nowMs());
+    this.keys.put(record);
+    return { record, durable: this.sequencer.recordApiKey(record) };
+  }
+
+  async revokeApiKey(record: ApiKeyRecord): Promise<ApiKeyRecord> {
+    const revoked = { ...record, revokedAt: this.options.clock.nowMs() };
+    this.keys.put(revoked);
+    await this.sequencer.recordApiKey(revoked);
+    return revoked;
+  }
+
+  setMeta(key: string, value: string): Promise<void> {
+    return this.sequencer.recordMeta(key, value);
+  }
+
+  /** Commits everything pending and closes the store; with `snapshot`, saves the final state first. */
+  async close(options: { snapshot?: boolean } = {}): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.wakeRecovery?.();
+    await this.sequencer.drain();
+    await this.snapshotting;
+    const final = options.snapshot === true ? this.sequencer.committedSnapshot() : undefined;
+    if (final !== undefined && final.seq > this.savedSnapshotSeq) {
+      this.writeSnapshot(final);
+      await this.snapshotting;
+    }
+    await this.recovering;
+    await this.options.store.close();
+  }
+
+  /**
+   * Saves snapshots one after the other, off the commit path. A failed save costs only start-up
+   * time (the journal still holds everything), so it is logged, not fatal.
+   */
+  private writeSnapshot(snapshot: SnapshotRecord): void {
+    this.snapshotting = this.snapshotting.then(async () => {
+      if (snapshot.seq <= this.savedSnapshotSeq) return;
+      try {
+        await this.options.store.saveSnapshot(snapshot, this.options.snapshotKeep ?? 2);
+        this.savedSnapshotSeq = snapshot.seq;
+        this.options.log.info({ seq: snapshot.seq }, 'snapshot saved');
+      } catch (error) {
+        this.options.log.error({ err: error, seq: snapshot.seq }, 'snapshot failed');
+      }
+    });
+  }
+
+  private async loadKeys(): Promise<void> {
+    const floor = this.options.clock.nowMs() - 2 * this.options.nonceWindowMs;
+    this.keys.load(await this.options.store.loadApiKeys(), await this.options.store.loadWindowNonces(floor));
+  }
+
+  /**
+   * A commit failed: the state in memory is ahead of the store. Until the store takes a write
+   * again, every write and private read is refused (503); then the state and the keys are rebuilt
+   * from what the store holds, and the venue takes requests again by itself.
+   */
+  private startRecovery(error: unknown): void {
+    this.options.log.error({ err: error }, 'commit failed: refusing writes and rebuilding state from the store');
+    if (this.recovering !== undefined) return;
+    this.recovering = (async () => {
+      let wait = RECOVERY_FIRST_RETRY_MS;
+      while (!this.closed) {
+        try {
+          await this.options.store.probeWrite();
+          const loaded = await loadState(this.options.store);
+          await this.loadKeys();
+          this.savedSnapshotSeq = Math.max(this.savedSnapshotSeq, loaded.fromSnapshotSeq);
+          this.sequencer.reset(loaded.state, this.savedSnapshotSeq);
+          for (const reset of this.resetListeners) await reset();
+          this.options.log.warn({ seq: loaded.state.seq }, 'state rebuilt from the store: taking writes again');
+          return;
+        } catch (e) {
+          this.options.log.warn({ err: e, retryInMs: wait }, 'store still unavailable');
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, wait);
+            this.wakeRecovery = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          this.wakeRecovery = undefined;
+          wait = Math.min(wait * 2, RECOVERY_MAX_RETRY_MS);
+        }
+      }
+    })().finally(() => {
+      this.recovering = undefined;
+    });
+  }
+}

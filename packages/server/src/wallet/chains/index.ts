@@ -1,0 +1,11 @@
+import { bitcoinFamily } from './bitcoin.js';
+import type { ChainFamily } from './chain-family.js';
+import { ethereumFamily } from './ethereum.js';
+import { terraFamily } from './terra.js';
+import { tronFamily } from './tron.js';
+import { xrpFamily } from './xrp.js';
+
+/** Every chain family a network may name in the venue file. */
+export const CHAIN_FAMILIES: ReadonlyMap<string, ChainFamily> = new Map(
+  [bitcoinFamily, ethereumFamily, tronFamily, xrpFamily, terraFamily].map((f) => [f.name, f]),
+);

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { TestServer } from '../support/test-server.js';
+import { txc } from '../support/txc-cli.js';
+
+describe('txc backup and txc restore (SQLite)', () => {
+  const dirs: string[] = [];
+  const tempDir = (): string => {
+    const d = mkdtempSync(join(tmpdir(), 'txc-backup-'));
+    dirs.push(d);
+    return d;
+  };
+  after(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('backs up a running server, restores into a stopped one, keeps the replaced store aside', async () => {
+    const dir = tempDir();
+    const file = join(tempDir(), 'txc-backup.sqlite');
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    let apiKey: string;
+    let apiSecret: string;
+    try {
+      ({ apiKey, apiSecret } = await server.user('bea', { deposits: { BTC: '1.5' } }));
+      const seqAtBackup = server.server.venue.state.seq;
+      const b = await txc(['backup', file, '--data-dir', dir]);
+      assert.equal(b.code, 0, b.stderr);
+      const report = JSON.parse(b.stdout) as { file: string; seq: number; bytes: number };
+      assert.equal(report.seq, seqAtBackup);
+      assert.ok(report.bytes > 0);
+
+      const again = await txc(['backup', file, '--data-dir', dir]);
+      assert.equal(again.code, 1);
+      assert.match(again.stderr, /already exists/);
+
+      await server.admin('POST', '/admin/v1/deposits', { user: 'bea', ticker: 'BTC', amount: '2' });
+      const busy = await txc(['restore', file, '--data-dir', dir]);
+      assert.equal(busy.code, 1, 'no restore under a running server');
+      assert.match(busy.stderr, /held by server process/);
+    } finally {
+      await server.stop({ keepData: true });
+    }
+
+    const r = await txc(['restore', file, '--data-dir', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    const restored = JSON.parse(r.stdout) as { seq: number; hash: string; previous: string };
+    assert.ok(existsSync(restored.previous), 'the replaced store is kept');
+
+    const back = await TestServer.start({ database: 'sqlite' }, dir);
+    try {
+      assert.deepEqual(await back.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '1.5' });
+      assert.deepEqual((await back.admin('GET', '/admin/v1/state')).body, { seq: restored.seq, hash: restored.hash });
+    } finally {
+      await back.stop({ keepData: true });
+    }
+    const verify = await txc(['replay', '--verify', '--data-dir', dir]);
+    assert.equal((JSON.parse(verify.stdout) as { verified: boolean }).verified, true);
+  });
+
+  it('refuses what it cannot do, with a reason', async () => {
+    const dir = tempDir();
+    const junk = join(dir, 'junk.sqlite');
+    writeFileSync(junk, 'not a database');
+    const bad = await txc(['restore', junk, '--data-dir', dir]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /not a SQLite database|integrity|cannot be read/);
+    const missing = await txc(['restore', join(dir, 'nope.sqlite'), '--data-dir', dir]);
+    assert.match(missing.stderr, /does not exist/);
+    const pg = await txc(['backup', join(dir, 'x'), '--data-dir', dir, '--database', 'postgres://127.0.0.1:1/x']);
+    assert.equal(pg.code, 1);
+    assert.match(pg.stderr, /pg_dump/);
+    const empty = await txc(['backup', join(dir, 'y'), '--data-dir', tempDir()]);
+    assert.match(empty.stderr, /no store at/);
+  });
+});

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { openSqliteStore } from '../../src/store/sqlite.js';
+import { TestServer } from '../support/test-server.js';
+import { txc, txcServe } from '../support/txc-cli.js';
+
+describe('the txc command', () => {
+  const dirs: string[] = [];
+  const dataDir = (): string => {
+    const d = mkdtempSync(join(tmpdir(), 'txc-cli-'));
+    dirs.push(d);
+    return d;
+  };
+  after(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('works on a data dir with no server running (opening the store itself)', async () => {
+    const dir = dataDir();
+    const server = await TestServer.start({}, dir);
+    await server.stop({ keepData: true });
+
+    const created = await txc(['user', 'create', 'quinn', '--eea', '--data-dir', dir]);
+    assert.equal(created.code, 0, created.stderr);
+    assert.deepEqual(JSON.parse(created.stdout), { name: 'quinn', eea: true });
+    const dup = await txc(['user', 'create', 'quinn', '--data-dir', dir]);
+    assert.equal(dup.code, 1);
+    assert.match(dup.stderr, /already exists/);
+
+    const dep = await txc(['deposit', 'quinn', 'BTC', '0.25', '--txid', 'abc', '--network', 'BTC', '--data-dir', dir]);
+    assert.equal(dep.code, 0, dep.stderr);
+    const key = await txc([
+      'key',
+      'create',
+      'quinn',
+      '--permissions',
+      'main-account,trading',
+      '--json',
+      '--data-dir',
+      dir,
+    ]);
+    assert.equal(key.code, 0, key.stderr);
+    const { apiKey, apiSecret, permissions } = JSON.parse(key.stdout) as {
+      apiKey: string;
+      apiSecret: string;
+      permissions: string[];
+    };
+    assert.deepEqual(permissions, ['main-account', 'trading']);
+
+    const shown = await txc(['user', 'show', 'quinn', '--data-dir', dir]);
+    assert.deepEqual((JSON.parse(shown.stdout) as { balances: { main: unknown } }).balances.main, { BTC: '0.25' });
+
+    const again = await TestServer.start({}, dir);
+    try {
+      assert.deepEqual(await again.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '0.25' });
+    } finally {
+      await again.stop({ keepData: true });
+    }
+    assert.equal(existsSync(join(dir, 'txc.lock')), false);
+  });
+
+  it('goes through the admin API while a server holds the data dir', async () => {
+    const dir = dataDir();
+    const server = await TestServer.start({}, dir);
+    try {
+      const created = await txc(['user', 'create', 'rita', '--data-dir', dir]);
+      assert.equal(created.code, 0, created.stderr);
+      assert.equal((await server.admin('GET', '/admin/v1/users/rita')).status, 200);
+      const dep = await txc(['deposit', 'rita', 'USDT', '12.5', '--data-dir', dir]);
+      assert.equal(dep.code, 0, dep.stderr);
+      const key = await txc(['key', 'create', 'rita', '--json', '--data-dir', dir]);
+      const { apiKey, apiSecret } = JSON.parse(key.stdout) as { apiKey: string; apiSecret: string };
+      assert.deepEqual(await server.client(apiKey, apiSecret).mainBalance('USDT'), { main_balance: '12.5' });
+      const revoked = await txc(['key', 'revoke', apiKey, '--data-dir', dir]);
+      assert.deepEqual(JSON.parse(revoked.stdout), { revoked: true });
+      const missing = await txc(['user', 'show', 'nobody', '--data-dir', dir]);
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /404/);
+    } finally {
+      await server.stop({ keepData: true });
+    }
+  });
+
+  it('serve: one server per data dir, graceful stop on SIGTERM with a snapshot, restart keeps everything', async () => {
+    const dir = dataDir();
+    const { child, url } = await txcServe(['--demo', '--data-dir', dir, '--log-level', 'info']);
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.deepEqual(await (await fetch(`${url}/api/v4/public/ping`)).json(), ['pong']);
+
+    const second = await txc(['serve', '--port', '0', '--data-dir', dir]);
+    assert.equal(second.code, 1);
+    assert.match(second.stderr, /held by server process/);
+
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    assert.equal(existsSync(join(dir, 'txc.lock')), false);
+
+    const store = openSqliteStore(join(dir, 'txc.sqlite'));
+    const snapshot = await store.latestSnapshot();
+    const lastSeq = await store.lastSeq();
+    await store.close();
+    assert.equal(snapshot?.seq, lastSeq);
+
+    const replay = await txc(['replay', '--verify', '--data-dir', dir]);
+    assert.equal(replay.code, 0, replay.stderr);
+    const report = JSON.parse(replay.stdout) as { seq: number; verified: boolean; hash: string };
+    assert.equal(report.seq, lastSeq);
+    assert.equal(report.verified, true);
+    assert.match(report.hash, /^[0-9a-f]{64}$/);
+  });
+});

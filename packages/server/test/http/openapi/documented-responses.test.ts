@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ENDPOINTS, TxcClient } from '@txc/sdk';
+import { OpenApiValidator } from '../../support/openapi-validator.js';
+import { recordingFetch, type Exchange } from '../../support/recording-fetch.js';
+import { TestServer } from '../../support/test-server.js';
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+/**
+ * Every endpoint, called for real, answers what /openapi.json documents for it: success bodies and
+ * error bodies of both families, with no field the document does not name.
+ */
+describe('the OpenAPI document describes the real answers of every endpoint', () => {
+  let server: TestServer;
+  const log: Exchange[] = [];
+  let validator: OpenApiValidator;
+
+  before(async () => {
+    server = await TestServer.start({ demo: true });
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as ConstructorParameters<
+      typeof OpenApiValidator
+    >[0];
+    validator = new OpenApiValidator(doc);
+    const { apiKey, apiSecret } = await server.user('alice', { deposits: { USDT: '100000', BTC: '2' } });
+    const fetchImpl = recordingFetch(log);
+    const alice = new TxcClient({ baseUrl: server.url, apiKey, apiSecret, fetch: fetchImpl });
+    const anon = new TxcClient({ baseUrl: server.url, fetch: fetchImpl });
+    const forged = new TxcClient({ baseUrl: server.url, apiKey, apiSecret: 'not the secret', fetch: fetchImpl });
+    const ignore = (p: Promise<unknown>): Promise<unknown> => p.catch(() => undefined);
+
+    // public market data
+    await anon.ping();
+    await anon.time();
+    await anon.markets();
+    await anon.ticker();
+    await anon.marketTicker('BTC_USDT');
+    await anon.orderbook('BTC_USDT', { limit: 5 });
+    await anon.orderbookDepth('BTC_USDT');
+    await anon.trades('BTC_USDT');
+    await anon.collateralMarkets();
+    await anon.assets();
+    await anon.fees();
+    await ignore(anon.orderbook('NOPE_USDT'));
+    await ignore(anon.marketTicker(''));
+
+    // main account and spot account
+    await alice.mainBalances();
+    await alice.mainBalance('BTC');
+    await alice.transfer({ ticker: 'USDT', amount: '50000', from: 'main', to: 'spot' });
+    await alice.transfer({ ticker: 'BTC', amount: '1', from: 'main', to: 'spot' });
+    await alice.tradeBalances();
+    await alice.tradeBalance('USDT');
+    await ignore(alice.transfer({ ticker: 'USDT', amount: '99999999', from: 'main', to: 'spot' }));
+    await ignore(forged.mainBalances());
+
+    // spot trading
+    const resting = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '50000' });
+    await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '90000', clientOrderId: 'ask-1' });
+    const bought = await alice.orderMarket({ market: 'BTC_USDT', side: 'buy', amount: '100' });
+    await alice.orderStockMarket({ market: 'BTC_USDT', side: 'sell', amount: '0.001' });
+    await alice.orderStopLimit({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '70000',
+      activation_price: '70000',
+    });
+    await alice.orderStopMarket({ market: 'BTC_USDT', side: 'sell', amount: '0.001', activation_price: '50000' });
+    await alice.activeOrders({ market: 'BTC_USDT' });
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: resting.orderId });
+    await alice.orderCancelAll({ market: 'BTC_USDT' });
+    await alice.orderHistory({ market: 'BTC_USDT' });
+    await alice.orderHistory();
+    await alice.executedHistory({ market: 'BTC_USDT' });
+    await alice.executedHistory();
+    await alice.orderDeals({ orderId: bought.orderId });
+    await ignore(alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '1000', price: '50000' }));
+    await ignore(alice.orderNew({ market: 'BTC_USDT', side: 'up' }));
+    await ignore(alice.orderCancel({ market: 'BTC_USDT', orderId: 999_999 }));
+
+    // collateral trading
+    await alice.transfer({ ticker: 'USDT', amount: '20000', from: 'main', to: 'collateral' });
+    await alice.hedgeMode();
+    await alice.setHedgeMode(true);
+    await alice.setHedgeMode(false);
+    await alice.setLeverage(5);
+    const protectedBuy = await alice.collateralLimit({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '50000',
+      stopLoss: '45000',
+      takeProfit: '55000',
+    });
+    await alice.otoCancel({ market: 'BTC_USDT', otoId: protectedBuy.oto?.otoId ?? 0 });
+    await alice.collateralMarket({ market: 'BTC_USDT', side: 'buy', amount: '0.01' });
+    await alice.collateralTriggerMarket({ market: 'BTC_USDT', side: 'buy', amount: '0.001', activation_price: '80000' });
+    await alice.collateralStopLimit({
+      market: 'BTC_USDT',
+      side: 'sell',
+      amount: '0.001',
+      price: '40000',
+      activation_price: '40000',
+    });
+    await alice.collateralSummary();
+    await alice.collateralBalance();
+    await alice.collateralBalanceSummary();
+    await alice.openPositions();
+    await alice.positionHistory();
+    await ignore(alice.privatePost('/api/v4/collateral-account/summary', { market: 'BTC_USDT' }));
+    await ignore(alice.setLeverage(7));
+
+    // deposits and withdrawals
+    await alice.depositAddress({ ticker: 'BTC' });
+    await alice.createDepositAddress({ ticker: 'BTC' });
+    await alice.withdraw({ ticker: 'BTC', amount: '0.01', address: BTC_ADDRESS, uniqueId: 'w-1' });
+    await alice.withdrawPay({ ticker: 'BTC', amount: '0.01', address: BTC_ADDRESS, uniqueId: 'w-2' });
+    await alice.walletHistory({ limit: 10 });
+    await ignore(alice.withdraw({ ticker: 'NOPE', amount: '1', address: BTC_ADDRESS, uniqueId: 'w-3' }));
+
+    // mining pool
+    await alice.createMiningAccount('alice_miner');
+    await alice.miningAccounts();
+    await alice.miningPayoutDestination('alice_miner');
+    await alice.setMiningPayoutDestination('alice_miner', 'external_address', BTC_ADDRESS);
+    await alice.miningRewards({ account: 'alice_miner' });
+    await ignore(alice.miningPayoutDestination('nobody'));
+  });
+  after(() => server.stop());
+
+  it('every answer, success or error, matches its documented schema', () => {
+    const failures = [...new Set(log.flatMap((x) => validator.errors(x.method, x.path, x.status, x.body)))];
+    assert.deepEqual(failures, []);
+  });
+
+  it('the scenario reached every endpoint of the contract with a success', () => {
+    const reached = new Set(
+      log.filter((x) => x.status < 300).map((x) => `${x.method} ${validator.template(x.path) ?? x.path}`),
+    );
+    const missing = ENDPOINTS.map((e) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`).filter(
+      (e) => !reached.has(e),
+    );
+    assert.deepEqual(missing, []);
+  });
+
+  it('error answers of both families were checked', () => {
+    const families = new Set(
+      log.filter((x) => x.status >= 400).map((x) => (x.path.includes('/public/') ? 'public' : 'private')),
+    );
+    assert.deepEqual([...families].sort(), ['private', 'public']);
+  });
+});

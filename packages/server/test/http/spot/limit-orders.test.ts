@@ -1,0 +1,245 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { TxcClient } from '@txc/sdk';
+import { TestServer } from '../../support/test-server.js';
+import { fails, feeAccount, spot, trader, validation } from '../../support/trading.js';
+
+describe('spot limit orders through HTTP (reference §5.3)', () => {
+  let server: TestServer;
+  let alice: TxcClient;
+  let bob: TxcClient;
+
+  before(async () => {
+    server = await TestServer.start();
+    alice = await trader(server, 'alice', { USDT: '100000', BTC: '2' });
+    bob = await trader(server, 'bob', { USDT: '100000', BTC: '2' });
+  });
+  after(() => server.stop());
+
+  it('a resting buy answers the spec order with its wire aliases and holds notional plus fee', async () => {
+    const o = await alice.orderNew({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.5',
+      price: '40000',
+      clientOrderId: 'a-1',
+    });
+    assert.equal(typeof o.order_id, 'number');
+    assert.equal(o.orderId, o.order_id);
+    assert.deepEqual(
+      { ...o, order_id: 0, orderId: 0, timestamp: 0 },
+      {
+        order_id: 0,
+        orderId: 0,
+        client_order_id: 'a-1',
+        clientOrderId: 'a-1',
+        market: 'BTC_USDT',
+        side: 'buy',
+        type: 'limit',
+        timestamp: 0,
+        deal_money: '0',
+        dealMoney: '0',
+        deal_stock: '0',
+        dealStock: '0',
+        amount: '0.5',
+        left: '0.5',
+        deal_fee: '0',
+        dealFee: '0',
+        price: '40000',
+        postOnly: false,
+        ioc: false,
+        status: 'NEW',
+        stp: 'no',
+        positionSide: 'BOTH',
+        rpi: false,
+      },
+    );
+    // 20 000 + 0.1 % fee
+    assert.deepEqual(await spot(alice, 'USDT'), { available: '79980', freeze: '20020' });
+    const cancelled = await alice.orderCancel({ market: 'BTC_USDT', clientOrderId: 'a-1' });
+    assert.equal(cancelled.status, 'CANCELLED');
+    assert.deepEqual(await spot(alice, 'USDT'), { available: '100000', freeze: '0' });
+  });
+
+  it('partial fills settle both parties and the fee account exactly', async () => {
+    const sell = await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.3', price: '50000' });
+    const buy = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '1', price: '50000' });
+    assert.equal(buy.status, 'PARTIALLY_FILLED');
+    assert.equal(buy.deal_stock, '0.3');
+    assert.equal(buy.deal_money, '15000');
+    assert.equal(buy.deal_fee, '15');
+    assert.equal(buy.left, '0.7');
+    // alice: paid 15 000 + 15, holds 35 000 + 35 for the rest
+    assert.deepEqual(await spot(alice, 'USDT'), { available: '49950', freeze: '35035' });
+    assert.deepEqual(await spot(alice, 'BTC'), { available: '2.3', freeze: '0' });
+    assert.deepEqual(await spot(bob, 'USDT'), { available: '114985', freeze: '0' });
+    assert.deepEqual(await spot(bob, 'BTC'), { available: '1.7', freeze: '0' });
+    assert.equal(await feeAccount(server, 'USDT'), '30');
+    await fails(bob.orderCancel({ market: 'BTC_USDT', orderId: sell.order_id }), 400, {
+      code: 2,
+      message: 'Inner validation failed',
+      errors: { orderId: ['Unexecuted order was not found.'] },
+    });
+
+    // bob sells into the rest: 0.7 at 50 000
+    const take = await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.7', price: '49000' });
+    assert.equal(take.status, 'FILLED');
+    assert.deepEqual(await spot(alice, 'USDT'), { available: '49950', freeze: '0' });
+    assert.deepEqual(await spot(alice, 'BTC'), { available: '3', freeze: '0' });
+    assert.deepEqual(await spot(bob, 'USDT'), { available: '149950', freeze: '0' });
+    assert.deepEqual(await spot(bob, 'BTC'), { available: '1', freeze: '0' });
+    assert.equal(await feeAccount(server, 'USDT'), '100');
+  });
+
+  it('the remainder of an ioc order is cancelled', async () => {
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '51000' });
+    const ioc = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.4', price: '51000', ioc: true });
+    assert.equal(ioc.status, 'CANCELLED');
+    assert.equal(ioc.deal_stock, '0.1');
+    assert.equal(ioc.left, '0.3');
+    assert.deepEqual(await spot(alice, 'USDT'), { available: '44844.9', freeze: '0' });
+  });
+
+  it('postOnly that would cross: code 13; ioc with postOnly: code 37', async () => {
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '52000' });
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '52000', postOnly: true }),
+      400,
+      {
+        code: 13,
+        message: 'Inner validation failed',
+        errors: { postOnly: ["This order couldn't be executed as a maker order and was canceled."] },
+      },
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000', postOnly: true, ioc: true }),
+      422,
+      {
+        code: 37,
+        message: 'Validation failed',
+        errors: { ioc: ['Either IOC or PostOnly flag in true state is allowed.'] },
+      },
+    );
+    const maker = await alice.orderNew({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.1',
+      price: '51999',
+      postOnly: true,
+    });
+    assert.equal(maker.status, 'NEW');
+    assert.deepEqual(await alice.orderCancelAll({ market: 'BTC_USDT' }), []);
+    assert.deepEqual(await bob.orderCancelAll(), []);
+  });
+
+  it('refuses what the balance cannot hold: code 10', async () => {
+    await fails(alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '10', price: '50000' }), 400, {
+      code: 10,
+      message: 'Inner validation failed',
+      errors: { amount: ['Not enough balance.'] },
+    });
+  });
+
+  it('client order ids: unique among open orders of a market, reusable after cancel', async () => {
+    await alice.orderNew({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '30000',
+      client_order_id: 'dup.1_x',
+    });
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '30000', clientOrderId: 'dup.1_x' }),
+      422,
+      validation({ clientOrderId: ['This client order id is already used by the current account.'] }),
+    );
+    await alice.orderNew({ market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '2000', clientOrderId: 'dup.1_x' });
+    await alice.orderCancel({ market: 'BTC_USDT', clientOrderId: 'dup.1_x' });
+    const again = await alice.orderNew({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '30000',
+      clientOrderId: 'dup.1_x',
+    });
+    assert.equal(again.status, 'NEW');
+    await alice.orderCancelAll();
+  });
+
+  it('request validation answers code 30 with the reference messages', async () => {
+    await fails(
+      alice.orderNew({}),
+      422,
+      validation({
+        market: ['Market field is required.'],
+        side: ['Side field is required.'],
+        amount: ['Amount field is required.'],
+        price: ['Price field is required.'],
+      }),
+    );
+    await fails(
+      alice.orderNew({ market: 'NOPE_USDT', side: 'buy', amount: '1', price: '1' }),
+      422,
+      validation({ market: ['Market is not available.'] }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_PERP', side: 'buy', amount: '1', price: '1' }),
+      422,
+      validation({ market: ['Market is not available.'] }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'long', amount: '1', price: '1' }),
+      422,
+      validation({ side: ["Side field should contain only 'buy' or 'sell' values."] }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.000001', price: '50000.001' }),
+      422,
+      validation({
+        amount: ['Given amount is less than min amount 0.00001'],
+        price: ['Min price step = 0.01'],
+      }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.0000101', price: '50000' }),
+      422,
+      validation({ amount: ['Min amount step = 0.000001'] }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: 'abc', price: '-1' }),
+      422,
+      validation({
+        amount: ['Amount field should be numeric string or number.'],
+        price: ['Price should be greater than 0.'],
+      }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.0001', price: '100' }),
+      422,
+      validation({ total: ['Total (amount * price) is less than 5'] }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '40000', clientOrderId: 'bad id!' }),
+      422,
+      validation({ clientOrderId: ['ClientOrderId field should contain only latin letters, numbers and dashes.'] }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '40000', stp: 'sometimes' }),
+      422,
+      validation({ stp: ["Stp field should contain only 'no', 'cancel_both', 'cancel_new' or 'cancel_old' values."] }),
+    );
+  });
+
+  it('accepts numbers for amount and price, and the long stp names (answered abbreviated)', async () => {
+    const o = await alice.orderNew({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: 0.001,
+      price: 40000,
+      stp: 'cancel_both',
+    });
+    assert.equal(o.amount, '0.001');
+    assert.equal(o.stp, 'cb');
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: String(o.order_id) });
+  });
+});

@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { rawGet, rawPost } from '../support/raw-request.js';
+import { TestServer } from '../support/test-server.js';
+
+const PATH = '/api/v4/main-account/balance';
+
+describe("the server's own failures answer in the right body family", () => {
+  let server: TestServer;
+  let apiKey: string;
+  let secret: string;
+
+  before(async () => {
+    server = await TestServer.start({
+      http: {
+        bodyLimit: 2048,
+        requestTimeoutMs: 10_000,
+        keepAliveTimeoutMs: 5000,
+        json: { maxDepth: 16, maxStringLength: 4096 },
+      },
+    });
+    ({ apiKey, apiSecret: secret } = await server.user('erin'));
+  });
+  after(() => server.stop());
+
+  const isPrivateBody = (body: unknown): boolean =>
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === 'number' &&
+    typeof (body as { message?: unknown }).message === 'string';
+  const isPublicBody = (body: unknown): boolean => {
+    const b = body as { success?: unknown; message?: unknown; params?: unknown };
+    return b.success === false && typeof b.message === 'string' && Array.isArray(b.params) && b.params.length === 0;
+  };
+
+  it('malformed JSON on a private route: 400, private family', async () => {
+    const r = await rawPost(server.url, PATH, {
+      apiKey,
+      secret,
+      body: '{"request": "/api/v4/main-account/balance", nonce',
+    });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.' });
+    assert.match(r.contentType ?? '', /application\/json/);
+  });
+
+  it('empty JSON body on a private route: 400, private family', async () => {
+    const r = await rawPost(server.url, PATH, { apiKey, secret, body: '' });
+    assert.equal(r.status, 400);
+    assert.ok(isPrivateBody(r.body));
+  });
+
+  it('wrong content type on a private route: 415, private family', async () => {
+    const r = await rawPost(server.url, PATH, {
+      apiKey,
+      secret,
+      body: 'ticker=BTC',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    assert.equal(r.status, 415);
+    assert.deepEqual(r.body, { code: 0, message: 'Content-Type must be application/json.', errors: {} });
+  });
+
+  it('an oversized body: 413, private family', async () => {
+    const body = JSON.stringify({ request: PATH, nonce: Date.now(), pad: 'x'.repeat(4096) });
+    const r = await rawPost(server.url, PATH, { apiKey, secret, body });
+    assert.equal(r.status, 413);
+    assert.deepEqual(r.body, { code: 0, message: 'Request body is too large.', errors: {} });
+  });
+
+  it('unknown routes: 404 in the family of their path', async () => {
+    const pub = await rawGet(server.url, '/api/v4/public/nothing-here');
+    assert.equal(pub.status, 404);
+    assert.ok(isPublicBody(pub.body));
+    const root = await rawGet(server.url, '/');
+    assert.equal(root.status, 404);
+    assert.ok(isPublicBody(root.body));
+    const priv = await rawPost(server.url, '/api/v4/nothing/here', { apiKey, secret, body: '{}' });
+    assert.equal(priv.status, 404);
+    assert.ok(isPrivateBody(priv.body));
+  });
+
+  it('a wrong method: 405 in the family of the path', async () => {
+    const r = await rawPost(server.url, '/api/v4/public/ping', { body: '{}' });
+    assert.equal(r.status, 405);
+    assert.ok(isPublicBody(r.body));
+    const g = await rawGet(server.url, PATH);
+    assert.equal(g.status, 405);
+    assert.ok(isPrivateBody(g.body));
+  });
+
+  it('a body that is not an object: 400 code 9', async () => {
+    const r = await rawPost(server.url, PATH, { apiKey, secret, body: '[1,2,3]' });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.' });
+  });
+
+  it('duplicate keys, deep nesting and exponent numbers never reach a handler', async () => {
+    const dup = await rawPost(server.url, PATH, {
+      apiKey,
+      secret,
+      body: `{"request":"${PATH}","nonce":${Date.now()},"nonce":1}`,
+    });
+    assert.deepEqual([dup.status, dup.body], [400, { code: 9, message: 'Invalid payload.' }]);
+    const deep = await rawPost(server.url, PATH, {
+      apiKey,
+      secret,
+      body: `{"request":"${PATH}","nonce":${Date.now()},"x":${'['.repeat(20)}${']'.repeat(20)}}`,
+    });
+    assert.deepEqual([deep.status, deep.body], [400, { code: 9, message: 'Invalid payload.' }]);
+    await server.admin('POST', '/admin/v1/users', { name: 'exp' });
+    const exp = await fetch(`${server.url}/admin/v1/deposits`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: '{"user":"exp","ticker":"BTC","amount":1e-3}',
+    });
+    assert.equal(exp.status, 400);
+    const precise = await fetch(`${server.url}/admin/v1/deposits`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: '{"user":"exp","ticker":"BTC","amount":0.1234567890123456789}',
+    });
+    assert.equal(precise.status, 400);
+    const ok = await fetch(`${server.url}/admin/v1/deposits`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: '{"user":"exp","ticker":"BTC","amount":0.00010001}',
+    });
+    assert.equal(ok.status, 201);
+    assert.deepEqual(
+      ((await server.admin('GET', '/admin/v1/users/exp')).body as { balances: { main: unknown } }).balances.main,
+      { BTC: '0.00010001' },
+    );
+  });
+});

@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { commitBatch } from '../../src/store/commit-batch.js';
+import type { Store } from '../../src/store/port.js';
+import { openPostgresStore } from '../../src/store/postgres.js';
+import { openSqliteStore } from '../../src/store/sqlite.js';
+import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+
+const batch = commitBatch;
+
+/** The one suite every store must pass: what the port promises, whatever the database. */
+function contract(
+  open: () => Promise<{ store: Store; reopen: () => Promise<Store>; cleanup: () => Promise<void> }>,
+): void {
+  let store: Store;
+  let reopen: () => Promise<Store>;
+  let cleanup: () => Promise<void>;
+
+  before(async () => {
+    ({ store, reopen, cleanup } = await open());
+    await store.migrate();
+    await store.migrate(); // idempotent
+  });
+  after(async () => {
+    await store.close();
+    await cleanup();
+  });
+
+  it('starts empty', async () => {
+    assert.equal(await store.lastSeq(), 0);
+    assert.deepEqual(await store.readJournal(0, 10), []);
+    assert.equal(await store.latestSnapshot(), undefined);
+    assert.deepEqual(await store.loadApiKeys(), []);
+  });
+
+  it('appends journal entries in order and pages through them', async () => {
+    const journal = Array.from({ length: 1203 }, (_, i) => ({
+      seq: i + 1,
+      time: 1_700_000_000_000_000 + i,
+      command: `{"n":${i}}`,
+    }));
+    await store.commit(batch({ journal }));
+    assert.equal(await store.lastSeq(), 1203);
+    const page = await store.readJournal(1000, 100);
+    assert.equal(page.length, 100);
+    assert.deepEqual(page[0], { seq: 1001, time: 1_700_000_000_001_000, command: '{"n":1000}' });
+    assert.equal((await store.readJournal(1200, 100)).length, 3);
+  });
+
+  it('refuses a duplicate seq and writes nothing of the failed batch', async () => {
+    const before = await store.lastSeq();
+    await assert.rejects(
+      store.commit(
+        batch({
+          journal: [
+            { seq: before + 1, time: 1, command: '{}' },
+            { seq: 1, time: 1, command: '{}' },
+          ],
+          meta: new Map([['half', 'written']]),
+        }),
+      ),
+    );
+    assert.equal(await store.lastSeq(), before);
+    assert.equal(await store.getMeta('half'), undefined);
+  });
+
+  it('keeps API keys, nonce high-water marks and window nonces', async () => {
+    const key = {
+      apiKey: 'k1',
+      secret: 's1',
+      user: 'u',
+      permissions: ['trading'] as const,
+      ips: ['127.0.0.1'],
+      createdAt: 1,
+      revokedAt: null,
+    };
+    await store.commit(
+      batch({ apiKeys: [{ ...key, permissions: [...key.permissions] }], nonces: new Map([['k1', 42]]) }),
+    );
+    await store.commit(
+      batch({
+        nonces: new Map([['k1', 43]]),
+        windowNonces: [
+          { apiKey: 'k1', nonce: 5000 },
+          { apiKey: 'k1', nonce: 100 },
+        ],
+        windowNonceFloor: 0,
+      }),
+    );
+    await store.commit(
+      batch({
+        apiKeys: [{ ...key, permissions: ['trading'], revokedAt: 99 }],
+        windowNonces: [{ apiKey: 'k1', nonce: 6000 }],
+        windowNonceFloor: 1000,
+      }),
+    );
+    const keys = await store.loadApiKeys();
+    assert.deepEqual(keys, [{ record: { ...key, permissions: ['trading'], revokedAt: 99 }, nonceHighWater: 43 }]);
+    assert.deepEqual((await store.loadWindowNonces(0)).map((w) => w.nonce).sort(), [5000, 6000]);
+    assert.deepEqual(
+      (await store.loadWindowNonces(5500)).map((w) => w.nonce),
+      [6000],
+    );
+  });
+
+  it('keeps exact amounts beyond 2^64 and snapshots', async () => {
+    const huge = (2n ** 80n + 12345n).toString();
+    await store.commit(
+      batch({
+        projections: [
+          {
+            op: 'insert',
+            table: 'wallet_transactions',
+            row: {
+              transaction_id: 't1',
+              user_name: 'u',
+              method: 1,
+              ticker: 'BTC',
+              amount: huge,
+              fee: '0',
+              network: null,
+              address: null,
+              memo: null,
+              transaction_hash: null,
+              unique_id: null,
+              status: 3,
+              created_at: 1_700_000_000_000_001,
+              updated_at: 1_700_000_000_000_001,
+              details: null,
+            },
+          },
+          { op: 'update', table: 'wallet_transactions', set: { status: 4 }, where: { transaction_id: 't1' } },
+        ],
+      }),
+    );
+    const row = await store.db
+      .selectFrom('wallet_transactions')
+      .selectAll()
+      .where('transaction_id', '=', 't1')
+      .executeTakeFirstOrThrow();
+    assert.equal(String(row.amount), huge);
+    assert.equal(row.status, 4);
+    assert.equal(Number(row.created_at), 1_700_000_000_000_001);
+    await store.saveSnapshot({ seq: 7, time: 8, state: '{"s":1}', hash: 'h7' }, 2);
+    await store.saveSnapshot({ seq: 9, time: 10, state: '{"s":2}', hash: 'h9' }, 2);
+    assert.deepEqual(await store.latestSnapshot(), { seq: 9, time: 10, state: '{"s":2}', hash: 'h9' });
+  });
+
+  it('keeps only the latest snapshots it is asked to keep', async () => {
+    for (const seq of [11, 12, 13])
+      await store.saveSnapshot({ seq, time: seq, state: `{"s":${seq}}`, hash: `h${seq}` }, 2);
+    const seqs = await store.db.selectFrom('snapshots').select('seq').orderBy('seq').execute();
+    assert.deepEqual(
+      seqs.map((r) => Number(r.seq)),
+      [12, 13],
+    );
+    assert.equal((await store.latestSnapshot())?.seq, 13);
+  });
+
+  it('answers a ping and a write probe, which leaves the journal alone', async () => {
+    const seq = await store.lastSeq();
+    await store.ping();
+    await store.probeWrite();
+    await store.probeWrite();
+    assert.equal(await store.lastSeq(), seq);
+  });
+
+  it('everything committed survives closing and reopening', async () => {
+    const seq = await store.lastSeq();
+    await store.commit(batch({ meta: new Map([['k', 'v']]) }));
+    await store.close();
+    store = await reopen();
+    assert.equal(await store.lastSeq(), seq);
+    assert.equal(await store.getMeta('k'), 'v');
+  });
+}
+
+describe('store contract: SQLite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'txc-store-'));
+  const file = join(dir, 'txc.sqlite');
+  contract(() =>
+    Promise.resolve({
+      store: openSqliteStore(file),
+      reopen: () => Promise.resolve(openSqliteStore(file)),
+      cleanup: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    }),
+  );
+});
+
+describe('store contract: PostgreSQL', async () => {
+  const skip = await postgresSkipReason();
+  if (skip !== undefined) {
+    it('runs against a real PostgreSQL', { skip }, () => undefined);
+    return;
+  }
+  let db: TestDatabase;
+  contract(async () => {
+    db = await createTestDatabase();
+    return {
+      store: openPostgresStore(db.url),
+      reopen: () => Promise.resolve(openPostgresStore(db.url)),
+      cleanup: () => db.drop(),
+    };
+  });
+});

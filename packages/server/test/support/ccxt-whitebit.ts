@@ -1,0 +1,32 @@
+import ccxt from 'ccxt';
+import type { TestServer } from './test-server.js';
+
+export type Whitebit = InstanceType<typeof ccxt.whitebit>;
+
+/**
+ * ccxt's own `whitebit` class, unchanged, pointed at a txc server: only `urls.api` is overridden,
+ * as a user would do, so every request goes to 127.0.0.1 and nowhere else.
+ */
+export function whitebitAt(
+  server: TestServer,
+  credentials: { readonly apiKey?: string; readonly secret?: string } = {},
+  options: Record<string, unknown> = {},
+): Whitebit {
+  const api = `${server.url}/api`;
+  return new ccxt.whitebit({
+    ...credentials,
+    urls: {
+      api: {
+        v1: { public: `${api}/v1/public`, private: `${api}/v1` },
+        v2: { public: `${api}/v2/public` },
+        v4: { public: `${api}/v4/public`, private: `${api}/v4` },
+      },
+    },
+    options,
+  });
+}
+
+/** The JSON body of the last request ccxt signed and sent. */
+export function lastBody(exchange: Whitebit): Record<string, unknown> {
+  return JSON.parse(String(exchange.last_request_body)) as Record<string, unknown>;
+}

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const TXC_BIN = fileURLToPath(new URL('../../bin/txc.js', import.meta.url));
+
+export interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the real `txc` command in a child process. */
+export function txc(args: readonly string[], options: { timeoutMs?: number } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [TXC_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`txc ${args.join(' ')} timed out\n${stderr}`));
+    }, options.timeoutMs ?? 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts `txc serve` in a child process and resolves with its URL once it listens. */
+export function txcServe(args: readonly string[]): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [TXC_BIN, 'serve', '--port', '0', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`txc serve did not start\n${out}`));
+    }, 60_000);
+    const onData = (d: Buffer): void => {
+      out += d.toString();
+      for (const line of out.split('\n')) {
+        if (!line.startsWith('{')) continue;
+        const entry = JSON.parse(line) as { url?: string; seq?: number };
+        if (entry.url !== undefined && entry.seq !== undefined) {
+          clearTimeout(timer);
+          resolve({ child, url: entry.url, logs: () => out });
+          return;
+        }
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`txc serve exited with ${code}\n${out}`));
+    });
+  });
+}
