@@ -1,0 +1,34 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface Child<T> {
+  readonly process: ChildProcess;
+  readonly info: T;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript script in its own process (its own core) and reads the {"url",…} line it prints (log lines may come first). */
+export function startChild<T>(script: string, args: readonly string[] = []): Promise<Child<T>> {
+  const path = fileURLToPath(new URL(script, import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const onData = (d: Buffer): void => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
+      if (line === undefined) return;
+      child.stdout.off('data', onData);
+      resolve({
+        process: child,
+        info: JSON.parse(line) as T,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
+  });
+}

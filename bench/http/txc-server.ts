@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEN_SECONDS, type PrivateEndpoint } from '@txc/sdk';
+import { DEMO_VENUE_FILE, loadConfig, serve, type Route } from '@txc/server';
+import { Type } from 'typebox';
+
+/** A route that does txc's authentication and answers a constant: the cost of auth alone. */
+export const AUTH_ONLY_PATH = '/api/v4/bench/auth-only';
+const authOnly: PrivateEndpoint = {
+  kind: 'private',
+  method: 'POST',
+  path: AUTH_ONLY_PATH,
+  summary: 'benchmark: authentication only',
+  permission: 'main-account',
+  request: Type.Object({}),
+  response: Type.Object({}),
+  successStatus: 200,
+  rateLimit: { group: 'main-account', limit: 1000, windowMs: TEN_SECONDS },
+};
+const constant = { ok: true };
+const authOnlyRoute: Route = (app) => {
+  app.post(AUTH_ONLY_PATH, { config: { endpoint: authOnly } }, (_request, reply) => reply.send(constant));
+};
+
+const unlimited = { limit: 1_000_000_000, windowMs: TEN_SECONDS };
+const extra = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
+const server = await serve(
+  loadConfig({
+    env: {},
+    flags: {
+      port: 0,
+      dataDir: mkdtempSync(join(tmpdir(), 'txc-bench-')),
+      venue: DEMO_VENUE_FILE,
+      logLevel: 'warn',
+      // The benchmark measures throughput, not the limits: every bucket is opened wide.
+      rateLimits: {
+        perIp: unlimited,
+        public: unlimited,
+        groups: Object.fromEntries(
+          [
+            'order',
+            'orders',
+            'trade-account',
+            'collateral-read',
+            'collateral-write',
+            'main-account',
+            'main-account-history',
+            'mining',
+          ].map((g) => [g, unlimited]),
+        ),
+      },
+      ...extra,
+    },
+  }),
+  { extraPrivateRoutes: [authOnlyRoute] },
+);
+process.stdout.write(`${JSON.stringify({ url: server.url, adminToken: server.adminToken })}\n`);
+process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

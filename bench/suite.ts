@@ -1,0 +1,63 @@
+/** A benchmark suite: measures txc and its peer in the same run and prints both with their ratio. */
+export interface Suite {
+  readonly name: string;
+  readonly description: string;
+  run(): Promise<SuiteReport>;
+}
+
+export interface Measurement {
+  readonly label: string;
+  /** Operations (or requests) per second. */
+  readonly perSecond: number;
+  readonly latency?: { readonly p50: number; readonly p99: number; readonly p999?: number; readonly unit: 'ms' | 'us' };
+}
+
+export interface Ratio {
+  readonly label: string;
+  readonly value: number;
+  /** The target the issue sets, e.g. 0.35 for "≥ 35 % of bare". */
+  readonly target?: number;
+}
+
+export interface SuiteReport {
+  readonly measurements: readonly Measurement[];
+  readonly ratios: readonly Ratio[];
+  readonly notes?: readonly string[];
+}
+
+/** Timings and ratios for display (not money: these are measurements). */
+function decimals(v: number, digits: number): string {
+  return new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(v);
+}
+
+export function formatReport(suite: Suite, report: SuiteReport): string {
+  const lines = [
+    `## ${suite.name}`,
+    '',
+    suite.description,
+    '',
+    '| measured | per second | p50 | p99 | p99.9 |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const m of report.measurements) {
+    const l = m.latency;
+    const fmt = (v: number | undefined): string =>
+      l === undefined || v === undefined ? '—' : `${decimals(v, 2)} ${l.unit}`;
+    lines.push(
+      `| ${m.label} | ${Math.round(m.perSecond).toLocaleString('en-US')} | ${fmt(l?.p50)} | ${fmt(l?.p99)} | ${fmt(l?.p999)} |`,
+    );
+  }
+  lines.push('', '| ratio | value | target | |', '|---|---:|---:|---|');
+  for (const r of report.ratios) {
+    const met = r.target === undefined ? '' : r.value >= r.target ? 'met' : 'NOT met';
+    lines.push(
+      `| ${r.label} | ${decimals(r.value * 100, 1)} % | ${r.target === undefined ? '—' : `${decimals(r.target * 100, 0)} %`} | ${met} |`,
+    );
+  }
+  for (const n of report.notes ?? []) lines.push('', n);
+  return lines.join('\n');
+}
