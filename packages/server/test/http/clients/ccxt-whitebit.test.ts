@@ -303,12 +303,139 @@ describe('ccxt whitebit against txc', () => {
     });
   });
 
+  describe('collateral: balance, leverage, orders with stop-loss and take-profit, positions', () => {
+    it("transfer to the collateral account, then fetchBalance({ type: 'swap' })", async () => {
+      await exchange.transfer('USDT', 1000, 'main', 'margin');
+      assert.equal(lastBody(exchange).to, 'collateral');
+      await exchange.transfer('BTC', 0.1, 'main', 'collateral');
+      const swap = await exchange.fetchBalance({ type: 'swap' });
+      assert.equal(lastBody(exchange).request, '/api/v4/collateral-account/balance');
+      assert.deepEqual(Object.keys(lastBody(exchange)), ['request', 'nonce', 'nonceWindow']);
+      const held = await sdk.collateralBalance();
+      assert.deepEqual(held, { BTC: '0.1', USDT: '1000' });
+      assert.deepEqual(swap.total, { BTC: 0.1, USDT: 1000 });
+      // one amount per asset (reference §6.3), which ccxt reads as the total only
+      assert.equal(swap.USDT?.free, undefined);
+    });
+
+    it("setLeverage: the summary's leverage; ccxt itself refuses above 20 (docs/compatibility.md)", async () => {
+      assert.deepEqual(await exchange.setLeverage(5), { leverage: 5 });
+      assert.equal(lastBody(exchange).leverage, 5);
+      assert.equal((await sdk.collateralSummary()).leverage, 5);
+      await assert.rejects(exchange.setLeverage(4), { name: 'ExchangeError', message: /"code":30/ });
+      await assert.rejects(exchange.setLeverage(50), { name: 'BadRequest' });
+      assert.deepEqual(await exchange.v4PrivatePostCollateralAccountLeverage({ leverage: 50 }), { leverage: 50 });
+      assert.equal((await sdk.collateralSummary()).leverage, 50);
+      await exchange.setLeverage(5);
+    });
+
+    it('createOrder on a swap symbol with stopLoss / takeProfit: an OTO group whose legs wait', async () => {
+      const order = await exchange.createOrder('BTC/USDT:USDT', 'limit', 'buy', 0.01, 61000, {
+        stopLoss: 50000,
+        takeProfit: 90000,
+      });
+      const body = lastBody(exchange);
+      assert.equal(body.request, '/api/v4/order/collateral/limit');
+      assert.deepEqual([body.market, body.stopLoss, body.takeProfit], ['BTC_PERP', 50000, 90000]);
+      assert.equal(order.symbol, 'BTC/USDT:USDT');
+      assert.equal(order.status, 'closed');
+      assert.equal(order.filled, 0.01);
+      const oto = raw(order).oto as { otoId: number; stopLoss: string; takeProfit: string };
+      assert.deepEqual(oto, { otoId: oto.otoId, stopLoss: '50000', takeProfit: '90000' });
+      // the parent filled, so both legs are armed: stop-market sells of what it filled
+      const legs = await exchange.fetchOpenOrders('BTC/USDT:USDT');
+      const active = await sdk.activeOrders({ market: 'BTC_PERP' });
+      const byId = (a: (string | number | undefined)[], b: (string | number | undefined)[]): number =>
+        String(a[0]).localeCompare(String(b[0]));
+      assert.deepEqual(
+        legs.map((o) => [o.id, o.side, o.type, o.triggerPrice, o.amount]).sort(byId),
+        active
+          .map((o) => [String(o.order_id), o.side, 'market', Number(o.activation_price), Number(o.amount)])
+          .sort(byId),
+      );
+      assert.deepEqual(legs.map((o) => o.triggerPrice).sort(), [50000, 90000]);
+      assert.ok(legs.every((o) => o.side === 'sell' && o.amount === 0.01));
+    });
+
+    it("createOrder on a spot pair with marginMode 'cross': a collateral order, a margin position", async () => {
+      const spot = await sdk.tradeBalance('USDT');
+      const order = await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 70000, { marginMode: 'cross' });
+      assert.equal(lastBody(exchange).request, '/api/v4/order/collateral/limit');
+      assert.equal(lastBody(exchange).marginMode, undefined);
+      assert.equal(order.symbol, 'BTC/USDT');
+      assert.equal(order.status, 'closed');
+      assert.equal(order.filled, 0.001);
+      // bought on the collateral account (borrowing), not with the spot account's USDT
+      assert.deepEqual(await sdk.tradeBalance('USDT'), spot);
+    });
+
+    it("ccxt's stopLossPrice and { triggerPrice } forms are not stop-losses here (docs/compatibility.md)", async () => {
+      const plain = await exchange.createOrder('BTC/USDT:USDT', 'limit', 'buy', 0.01, 50000, { stopLossPrice: 45000 });
+      assert.equal(lastBody(exchange).stopLossPrice, 45000);
+      assert.equal(raw(plain).oto, undefined);
+      await exchange.cancelOrder(plain.id ?? '', 'BTC/USDT:USDT');
+      await assert.rejects(
+        exchange.createOrder('BTC/USDT:USDT', 'limit', 'buy', 0.01, 50000, { stopLoss: { triggerPrice: 45000 } }),
+        { name: 'ExchangeError', message: /"code":30.*"stopLoss"/ },
+      );
+      const spot = await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50000, { stopLoss: 45000 });
+      assert.equal(lastBody(exchange).request, '/api/v4/order/new');
+      assert.equal(raw(spot).oto, undefined);
+      await exchange.cancelOrder(spot.id ?? '', 'BTC/USDT');
+    });
+
+    it('fetchPositions: what positions/open answers, stop-loss and take-profit from its tpsl', async () => {
+      const positions = await exchange.fetchPositions();
+      const open = await sdk.openPositions();
+      const num = (text: string | null): number | undefined => (text === null ? undefined : Number(text));
+      assert.deepEqual(
+        positions.map((p) => [p.id, p.entryPrice, p.collateral, p.unrealizedPnl, p.percentage, p.liquidationPrice]),
+        open.map((p) => [
+          String(p.positionId),
+          Number(p.basePrice),
+          Number(p.margin),
+          Number(p.pnl),
+          Number(p.pnlPercent),
+          num(p.liquidationPrice),
+        ]),
+      );
+      // oldest first: the perpetual, then the margin position on the spot pair
+      assert.deepEqual(
+        positions.map((p) => p.symbol),
+        ['BTC/USDT:USDT', 'BTC/USDT'],
+      );
+      assert.deepEqual(
+        open.map((p) => p.market),
+        ['BTC_PERP', 'BTC_USDT'],
+      );
+      assert.deepEqual(
+        positions.map((p) => p.timestamp),
+        open.map((p) => Math.trunc(p.openDate * 1000)),
+      );
+      const [perp, margin] = positions;
+      assert.deepEqual([perp?.stopLossPrice, perp?.takeProfitPrice], [50000, 90000]);
+      assert.deepEqual([open[0]?.tpsl?.stopLoss, open[0]?.tpsl?.takeProfit], ['50000', '90000']);
+      assert.equal(margin?.stopLossPrice, undefined);
+      // ccxt leaves contracts and side unset: the size is the answer's amount (docs/compatibility.md)
+      assert.deepEqual([perp?.contracts, perp?.side, open[0]?.amount], [undefined, undefined, '0.01']);
+      // ccxt filters by symbol itself
+      assert.deepEqual(
+        (await exchange.fetchPositions(['BTC/USDT'])).map((p) => p.id),
+        [margin?.id],
+      );
+    });
+
+    it('fetchPosition sends `symbol`, which positions/open does not read: pass `market` (docs/compatibility.md)', async () => {
+      // every open position is answered, and ccxt keeps the first: the oldest, of another market
+      assert.equal((await exchange.fetchPosition('BTC/USDT')).symbol, 'BTC/USDT:USDT');
+      const margin = await exchange.fetchPosition('BTC/USDT', { market: 'BTC_USDT' });
+      assert.equal(margin.symbol, 'BTC/USDT');
+      assert.equal(margin.id, String((await sdk.openPositions('BTC_USDT'))[0]?.positionId));
+    });
+  });
+
   describe('pending on endpoints txc does not serve yet', () => {
     it('fetchTickers of swap markets', { todo: 'GET /api/v4/public/futures' });
     it('fetchFundingRates', { todo: 'GET /api/v4/public/futures' });
-    it("fetchBalance({ type: 'swap' })", { todo: 'POST /api/v4/collateral-account/balance' });
-    it('createOrder collateral limit with stopLoss / takeProfit', { todo: 'POST /api/v4/order/collateral/limit' });
-    it('fetchPositions', { todo: 'POST /api/v4/collateral-account/positions/open' });
-    it('setLeverage', { todo: 'POST /api/v4/collateral-account/leverage' });
   });
 });
