@@ -22,6 +22,10 @@ import { setLeverage } from './handlers/set-leverage.js';
 import { setHedgeMode } from './handlers/set-hedge-mode.js';
 import { cancelOto } from './handlers/cancel-oto.js';
 import { fundLendingPool } from './handlers/fund-lending-pool.js';
+import { settleFunding } from './handlers/settle-funding.js';
+import { checkLiquidations } from './handlers/check-liquidations.js';
+import { repricePremium } from './funding/funding-rate.js';
+import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
 
 /** What the sequencer stamps on each command: its place in the journal and its time. */
@@ -59,6 +63,8 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   SetHedgeMode: setHedgeMode,
   CancelOto: cancelOto,
   FundLendingPool: fundLendingPool,
+  SettleFunding: settleFunding,
+  CheckLiquidations: checkLiquidations,
 };
 
 /**
@@ -75,6 +81,8 @@ export function apply<C extends Command>(state: State, cmd: C, stamp: Stamp): Ou
   ) => Result<CommandResults[C['type']]>;
   const result = handler(state, cmd, ctx);
   if (result.ok) {
+    // only accepted commands are journaled: a replay must take the premium at the same instants
+    for (const spec of perpetualsMovedBy(state, cmd)) repricePremium(state, spec, stamp.time);
     state.seq = stamp.seq;
     state.time = stamp.time;
   }

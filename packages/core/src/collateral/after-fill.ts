@@ -1,13 +1,10 @@
-import type { MarketSpec } from '../spec/market.js';
 import { addTo } from '../state/ledger.js';
-import type { State } from '../state/state.js';
-import type { User } from '../state/user.js';
 import type { Exec } from '../trading/execution.js';
 import { buyFeePaid, notional } from '../trading/fees.js';
 import type { Order } from '../trading/order.js';
-import { accountOf, positionKey, type CollateralAccount, type Position } from './collateral-state.js';
+import { accountOf, positionKey, type Position } from './collateral-state.js';
 import { fitClosingOrders } from './closing-orders.js';
-import { borrow, dropIfSettled, loanOf, payInterest, repayFromAvailable } from './loans.js';
+import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from './loans.js';
 import { armLegs } from './oto.js';
 import { increase, reduce } from './position-math.js';
 
@@ -36,25 +33,6 @@ function chargeFee(x: Exec, o: Order, n: bigint, rate: bigint): bigint {
   o.feeExact = f1;
   o.dealFee += fee;
   return fee;
-}
-
-/**
- * Takes `amount` out of an account's available balance; what it does not cover is lent by the pool
- * on the market's loan. Fees and realized losses of perpetuals are settled this way: a fill cannot
- * be refused, so should the pool lack the cash it is overdrawn (see docs/decisions.md).
- */
-function takeOrBorrow(
-  state: State,
-  user: User,
-  account: CollateralAccount,
-  spec: MarketSpec,
-  amount: bigint,
-  now: number,
-): void {
-  const available = user.collateral.get(spec.money) ?? 0n;
-  const cash = available < amount ? available : amount;
-  if (cash > 0n) addTo(user.collateral, spec.money, -cash);
-  if (amount > cash) borrow(state, spec, loanOf(account, spec.name, now), spec.money, amount - cash, now);
 }
 
 interface Change {

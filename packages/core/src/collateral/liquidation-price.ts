@@ -3,7 +3,9 @@ import { RATE_SCALE } from '../money/rate.js';
 import type { State } from '../state/state.js';
 import type { Position } from './collateral-state.js';
 import { accountFigures, accountView, holdings, maintenanceOf, unitsFor, type AccountFigures } from './margin.js';
-import { divide, VALUE_DECIMALS } from './valuation.js';
+import { divide, markPrice, VALUE_DECIMALS } from './valuation.js';
+import { indexTicks } from '../funding/mark-price.js';
+import type { MarketSpec } from '../spec/market.js';
 import { INDEX_PRICE_DECIMALS } from '../trading/trading-state.js';
 
 /**
@@ -24,8 +26,9 @@ export function liquidationState(f: AccountFigures): LiquidationState {
  * perpetual valued on it at once. Equity moves by S (what the account is net long of the stock:
  * holdings less loans, plus perpetual sizes) per unit of index, the maintenance margin by
  * Σ |size| × rate of the positions on it, so the index solving equity = maintenance is
- * I* = I + (maintenance − equity) / (S − Σ |size| × rate). Answered in units of 10^-scale money
- * per stock unit; null when no price reaches it (or no index is known).
+ * I* = I + (maintenance − equity) / (S − Σ |size| × rate). Answered as the market's price at that
+ * point (a perpetual's mark keeps its distance from the index), in units of 10^-scale money per
+ * stock unit; null when no price reaches it (or no index is known).
  */
 export function liquidationPrice(state: State, user: string, pos: Position, scale: number, now: number): bigint | null {
   const spec = state.markets.get(pos.market);
@@ -52,5 +55,19 @@ export function liquidationPrice(state: State, user: string, pos: Position, scal
   const c = pow10(VALUE_DECIMALS - INDEX_PRICE_DECIMALS - precision);
   const index = stockIndex + divide(RATE_SCALE * (f.maintenance - f.equity), c * slope, false);
   if (index <= 0n) return null;
-  return divide(index * pow10(scale), moneyIndex, false);
+  const price = divide(index * pow10(scale), moneyIndex, false) + markOffset(state, spec, scale);
+  return price > 0n ? price : null;
+}
+
+/**
+ * How far a perpetual's mark stands from its index (the book holding it off the index), at `scale`:
+ * the engine acts on the mark, and the mark moves with the index by as much as the index moves.
+ */
+function markOffset(state: State, spec: MarketSpec, scale: number): bigint {
+  if (spec.type !== 'futures') return 0n;
+  const mark = markPrice(state, spec);
+  const index = indexTicks(state, spec);
+  if (mark === undefined || index === undefined) return 0n;
+  const shift = pow10(scale - spec.moneyPrec);
+  return divide(mark.num * shift, mark.den, false) - divide(index.num * shift, index.den, false);
 }

@@ -115,3 +115,22 @@ export function dropIfSettled(account: CollateralAccount, market: string): void 
 export function poolFree(state: State, ticker: string): bigint {
   return (state.ledger.lendingPool.get(ticker) ?? 0n) - (state.collateral.poolReserved.get(ticker) ?? 0n);
 }
+
+/**
+ * Takes `amount` out of an account's available balance; what it does not cover is lent by the pool
+ * on the market's loan. Fees and realized losses of perpetuals are settled this way: a fill cannot
+ * be refused, so should the pool lack the cash it is overdrawn (see docs/decisions.md).
+ */
+export function takeOrBorrow(
+  state: State,
+  user: User,
+  account: CollateralAccount,
+  spec: MarketSpec,
+  amount: bigint,
+  now: number,
+): void {
+  const available = user.collateral.get(spec.money) ?? 0n;
+  const cash = available < amount ? available : amount;
+  if (cash > 0n) addTo(user.collateral, spec.money, -cash);
+  if (amount > cash) borrow(state, spec, loanOf(account, spec.name, now), spec.money, amount - cash, now);
+}

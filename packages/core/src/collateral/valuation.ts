@@ -2,6 +2,7 @@ import { pow10 } from '../money/decimal.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import { INDEX_PRICE_DECIMALS } from '../trading/trading-state.js';
+import { indexTicks, perpMark, type Price } from '../funding/mark-price.js';
 
 /**
  * The collateral account is valued in USDT, exactly: a value is an integer of 10^-VALUE_DECIMALS
@@ -36,22 +37,14 @@ export function assetValue(state: State, ticker: string, minor: bigint): bigint 
   return minor * index * pow10(VALUE_DECIMALS - INDEX_PRICE_DECIMALS - asset.precision);
 }
 
-/** A price in ticks of a market, as an exact fraction num / den. */
-export interface Price {
-  readonly num: bigint;
-  readonly den: bigint;
-}
+export type { Price };
 
 /**
- * The price a market's positions are valued at: their PnL, margin, and liquidation price. Today
- * the index of the stock over the index of the money; the mark price of perpetuals replaces it here
- * and nowhere else.
+ * The price a market's positions are valued at: their PnL, margin, liquidation price and funding.
+ * A spot pair's is its index (stock index over money index); a perpetual's is its mark price.
  */
 export function markPrice(state: State, spec: MarketSpec): Price | undefined {
-  const stock = state.trading.indexPrices.get(spec.stock);
-  const money = state.trading.indexPrices.get(spec.money);
-  if (stock === undefined || money === undefined) return undefined;
-  return { num: stock * pow10(spec.moneyPrec), den: money };
+  return spec.type === 'futures' ? perpMark(state, spec) : indexTicks(state, spec);
 }
 
 /** The value of `lots` of a market at `price` ticks; undefined while its money asset has no index. */

@@ -18,6 +18,8 @@ import type { SetLeverage } from '../handlers/set-leverage.js';
 import type { SetHedgeMode } from '../handlers/set-hedge-mode.js';
 import type { CancelOto, OtoCancelled } from '../handlers/cancel-oto.js';
 import type { FundLendingPool } from '../handlers/fund-lending-pool.js';
+import type { FundingSettlement, SettleFunding } from '../handlers/settle-funding.js';
+import type { CheckLiquidations } from '../handlers/check-liquidations.js';
 import type { OrderView } from '../trading/order.js';
 import type { AssetSpec } from '../spec/asset.js';
 import type { MarketSpec } from '../spec/market.js';
@@ -44,7 +46,9 @@ export type Command =
   | SetLeverage
   | SetHedgeMode
   | CancelOto
-  | FundLendingPool;
+  | FundLendingPool
+  | SettleFunding
+  | CheckLiquidations;
 
 export type CommandType = Command['type'];
 
@@ -70,6 +74,8 @@ export interface CommandResults {
   SetHedgeMode: { hedgeMode: boolean };
   CancelOto: OtoCancelled;
   FundLendingPool: { ticker: string; amount: bigint; pool: bigint };
+  SettleFunding: FundingSettlement;
+  CheckLiquidations: { liquidated: string[] };
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

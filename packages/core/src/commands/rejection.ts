@@ -66,7 +66,9 @@ export type RejectReason =
   | 'POSITION_TOO_BIG'
   | 'HEDGE_MODE_LOCKED'
   | 'LEVERAGE_INVALID'
-  | 'LEVERAGE_NOT_ENOUGH_BALANCE';
+  | 'LEVERAGE_NOT_ENOUGH_BALANCE'
+  | 'FUNDING_NOT_DUE'
+  | 'NOTHING_TO_LIQUIDATE';
 
 export interface Rejection {
   readonly reason: RejectReason;

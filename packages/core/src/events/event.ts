@@ -2,6 +2,7 @@ import type { AssetSpec } from '../spec/asset.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited } from './mining-events.js';
 import type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged } from './collateral-events.js';
+import type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove } from './funding-events.js';
 import type { DepositAddress } from '../state/deposit-address.js';
 import type { PendingWithdrawal } from '../state/withdrawal.js';
 import type { OrderView } from '../trading/order.js';
@@ -27,8 +28,12 @@ export type Event =
   | PositionChanged
   | LeverageSet
   | HedgeModeSet
-  | LendingPoolFunded;
+  | LendingPoolFunded
+  | FundingSettled
+  | FundingPaid
+  | AccountLiquidated;
 
+export type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove };
 export type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited };
 export type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged };
 

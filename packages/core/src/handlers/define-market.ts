@@ -3,6 +3,7 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import { accrue } from '../collateral/loans.js';
+import { nextBoundary } from '../funding/funding-state.js';
 
 /**
  * Adds a market or updates its fees and limits. Its assets must exist, and its precisions must
@@ -37,6 +38,13 @@ export function defineMarket(state: State, cmd: DefineMarket, ctx: ApplyContext)
       const loan = account.loans.get(m.name);
       if (loan !== undefined) accrue(state, existing, loan, ctx.time);
     }
+  }
+  // a new funding interval takes effect from the next boundary of its own schedule
+  const funding = state.funding.get(m.name);
+  const terms = m.margin?.funding;
+  if (funding !== undefined && terms !== undefined && terms !== null) {
+    if (existing?.margin?.funding?.intervalMinutes !== terms.intervalMinutes)
+      funding.nextAt = nextBoundary(ctx.time, terms);
   }
   state.markets.set(m.name, m);
   ctx.events.push({ type: 'MarketDefined', market: m });

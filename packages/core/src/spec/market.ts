@@ -55,6 +55,8 @@ export interface FundingTerms {
   readonly intervalMinutes: number;
   readonly cap: bigint;
   readonly floor: bigint;
+  /** The interest component added to the average premium, per interval (over RATE_SCALE, signed). */
+  readonly interest: bigint;
 }
 
 /** How a collateral market lends, caps and margins positions. */

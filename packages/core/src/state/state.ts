@@ -7,6 +7,7 @@ import { createCollateralState, type CollateralState } from '../collateral/colla
 import { createLedger, type Ledger } from './ledger.js';
 import { createMiningState, type MiningState } from './mining.js';
 import type { User } from './user.js';
+import type { FundingState } from '../funding/funding-state.js';
 import type { PendingWithdrawal } from './withdrawal.js';
 
 export interface CreditedDeposit {
@@ -45,6 +46,8 @@ export interface State {
   readonly trading: TradingState;
   /** Collateral accounts' settings, positions and loans; OTO groups; lending pool reservations. */
   readonly collateral: CollateralState;
+  /** Each perpetual's funding period, by market. */
+  readonly funding: Map<string, FundingState>;
 }
 
 export interface StateOptions {
@@ -70,5 +73,6 @@ export function createState(options: StateOptions = {}): State {
     addressCounters: new Map(),
     trading: createTradingState(options.book),
     collateral: createCollateralState(),
+    funding: new Map(),
   };
 }

@@ -48,7 +48,10 @@ type Step =
   | { kind: 'leverage'; user: number; leverage: number }
   | { kind: 'hedge'; user: number; on: boolean }
   | { kind: 'transfer'; user: number; out: boolean; ticker: 'USDT' | 'BTC'; amount: number }
-  | { kind: 'wait'; hours: number };
+  | { kind: 'wait'; hours: number }
+  | { kind: 'shock'; percent: number }
+  | { kind: 'settle'; early: boolean }
+  | { kind: 'liquidate' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -109,6 +112,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 72 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const), early: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('shock' as const), percent: fc.integer({ min: -15, max: 15 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('liquidate' as const) }) },
 );
 
 interface Placed {
@@ -122,6 +131,14 @@ function toCommand(s: Step, v: CollateralVenue, placed: Placed[]): Command | 'wa
   switch (s.kind) {
     case 'wait':
       return 'wait';
+    case 'settle':
+      return { type: 'SettleFunding', market: 'BTC_PERP', early: s.early };
+    case 'liquidate':
+      return { type: 'CheckLiquidations' };
+    case 'shock': {
+      const btc = v.state.trading.indexPrices.get('BTC') as bigint;
+      return { type: 'SetIndexPrice', ticker: 'BTC', price: (btc * BigInt(100 + s.percent)) / 100n };
+    }
     case 'index': {
       const btc = v.state.trading.indexPrices.get('BTC') as bigint;
       const next = btc + (BigInt(s.move) * 100n * pow10(INDEX_PRICE_DECIMALS)) / 1n;
@@ -214,7 +231,9 @@ function venueWith(book: typeof fastBook): CollateralVenue {
       address: null,
       memo: null,
     });
-    v.must({ type: 'Transfer', user: u, ticker: 'USDT', amount: 10_000_000_000n, from: 'main', to: 'collateral' });
+    // u3 trades on a thin account, so that price shocks liquidate it now and then
+    const collateral = u === 'u3' ? 300_000_000n : 10_000_000_000n;
+    v.must({ type: 'Transfer', user: u, ticker: 'USDT', amount: collateral, from: 'main', to: 'collateral' });
   }
   return v;
 }
@@ -231,9 +250,17 @@ function drive(v: CollateralVenue, steps: readonly Step[], placed: Placed[], see
     const out = v.run(cmd);
     outcomes.push(out);
     if (out.result.ok) seen.accepted = (seen.accepted ?? 0) + 1;
+    let gained = 0n;
     for (const e of out.events) {
       seen[e.type] = (seen[e.type] ?? 0) + 1;
       if (e.type === 'PositionChanged' && e.funding > 0n) seen.interest = (seen.interest ?? 0) + 1;
+      if (e.type === 'FundingPaid') gained += e.amount;
+      // funding paid = funding received + the residue, which the fee account keeps
+      if (e.type === 'FundingSettled') {
+        assert.equal(e.paid, e.received + e.residue);
+        assert.equal(gained, e.received - e.paid);
+        if (e.rate !== 0n) seen.fundingMoved = (seen.fundingMoved ?? 0) + 1;
+      }
     }
     if (out.result.ok && cmd.type === 'PlaceOrder') {
       const o = out.result.value as { id: number; oto: { id: number } | null };
@@ -262,9 +289,17 @@ describe('model: collateral and spot streams keep every asset conserved, with th
       { seed: 4_2024, numRuns: 200 },
     );
     // the streams reach trades, positions, OTO legs, loans and interest, not only refusals
-    for (const kind of ['TradeExecuted', 'PositionChanged', 'StopActivated', 'LeverageSet', 'interest']) {
+    for (const kind of [
+      'TradeExecuted',
+      'PositionChanged',
+      'StopActivated',
+      'LeverageSet',
+      'interest',
+      'fundingMoved',
+    ]) {
       assert.ok((seen[kind] ?? 0) > 50, `${kind}: ${JSON.stringify(seen)}`);
     }
+    assert.ok((seen.AccountLiquidated ?? 0) > 5, `AccountLiquidated: ${JSON.stringify(seen)}`);
   });
 
   it('a state decoded from a snapshot goes on exactly like the original', () => {

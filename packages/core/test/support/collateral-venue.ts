@@ -53,7 +53,7 @@ export const BTC_PERP: MarketSpec = {
       { leverage: 100, rate: pct('0.5') },
     ],
     borrowRates: [],
-    funding: { intervalMinutes: 480, cap: pct('0.03'), floor: -pct('0.03') },
+    funding: { intervalMinutes: 480, cap: pct('0.03'), floor: -pct('0.03'), interest: 0n },
   },
 };
 

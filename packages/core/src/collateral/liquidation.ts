@@ -1,0 +1,148 @@
+import type { ApplyContext } from '../commands/context.js';
+import type { InsuranceMove } from '../events/funding-events.js';
+import { cancelByUser } from '../handlers/cancel-order.js';
+import { placeOrder, type PlaceOrder } from '../handlers/place-order.js';
+import { RATE_SCALE } from '../money/rate.js';
+import type { MarketSpec } from '../spec/market.js';
+import { addTo } from '../state/ledger.js';
+import type { State } from '../state/state.js';
+import type { User } from '../state/user.js';
+import { execFor } from '../trading/exec-context.js';
+import { openOrdersOf } from '../trading/trading-state.js';
+import type { CollateralAccount, Position } from './collateral-state.js';
+import { dropIfSettled, payInterest } from './loans.js';
+import { accountFigures, maintenanceOf, positionValue } from './margin.js';
+import { assetValue, divide } from './valuation.js';
+
+/** A position's maintenance margin now, as a value: what the clearance fee of its liquidation may take. */
+function maintenanceValue(state: State, account: CollateralAccount, spec: MarketSpec, pos: Position): bigint {
+  return divide((positionValue(state, spec, pos, true) ?? 0n) * maintenanceOf(account, spec), RATE_SCALE, true);
+}
+
+/** A reduce-only market order closing a whole position: what a liquidation sends to the book. */
+function closeAtMarket(user: string, pos: Position): PlaceOrder {
+  return {
+    type: 'PlaceOrder',
+    user,
+    account: 'collateral',
+    market: pos.market,
+    side: pos.size > 0 ? 'sell' : 'buy',
+    orderType: 'stock market',
+    price: 0,
+    amount: Math.abs(pos.size),
+    activationPrice: 0,
+    activationPriceText: '',
+    clientOrderId: '',
+    postOnly: false,
+    ioc: false,
+    stp: 'no',
+    positionSide: pos.side,
+    reduceOnly: true,
+  };
+}
+
+/**
+ * The insurance fund pays the account's debts to the lending pool up to `shortfall` (a value): asset
+ * by asset, loan by loan in market order, each part rounded up so that the account ends at zero
+ * equity or just above it, never below.
+ */
+function coverShortfall(
+  state: State,
+  user: User,
+  account: CollateralAccount,
+  shortfall: bigint,
+  now: number,
+  moves: Map<string, bigint>,
+): void {
+  let left = shortfall;
+  for (const market of [...account.loans.keys()].sort()) {
+    const loan = account.loans.get(market);
+    const spec = state.markets.get(market);
+    if (loan === undefined || spec === undefined) continue;
+    payInterest(state, user, spec, loan, now);
+    for (const ticker of [...loan.principal.keys()].sort()) {
+      const principal = loan.principal.get(ticker) ?? 0n;
+      const unit = assetValue(state, ticker, 1n);
+      if (left <= 0n || principal <= 0n || unit === undefined || unit === 0n) continue;
+      const need = divide(left, unit, true);
+      const paid = need < principal ? need : principal;
+      if (paid === principal) loan.principal.delete(ticker);
+      else loan.principal.set(ticker, principal - paid);
+      addTo(state.ledger.lendingPool, ticker, paid);
+      addTo(state.ledger.insuranceFund, ticker, -paid);
+      moves.set(ticker, (moves.get(ticker) ?? 0n) - paid);
+      left -= paid * unit;
+    }
+    dropIfSettled(account, market);
+  }
+}
+
+/**
+ * The clearance fee of a completed liquidation: from what the account still owns, each liquidated
+ * position's maintenance margin goes to the insurance fund, in its market's money asset, as far as
+ * the account's equity and that asset's balance reach.
+ */
+function collectClearance(
+  state: State,
+  user: User,
+  equity: bigint,
+  fees: readonly { spec: MarketSpec; value: bigint }[],
+  moves: Map<string, bigint>,
+): void {
+  let left = equity;
+  for (const { spec, value } of fees) {
+    const unit = assetValue(state, spec.money, 1n);
+    if (left <= 0n || unit === undefined || unit === 0n) break;
+    const want = divide(value < left ? value : left, unit, false);
+    const available = user.collateral.get(spec.money) ?? 0n;
+    const fee = want < available ? want : available;
+    if (fee <= 0n) continue;
+    addTo(user.collateral, spec.money, -fee);
+    addTo(state.ledger.insuranceFund, spec.money, fee);
+    moves.set(spec.money, (moves.get(spec.money) ?? 0n) + fee);
+    left -= fee * unit;
+  }
+}
+
+/**
+ * Liquidates an account below its maintenance margin: its collateral orders are cancelled, then each
+ * position is closed by a reduce-only market order, in position order. Once none is left, a negative
+ * equity (shortfall) is absorbed by the insurance fund and a positive one pays it the clearance fee.
+ * A position the book cannot absorb stays open and is tried again at the next check.
+ */
+export function liquidate(state: State, name: string, account: CollateralAccount, ctx: ApplyContext): void {
+  const user = state.users.get(name);
+  if (user === undefined) return;
+  const positions = [...account.positions.values()].sort((a, b) => a.id - b.id);
+  const fees: { spec: MarketSpec; value: bigint }[] = [];
+  for (const pos of positions) {
+    const spec = state.markets.get(pos.market);
+    if (spec !== undefined) fees.push({ spec, value: maintenanceValue(state, account, spec, pos) });
+  }
+  for (const o of openOrdersOf(state.trading, name)) {
+    // an OTO parent cancelled earlier in the loop took its legs with it
+    if (o.account !== 'collateral' || o.finished !== null) continue;
+    const x = execFor(state, o.market, ctx);
+    if (x !== undefined) cancelByUser(x, o);
+  }
+  for (const pos of positions) placeOrder(state, closeAtMarket(name, pos), ctx);
+
+  const complete = account.positions.size === 0;
+  const moves = new Map<string, bigint>();
+  if (complete) {
+    const { equity } = accountFigures(state, name, ctx.time);
+    if (equity < 0n) coverShortfall(state, user, account, -equity, ctx.time, moves);
+    else collectClearance(state, user, equity, fees, moves);
+  }
+  const insurance: InsuranceMove[] = [...moves]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([ticker, amount]) => ({ ticker, amount }));
+  ctx.events.push({
+    type: 'AccountLiquidated',
+    user: name,
+    positionIds: positions.map((p) => p.id),
+    complete,
+    insurance,
+    time: ctx.time,
+  });
+}

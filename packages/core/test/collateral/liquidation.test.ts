@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { formatUnits, liquidationPrice, type AccountLiquidated } from '../../src/index.js';
+import { BOOKS } from '../support/books.js';
+import { collateralOrder, CollateralVenue, sound } from '../support/collateral-venue.js';
+import { usdt } from '../support/units.js';
+
+/** BTC_PERP: lots of 0.0001 BTC, ticks of 0.1 USDT. */
+const LOT = 10_000;
+const TICK = 10;
+
+/** carol long 0.1 BTC at 60 000 on 1 000 USDT (997 after the taker fee), dave short against her. */
+function venue(factory: (typeof BOOKS)[number]['factory']): CollateralVenue {
+  const v = new CollateralVenue(factory);
+  v.collateralUser('carol', { USDT: '1000' });
+  for (const u of ['dave', 'erin']) v.collateralUser(u, { USDT: '10000' });
+  v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
+  v.must(collateralOrder('carol', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+  assert.equal(v.collateral('carol', 'USDT'), usdt('997'));
+  return v;
+}
+
+function insurance(v: CollateralVenue): bigint {
+  return v.state.ledger.insuranceFund.get('USDT') ?? 0n;
+}
+
+function liquidations(events: readonly { type: string }[]): AccountLiquidated[] {
+  return events.filter((e): e is AccountLiquidated => e.type === 'AccountLiquidated');
+}
+
+for (const { name, factory } of BOOKS) {
+  describe(`${name}: liquidation`, () => {
+    it('nothing happens while every account is above its maintenance margin', () => {
+      const v = venue(factory);
+      v.index('BTC', '55500');
+      const out = v.run({ type: 'CheckLiquidations' });
+      assert.equal(out.result.ok ? 'liquidated' : out.result.rejection.reason, 'NOTHING_TO_LIQUIDATE');
+      assert.deepEqual(out.events, []);
+    });
+
+    it('below maintenance: orders cancelled, the position closed at market, the surplus to the insurance fund', () => {
+      const v = venue(factory);
+      const resting = v.must(collateralOrder('carol', 'BTC_PERP', 'buy', { price: 40_000 * TICK, amount: 1 }));
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 51_000 * TICK, amount: LOT / 10 }));
+      // equity 997 − 900 = 97 is below the maintenance margin, 3 % of 5 100
+      v.index('BTC', '51000');
+      const out = v.run({ type: 'CheckLiquidations' });
+      assert.ok(out.result.ok);
+      assert.deepEqual(out.result.value.liquidated, ['carol']);
+      assert.equal(v.state.trading.orders.has(resting.id), false);
+      assert.equal(v.position('carol', 'BTC_PERP'), undefined);
+      assert.equal(v.position('erin', 'BTC_PERP')?.size, LOT / 10);
+      // sold at 51 000: −900 and a 2.55 taker fee leave 94.45, below the 153 maintenance: all of it is the fee
+      assert.equal(v.collateral('carol', 'USDT'), 0n);
+      assert.equal(insurance(v), usdt('94.45'));
+      const [event] = liquidations(out.events);
+      assert.deepEqual(event?.insurance, [{ ticker: 'USDT', amount: usdt('94.45') }]);
+      assert.equal(event?.complete, true);
+      sound(v);
+    });
+
+    it("the clearance fee is taken in the position's money as far as the account holds it; other assets stay", () => {
+      const v = venue(factory);
+      // carol also holds 0.001 BTC
+      v.must({
+        type: 'CreditDeposit',
+        transactionId: 'carol-btc',
+        user: 'carol',
+        ticker: 'BTC',
+        amount: 100_000n,
+        network: null,
+        txid: 'carol-btc',
+        address: null,
+        memo: null,
+      });
+      v.must({ type: 'Transfer', user: 'carol', ticker: 'BTC', amount: 100_000n, from: 'main', to: 'collateral' });
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 51_000 * TICK, amount: LOT / 10 }));
+      // equity 997 − 900 + 51 = 148, below 3 % of 5 100
+      v.index('BTC', '51000');
+      assert.ok(v.run({ type: 'CheckLiquidations' }).result.ok);
+      // sold at 51 000: 94.45 USDT left and the bitcoin; equity 145.45 of which the fee can take the USDT
+      assert.equal(v.collateral('carol', 'USDT'), 0n);
+      assert.equal(v.collateral('carol', 'BTC'), 100_000n);
+      assert.equal(insurance(v), usdt('94.45'));
+      sound(v);
+    });
+
+    it('a shortfall is absorbed by the insurance fund, which repays the lending pool', () => {
+      const v = venue(factory);
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 45_000 * TICK, amount: LOT / 10 }));
+      const pool = v.pool('USDT');
+      v.index('BTC', '45000');
+      const out = v.run({ type: 'CheckLiquidations' });
+      assert.ok(out.result.ok);
+      // sold at 45 000: 997 − 2.25 − 1 500 = −505.25, lent by the pool, then paid by the fund
+      assert.equal(v.loan('carol', 'BTC_PERP', 'USDT'), 0n);
+      assert.equal(v.state.collateral.accounts.get('carol')?.loans.size, 0);
+      assert.equal(v.collateral('carol', 'USDT'), 0n);
+      assert.equal(insurance(v), -usdt('505.25'));
+      assert.equal(v.pool('USDT'), pool);
+      assert.deepEqual(liquidations(out.events)[0]?.insurance, [{ ticker: 'USDT', amount: -usdt('505.25') }]);
+      sound(v);
+    });
+
+    it('a position the book cannot absorb stays open, and the next check closes it', () => {
+      const v = venue(factory);
+      v.index('BTC', '51000');
+      const first = v.run({ type: 'CheckLiquidations' });
+      assert.ok(first.result.ok);
+      assert.deepEqual(
+        liquidations(first.events).map((e) => [e.user, e.complete, e.insurance]),
+        [['carol', false, []]],
+      );
+      assert.equal(v.position('carol', 'BTC_PERP')?.size, LOT / 10);
+      sound(v);
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 51_000 * TICK, amount: LOT / 10 }));
+      const second = v.run({ type: 'CheckLiquidations' });
+      assert.ok(second.result.ok);
+      assert.equal(v.position('carol', 'BTC_PERP'), undefined);
+      assert.equal(liquidations(second.events)[0]?.complete, true);
+      sound(v);
+    });
+
+    it('acts exactly where the liquidation price says', () => {
+      const v = venue(factory);
+      const pos = v.position('carol', 'BTC_PERP')!;
+      // equity 997 + 0.1 (P − 60 000) meets 0.003 P at P = 5 003 / 0.097
+      const price = liquidationPrice(v.state, 'carol', pos, 6, v.time);
+      assert.equal(price, 51_577_319_587n);
+      v.index('BTC', formatUnits(price + 10_000n, 6));
+      assert.equal(v.run({ type: 'CheckLiquidations' }).result.ok, false);
+      v.index('BTC', formatUnits(price - 10_000n, 6));
+      const out = v.run({ type: 'CheckLiquidations' });
+      assert.ok(out.result.ok);
+      assert.deepEqual(out.result.value.liquidated, ['carol']);
+      sound(v);
+    });
+  });
+}
