@@ -4,6 +4,7 @@ import {
   assets,
   collateralBalance,
   collateralBalanceSummary,
+  collateralFundingHistory,
   collateralHedgeMode,
   collateralHedgeModeUpdate,
   collateralLeverage,
@@ -17,6 +18,8 @@ import {
   collateralMarkets,
   executedHistory,
   fee,
+  fundingHistory,
+  futures,
   mainAccountAddress,
   mainAccountBalance,
   mainAccountCreateNewAddress,
@@ -191,6 +194,19 @@ export class TxcClient {
     return this.publicGet(collateralMarkets.path);
   }
 
+  /** Every perpetual with its 24-hour statistics, index, predicted funding rate and brackets. */
+  futures(): Promise<Static<typeof futures.response>> {
+    return this.publicGet(futures.path);
+  }
+
+  /** A perpetual's funding settlements, newest first (dates in seconds). */
+  fundingHistory(
+    market: string,
+    query: { startDate?: number; endDate?: number; limit?: number; offset?: number } = {},
+  ): Promise<Static<typeof fundingHistory.response>> {
+    return this.publicGet(fundingHistory.path.replace(':market', encodeURIComponent(market)), query);
+  }
+
   /** Every asset's status: networks, limits, confirmations, memo flags, providers. */
   assets(): Promise<Static<typeof assets.response>> {
     return this.publicGet(assets.path);
@@ -311,6 +327,13 @@ export class TxcClient {
   /** Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100). */
   setLeverage(leverage: number): Promise<{ leverage: number }> {
     return this.privatePost(collateralLeverage.path, { leverage });
+  }
+
+  /** The account's funding payments, newest first (dates in milliseconds). */
+  collateralFundingHistory(
+    params: Params<typeof collateralFundingHistory> = {},
+  ): Promise<Static<typeof collateralFundingHistory.response>> {
+    return this.privatePost(collateralFundingHistory.path, params);
   }
 
   hedgeMode(): Promise<{ hedgeMode: boolean }> {

@@ -58,6 +58,7 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   .option('--venue <file>', 'venue definition (assets and markets)')
   .option('--demo', 'seed the demo venue (deterministic: static prices, no background jobs)')
   .option('--simulate', 'add the background jobs that make a sandbox feel alive')
+  .option('--price-feed <feed>', 'index prices: static, random (a seeded walk) or file:<csv> of timestamp,ticker,price')
   .option('--admin-token <token>', 'bearer token of the admin API (default: generated into the data dir)')
   .option('--admin-public', 'serve the admin API to non-loopback clients too')
   .addOption(new Option('--log-level <level>').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
@@ -205,6 +206,12 @@ storeOptions(
 ).action(async (ticker: string, amount: string, flags: StoreFlags) => {
   print(await withAdmin(configFrom(flags), (admin) => admin.fundLendingPool({ ticker, amount })));
 });
+
+storeOptions(program.command('funding-settle <market>').description("settle a perpetual's funding period now")).action(
+  async (market: string, flags: StoreFlags) => {
+    print(await withAdmin(configFrom(flags), (admin) => admin.settleFunding({ market })));
+  },
+);
 
 storeOptions(program.command('replay').description('rebuild the state from the journal and print its hash'))
   .option('--verify', 'also rebuild from the latest snapshot and check both agree')

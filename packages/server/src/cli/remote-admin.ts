@@ -1,6 +1,7 @@
 import type {
   AdminOperations,
   CreatedApiKey,
+  FundingSettledView,
   LedgerView,
   PendingWithdrawalView,
   UserView,
@@ -83,6 +84,10 @@ export class RemoteAdmin implements AdminOperations {
 
   fundLendingPool(input: unknown): Promise<{ ticker: string; amount: string; lendingPool: string }> {
     return this.call('POST', '/admin/v1/lending-pool', input);
+  }
+
+  settleFunding(input: unknown): Promise<FundingSettledView> {
+    return this.call('POST', '/admin/v1/funding/settle', input);
   }
 
   stateHash(): Promise<{ seq: number; hash: string }> {

@@ -57,6 +57,31 @@ export const ConfigSchema = Type.Object({
   venue: Type.Optional(Type.String()),
   demo: Type.Boolean({ default: false }),
   simulate: Type.Boolean({ default: false }),
+  /**
+   * Where index prices come from: `static` (only the admin API sets them), `random` (a seeded random
+   * walk) or `file:<csv>` (rows of `timestamp,ticker,price` replayed in time). Default: `random` under
+   * --simulate, `static` otherwise.
+   */
+  priceFeed: Type.Optional(Type.String({ pattern: '^(static|random|file:.+)$' })),
+  /**
+   * Who settles perpetual funding: `schedule` (the server, at each interval boundary) or `admin`
+   * (only POST /admin/v1/funding/settle, for suites that drive time themselves). Default: `admin`
+   * under --demo alone (nothing moves by itself there), `schedule` otherwise.
+   */
+  fundingSettlement: Type.Optional(Type.Union([Type.Literal('schedule'), Type.Literal('admin')])),
+  priceFeedOptions: Type.Object(
+    {
+      /** The random walk moves every this many milliseconds. */
+      intervalMs: Type.Integer({ minimum: 10, default: 2_000 }),
+      /** The largest move of one step of the random walk, as a fraction of the price. */
+      step: Type.String({ pattern: '^0(\\.[0-9]{1,18})?$', default: '0.001' }),
+      /** The random walk's seed: the same seed, the same prices. */
+      seed: Type.Integer({ default: 1 }),
+      /** A file is replayed this many times faster than its timestamps. */
+      speed: Type.Integer({ minimum: 1, default: 1 }),
+    },
+    { default: {} },
+  ),
   /** Bearer token of the admin API; generated into dataDir when not given. */
   adminToken: Type.Optional(Type.String({ minLength: 16 })),
   /** Serve the admin API to non-loopback clients too. */

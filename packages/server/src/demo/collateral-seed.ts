@@ -1,6 +1,6 @@
 import { parseUnits, spotLimitOrder } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
-import { ladderTicks, LADDER_LEVELS } from './market-seed.js';
+import { ladderTicks, makerLadder, touchLots } from './maker-ladder.js';
 import type { SeedStep } from './seed.js';
 
 /** What the demo's lending pool starts with, in whole units: enough for margin positions of every demo user. */
@@ -21,9 +21,6 @@ export const lendingPool: SeedStep = {
   },
 };
 
-/** Stock per level at the touch of a perpetual's ladder; it grows by half of it per level out. */
-const PERP_LEVEL: Readonly<Record<string, string>> = { BTC: '0.1', ETH: '1' };
-
 /**
  * Demo step: on every perpetual, a `maker` ladder in its collateral account on both sides around
  * the index (the same spacing as the spot ladders, within 1.2 %), then `taker` buys twice the
@@ -34,22 +31,17 @@ export const perpetualLiquidity: SeedStep = {
   name: 'perpetual-liquidity',
   run(venue: Venue) {
     const pending: Promise<unknown>[] = [];
-    const order = (user: string, market: string, side: 'buy' | 'sell', ticks: number, lots: number): void => {
-      pending.push(venue.submit(spotLimitOrder(user, market, side, ticks, lots, { account: 'collateral' })));
-    };
     for (const spec of venue.state.markets.values()) {
-      const base = PERP_LEVEL[spec.stock];
-      if (spec.type !== 'futures' || !spec.tradesEnabled || spec.margin === undefined || base === undefined) continue;
-      const lots = parseUnits(base, spec.stockPrec);
-      if (lots === undefined) throw new Error(`demo seed: ${base} does not fit ${spec.name}`);
-      for (let k = 1; k <= LADDER_LEVELS; k++) {
-        const amount = Number(lots + (lots * BigInt(k - 1)) / 2n);
-        order('maker', spec.name, 'buy', ladderTicks(spec, 'buy', BigInt(k)), amount);
-        order('maker', spec.name, 'sell', ladderTicks(spec, 'sell', BigInt(k)), amount);
-      }
-      const take = Number(lots / 10n);
-      order('taker', spec.name, 'buy', ladderTicks(spec, 'sell', 1n), 2 * take);
-      order('taker', spec.name, 'sell', ladderTicks(spec, 'buy', 1n), take);
+      if (spec.type !== 'futures' || !spec.tradesEnabled || spec.margin === undefined) continue;
+      const ladder = makerLadder(venue.state, spec);
+      if (ladder.length === 0) continue;
+      for (const cmd of ladder) pending.push(venue.submit(cmd));
+      const take = Math.floor((touchLots(spec) ?? 0) / 10);
+      const ask = ladderTicks(venue.state, spec, 'sell', 1) as number;
+      const bid = ladderTicks(venue.state, spec, 'buy', 1) as number;
+      const taker = { account: 'collateral' } as const;
+      pending.push(venue.submit(spotLimitOrder('taker', spec.name, 'buy', ask, 2 * take, taker)));
+      pending.push(venue.submit(spotLimitOrder('taker', spec.name, 'sell', bid, take, taker)));
     }
     return pending;
   },

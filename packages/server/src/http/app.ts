@@ -45,6 +45,9 @@ import { executedHistoryRoute } from './routes/v4/private/trade-account/executed
 import { orderDealsRoute } from './routes/v4/private/trade-account/order-deals.js';
 import { orderHistoryRoute } from './routes/v4/private/trade-account/order-history.js';
 import { collateralMarketsRoute } from './routes/v4/public/collateral-markets.js';
+import { futuresRoute } from './routes/v4/public/futures.js';
+import { fundingHistoryRoute } from './routes/v4/public/funding-history.js';
+import { collateralFundingHistoryRoute } from './routes/v4/private/collateral-account/funding-history.js';
 import { marketsRoute } from './routes/v4/public/markets.js';
 import { orderbookDepthRoute } from './routes/v4/public/orderbook-depth.js';
 import { orderbookRoute } from './routes/v4/public/orderbook.js';
@@ -90,6 +93,8 @@ const PUBLIC_ROUTES: readonly Route[] = [
   orderbookDepthRoute,
   tradesRoute,
   collateralMarketsRoute,
+  futuresRoute,
+  fundingHistoryRoute,
   assetsRoute,
   feeRoute,
   tickerV1Route,
@@ -127,6 +132,7 @@ const PRIVATE_ROUTES: readonly Route[] = [
   collateralLeverageRoute,
   collateralHedgeModeRoute,
   collateralHedgeModeUpdateRoute,
+  collateralFundingHistoryRoute,
   miningCreateAccountRoute,
   miningAccountsRoute,
   miningPayoutDestinationRoute,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/schema.js';
 import type { Venue } from '../venue/venue.js';
+import { makerQuotes } from './maker-quotes.js';
 import { miningRewardsJob } from './mining-rewards.js';
 import { withdrawalPayouts } from './withdrawal-payouts.js';
 
@@ -20,8 +21,8 @@ export interface JobContext {
   readonly log: FastifyBaseLogger;
 }
 
-/** The jobs `--simulate` runs. Features add theirs here. */
-export const SIMULATION_JOBS: readonly Job[] = [miningRewardsJob, withdrawalPayouts];
+/** The jobs `--simulate` adds. Features add theirs here. */
+export const SIMULATION_JOBS: readonly Job[] = [miningRewardsJob, withdrawalPayouts, makerQuotes];
 
 export function startJobs(jobs: readonly Job[], context: JobContext): () => Promise<void> {
   const stops = jobs.map((job) => {

@@ -33,7 +33,19 @@ export function tickerEntry(state: State, data: MarketData, spec: MarketSpec): R
  * best bid and ask. A market without a trade in the window shows its last price as open, high and
  * low (the price did not move); one that never traded shows zeros.
  */
-export function marketActivity(state: State, data: MarketData, spec: MarketSpec): Record<string, string> {
+export interface MarketActivity {
+  readonly open: string;
+  readonly bid: string;
+  readonly ask: string;
+  readonly low: string;
+  readonly high: string;
+  readonly last: string;
+  readonly volume: string;
+  readonly deal: string;
+  readonly change: string;
+}
+
+export function marketActivity(state: State, data: MarketData, spec: MarketSpec): MarketActivity {
   const s = data.stats24h(spec.name);
   const u = unitsFor(state, spec);
   const price = (ticks: number | null): string => formatUnits(BigInt(ticks ?? 0), spec.moneyPrec);

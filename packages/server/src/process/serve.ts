@@ -7,10 +7,13 @@ import { seedDemo } from '../demo/seed.js';
 import { buildApp, type Route } from '../http/app.js';
 import { MarketData } from '../market-data/market-data.js';
 import { openStore } from '../store/open-store.js';
-import { systemClock } from '../venue/clock.js';
+import { systemClock, type Clock } from '../venue/clock.js';
 import { Venue } from '../venue/venue.js';
 import { applyVenueFile, readVenueFile } from '../venue/venue-file.js';
-import { SIMULATION_JOBS, startJobs } from '../jobs/jobs.js';
+import { SIMULATION_JOBS, startJobs, type Job } from '../jobs/jobs.js';
+import { fundingSettlement } from '../jobs/funding-settlement.js';
+import { liquidationWatcher } from '../jobs/liquidation-watcher.js';
+import { priceFeedJob } from '../jobs/price-feed.js';
 import { Wallet } from '../wallet/wallet.js';
 import { adminToken } from './admin-token.js';
 import { DataDirLock } from './data-dir-lock.js';
@@ -35,12 +38,32 @@ function baseUrl(host: string, port: number): string {
 
 export interface ServeExtras {
   readonly extraPrivateRoutes?: readonly Route[];
+  /** Where the venue reads time (the system clock unless a test moves its own). */
+  readonly clock?: Clock;
+}
+
+/**
+ * The background jobs of a server. Liquidation checks follow every price move in every mode; funding
+ * settles on its schedule unless the admin API is to settle it; the price feed runs unless it is
+ * static; `--simulate` adds the sandbox's own.
+ */
+function jobsOf(config: Config): Job[] {
+  const feed = priceFeedJob(config);
+  const scheduled =
+    (config.fundingSettlement ?? (config.demo && !config.simulate ? 'admin' : 'schedule')) === 'schedule';
+  return [
+    liquidationWatcher,
+    ...(scheduled ? [fundingSettlement] : []),
+    ...(feed === undefined ? [] : [feed]),
+    ...(config.simulate ? SIMULATION_JOBS : []),
+  ];
 }
 
 /** `txc serve`: one venue on one data dir, behind the HTTP API. */
 export async function serve(config: Config, extras: ServeExtras = {}): Promise<RunningServer> {
   // Before taking the data dir: a bad key (or a private one) stops the server at once.
   const wallet = Wallet.fromConfig(config);
+  const jobs = jobsOf(config);
   mkdirSync(config.dataDir, { recursive: true });
   const lock = DataDirLock.acquire(config.dataDir, 'server');
   const log = createLogger(config);
@@ -51,12 +74,13 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     );
   }
   let venue: Venue | undefined;
+  let stopJobs: () => Promise<void> = () => Promise.resolve();
   try {
     venue = await Venue.open({
       store: openStore(config, {
         onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
       }),
-      clock: systemClock(),
+      clock: extras.clock ?? systemClock(),
       log,
       nonceWindowMs: config.auth.nonceWindowMs,
       snapshotEvery: config.snapshots.everyCommands,
@@ -70,6 +94,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     }
     const marketData = await MarketData.open(venue);
     const demoKeys = config.demo ? await seedDemo(venue) : undefined;
+    stopJobs = startJobs(jobs, { venue, config, log });
     const token = adminToken(config.dataDir, config.adminToken);
     const app = buildApp({
       venue,
@@ -93,7 +118,6 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         ? `txc is serving the API V4 on ${url}`
         : `txc demo venue is open on ${url}; credentials are in ${credentialsFile}`,
     );
-    const stopJobs = config.simulate ? startJobs(SIMULATION_JOBS, { venue, config, log }) : async () => {};
     const running = venue;
     let closing: Promise<void> | undefined;
     return {
@@ -114,6 +138,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       },
     };
   } catch (e) {
+    await stopJobs().catch(() => undefined);
     await venue?.close().catch(() => undefined);
     lock.release();
     throw e;

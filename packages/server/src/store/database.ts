@@ -11,6 +11,8 @@ export interface Database {
   deals: DealsTable;
   finished_orders: FinishedOrdersTable;
   position_changes: PositionChangesTable;
+  funding_settlements: FundingSettlementsTable;
+  funding_payments: FundingPaymentsTable;
 }
 
 export interface JournalTable {
@@ -140,4 +142,32 @@ export interface PositionChangesTable {
   /** Microseconds since the Unix epoch. */
   time: number;
   data: string;
+}
+
+/** Times in microseconds since the Unix epoch; rates over 10^18; the mark price as ticks mark_num / mark_den. */
+export interface FundingSettlementsTable {
+  market: string;
+  settled_at: number;
+  period_start: number;
+  rate: string;
+  mark_num: string;
+  mark_den: string;
+  paid: string;
+  received: string;
+  residue: string;
+}
+
+/** One position's payment: `amount` is what its account gained (negative: paid); `size` in lots, negative short. */
+export interface FundingPaymentsTable {
+  user_name: string;
+  market: string;
+  position_id: number;
+  position_side: string;
+  settled_at: number;
+  period_start: number;
+  rate: string;
+  size: number;
+  amount: string;
+  mark_num: string;
+  mark_den: string;
 }

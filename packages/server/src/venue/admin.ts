@@ -1,4 +1,4 @@
-import { formatUnits, INDEX_PRICE_DECIMALS, parseUnits, type Rejection } from '@txc/core';
+import { formatUnits, INDEX_PRICE_DECIMALS, parseUnits, rateToDecimal, type Rejection } from '@txc/core';
 import { AdminError, optionalString, record, requiredString } from './admin-input.js';
 import { creditMiningReward, openMiningAccount, type MiningAccountRef } from './mining-admin.js';
 import { PERMISSIONS, type Permission } from '@txc/sdk';
@@ -41,6 +41,8 @@ export interface AdminOperations {
   setIndexPrice(input: unknown): Promise<{ ticker: string; price: string }>;
   /** Puts money into the lending pool (`{ticker, amount}`); answers the pool's balance. */
   fundLendingPool(input: unknown): Promise<{ ticker: string; amount: string; lendingPool: string }>;
+  /** Settles a perpetual's funding period now (`{market}`), ahead of its boundary. */
+  settleFunding(input: unknown): Promise<FundingSettledView>;
   ledger(): Promise<LedgerView>;
   /** The seq and hash of the committed state (what `txc replay` prints for the same journal). */
   stateHash(): Promise<{ seq: number; hash: string }>;
@@ -51,6 +53,13 @@ export type LedgerView = Record<
   'fees' | 'lendingPool' | 'insuranceFund' | 'pendingWithdrawals' | 'deposited' | 'withdrawn',
   Record<string, string>
 >;
+
+/** A funding settlement: the rate it settled at, and when (Unix milliseconds). */
+export interface FundingSettledView {
+  readonly market: string;
+  readonly fundingRate: string;
+  readonly settledAt: number;
+}
 
 /** A withdrawal waiting for the operator (or the simulated chain). */
 export interface PendingWithdrawalView {
@@ -224,6 +233,24 @@ export class LocalAdmin implements AdminOperations {
     const { result } = await this.venue.submit({ type: 'SetIndexPrice', ticker, price });
     if (!result.ok) throw rejected(result.rejection);
     return { ticker, price: formatUnits(result.value.price, INDEX_PRICE_DECIMALS) };
+  }
+
+  async settleFunding(input: unknown): Promise<FundingSettledView> {
+    const market = requiredString(record(input), 'market');
+    const spec = this.venue.state.markets.get(market);
+    if (spec?.type !== 'futures') throw new AdminError('adminBadRequest', `${market} is not a perpetual market.`);
+    const { result } = await this.venue.submit({ type: 'SettleFunding', market, early: true });
+    if (!result.ok) {
+      if (result.rejection.reason === 'INDEX_PRICE_MISSING') {
+        throw new AdminError('adminConflict', `${market} has no index price to settle at.`);
+      }
+      throw rejected(result.rejection);
+    }
+    return {
+      market,
+      fundingRate: rateToDecimal(result.value.rate),
+      settledAt: Math.floor(result.value.settledAt / 1000),
+    };
   }
 
   async fundLendingPool(input: unknown): Promise<{ ticker: string; amount: string; lendingPool: string }> {

@@ -128,6 +128,43 @@ export function project(events: readonly Event[], out: ProjectionWrite[]): void 
           },
         });
         break;
+      case 'FundingSettled':
+        out.push({
+          op: 'insert',
+          table: 'funding_settlements',
+          row: {
+            market: e.market,
+            settled_at: e.settledAt,
+            period_start: e.periodStart,
+            rate: e.rate.toString(),
+            mark_num: e.markPrice.num.toString(),
+            mark_den: e.markPrice.den.toString(),
+            paid: e.paid.toString(),
+            received: e.received.toString(),
+            residue: e.residue.toString(),
+          },
+        });
+        break;
+      case 'FundingPaid':
+        out.push({
+          op: 'insert',
+          table: 'funding_payments',
+          row: {
+            user_name: e.user,
+            market: e.market,
+            position_id: e.positionId,
+            position_side: e.positionSide,
+            settled_at: e.settledAt,
+            period_start: e.periodStart,
+            rate: e.rate.toString(),
+            size: e.size,
+            amount: e.amount.toString(),
+            mark_num: e.markPrice.num.toString(),
+            mark_den: e.markPrice.den.toString(),
+          },
+        });
+        break;
+      case 'AccountLiquidated':
       case 'LeverageSet':
       case 'HedgeModeSet':
       case 'LendingPoolFunded':

@@ -79,8 +79,9 @@ const SignedDecimal = Type.String({ pattern: '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$' }
  * Collateral trading on a market: its maximum leverage; brackets (leverage → the largest position
  * in whole USDT at that leverage, 0 for no cap); the maintenance margin in percent by leverage (a
  * position at leverage L pays the rate of the smallest key ≥ L); the daily borrow interest per asset
- * in percent; perpetuals' funding interval and the bounds of the funding rate (decimal
- * fractions, e.g. "0.0003").
+ * in percent; perpetuals' funding interval, the bounds of the funding rate and the interest
+ * component added to its average premium per interval (decimal fractions, e.g. "0.0003"; interest 0
+ * when absent).
  */
 const MarginEntry = Type.Object({
   maxLeverage: Type.Integer({ minimum: 1, maximum: 100 }),
@@ -88,7 +89,12 @@ const MarginEntry = Type.Object({
   maintenanceMargin: Type.Record(Type.String({ pattern: '^[0-9]+$' }), Decimal),
   borrowRates: Type.Optional(Type.Record(Type.String(), Decimal)),
   funding: Type.Optional(
-    Type.Object({ intervalMinutes: Type.Integer({ minimum: 1 }), cap: SignedDecimal, floor: SignedDecimal }),
+    Type.Object({
+      intervalMinutes: Type.Integer({ minimum: 1 }),
+      cap: SignedDecimal,
+      floor: SignedDecimal,
+      interest: Type.Optional(SignedDecimal),
+    }),
   ),
 });
 
@@ -270,10 +276,12 @@ function toMarginTerms(m: MarketEntryOf): MarginTerms | undefined {
     if (m.type !== 'futures') throw new VenueFileError(`${what}: only perpetuals have funding`);
     const cap = rateFromDecimal(e.funding.cap);
     const floor = rateFromDecimal(e.funding.floor);
+    const interest = rateFromDecimal(e.funding.interest ?? '0');
     if (cap === undefined || floor === undefined || floor > cap) {
       throw new VenueFileError(`${what}: funding floor and cap must be decimal fractions, floor ≤ cap`);
     }
-    funding = { intervalMinutes: e.funding.intervalMinutes, cap, floor };
+    if (interest === undefined) throw new VenueFileError(`${what}: funding interest must be a decimal fraction`);
+    funding = { intervalMinutes: e.funding.intervalMinutes, cap, floor, interest };
   }
   return {
     maxLeverage: e.maxLeverage,

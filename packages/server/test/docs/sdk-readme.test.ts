@@ -26,6 +26,11 @@ describe("the SDK README's examples run", () => {
       out,
     );
     assert.ok(lines.includes('lte 0'), out);
+    assert.ok(lines.includes('FILLED 55000 0.01 55000 20'), out); // a protected perpetual long
+    assert.ok(
+      lines.some((l) => /^BTC_PERP 0\.0001 [0-9]{13} \[\]$/.test(l)),
+      out,
+    );
     assert.ok(lines.includes('3 CANCELLED'), out);
     assert.ok(lines.includes('true'), out); // a withdrawal to one's own deposit address is refused
     assert.ok(

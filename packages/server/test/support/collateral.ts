@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
 import type { TxcClient } from '@txc/sdk';
+import type { Clock } from '../../src/venue/clock.js';
 import { TestServer } from './test-server.js';
 
 /** The demo's starting index prices, and a lending pool for the tests to borrow from. */
 export const INDEX = { BTC: '60000', ETH: '3000', USDT: '1' } as const;
 export const POOL = { USDT: '1000000', BTC: '100', ETH: '1000' } as const;
 
-/** A test server with index prices set and the lending pool funded through the admin API. */
-export async function collateralServer(overrides: Parameters<typeof TestServer.start>[0] = {}): Promise<TestServer> {
-  const server = await TestServer.start(overrides);
+/** A test server with index prices set and the lending pool funded through the admin API (on `clock` when given). */
+export async function collateralServer(
+  overrides: Parameters<typeof TestServer.start>[0] = {},
+  clock?: Clock,
+): Promise<TestServer> {
+  const server = await TestServer.start(overrides, undefined, clock === undefined ? {} : { clock });
   for (const [ticker, price] of Object.entries(INDEX)) {
     const r = await server.admin('POST', '/admin/v1/index-prices', { ticker, price });
     assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -36,6 +40,7 @@ export async function collateralTrader(
 export interface Ledger {
   readonly fees: Record<string, string>;
   readonly lendingPool: Record<string, string>;
+  readonly insuranceFund: Record<string, string>;
   readonly deposited: Record<string, string>;
 }
 

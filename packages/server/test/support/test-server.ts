@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { TxcClient, type Permission } from '@txc/sdk';
 import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/schema.js';
-import { DEMO_VENUE_FILE, serve, type RunningServer } from '../../src/process/serve.js';
+import { DEMO_VENUE_FILE, serve, type RunningServer, type ServeExtras } from '../../src/process/serve.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 
 /**
@@ -29,16 +29,18 @@ export class TestServer {
     readonly dataDir: string,
     private readonly overrides: Partial<Config>,
     private readonly database: TestDatabase | undefined,
+    private readonly extras: ServeExtras,
   ) {}
 
-  static async start(overrides: Partial<Config> = {}, dataDir?: string): Promise<TestServer> {
+  /** `extras.clock` gives the server a clock the test moves (see ManualClock). */
+  static async start(overrides: Partial<Config> = {}, dataDir?: string, extras: ServeExtras = {}): Promise<TestServer> {
     const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'txc-test-'));
     const database =
       TEST_STORE === 'postgres' && overrides.database === undefined ? await createTestDatabase() : undefined;
     const withStore = database === undefined ? overrides : { ...overrides, database: database.url };
     try {
-      const running = await serve(TestServer.config(dir, withStore));
-      return new TestServer(running, dir, withStore, database);
+      const running = await serve(TestServer.config(dir, withStore), extras);
+      return new TestServer(running, dir, withStore, database, extras);
     } catch (e) {
       await database?.drop();
       throw e;
@@ -53,7 +55,8 @@ export class TestServer {
   private static config(dataDir: string, overrides: Partial<Config>): Config {
     return loadConfig({
       env: {},
-      flags: { port: 0, dataDir, logLevel: 'silent', venue: DEMO_VENUE_FILE, ...overrides },
+      // funding settles only when a test asks, so that no test depends on the hour it runs at
+      flags: { port: 0, dataDir, logLevel: 'silent', venue: DEMO_VENUE_FILE, fundingSettlement: 'admin', ...overrides },
     });
   }
 
@@ -72,7 +75,7 @@ export class TestServer {
   /** Graceful stop and start again on the same data dir (a new port). */
   async restart(): Promise<void> {
     await this.running.close();
-    this.running = await serve(TestServer.config(this.dataDir, this.overrides));
+    this.running = await serve(TestServer.config(this.dataDir, this.overrides), this.extras);
   }
 
   async stop(options: { keepData?: boolean } = {}): Promise<void> {

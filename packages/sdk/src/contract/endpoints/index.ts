@@ -19,6 +19,7 @@ import { collateralLeverage } from './collateral-account/leverage.js';
 import { collateralPositionsHistory } from './collateral-account/positions-history.js';
 import { collateralPositionsOpen } from './collateral-account/positions-open.js';
 import { collateralSummary } from './collateral-account/summary.js';
+import { collateralFundingHistory } from './collateral-account/funding-history.js';
 import { activeOrders } from './order/active-orders.js';
 import { collateralLimit } from './order/collateral-limit.js';
 import { collateralMarket } from './order/collateral-market.js';
@@ -35,6 +36,8 @@ import { orderStopMarket } from './order/stop-market.js';
 import { assets } from './public/assets.js';
 import { collateralMarkets } from './public/collateral-markets.js';
 import { fee } from './public/fee.js';
+import { fundingHistory } from './public/funding-history.js';
+import { futures } from './public/futures.js';
 import { markets } from './public/markets.js';
 import { orderbookDepth } from './public/orderbook-depth.js';
 import { orderbook } from './public/orderbook.js';
@@ -53,6 +56,7 @@ export {
   assets,
   collateralBalance,
   collateralBalanceSummary,
+  collateralFundingHistory,
   collateralHedgeMode,
   collateralHedgeModeUpdate,
   collateralLeverage,
@@ -66,6 +70,8 @@ export {
   collateralMarkets,
   executedHistory,
   fee,
+  fundingHistory,
+  futures,
   mainAccountAddress,
   mainAccountBalance,
   mainAccountCreateNewAddress,
@@ -103,6 +109,8 @@ export { DepositAddressResult } from './main-account/address.js';
 export { WalletTransaction } from './main-account/history.js';
 export { AssetStatus } from './public/assets.js';
 export { FeeEntry, FlexFee } from './public/fee.js';
+export { FuturesMarket } from './public/futures.js';
+export { FundingPayment } from './collateral-account/funding-history.js';
 
 /** Every endpoint of the API that txc serves. */
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -115,6 +123,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   orderbookDepth,
   trades,
   collateralMarkets,
+  futures,
+  fundingHistory,
   assets,
   fee,
   tickerV1,
@@ -145,6 +155,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   collateralLeverage,
   collateralHedgeMode,
   collateralHedgeModeUpdate,
+  collateralFundingHistory,
   // main account
   mainAccountBalance,
   mainAccountTransfer,

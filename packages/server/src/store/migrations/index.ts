@@ -4,6 +4,7 @@ import { spotTrading } from './0002-spot-trading.js';
 import { wallet } from './0003-wallet.js';
 import { mining } from './0004-mining.js';
 import { collateral } from './0007-collateral.js';
+import { funding } from './0008-funding.js';
 import { migrationDialect } from './dialect.js';
 
 /** The one ordered set of migrations, for every store. Append only; never edit one that has shipped. */
@@ -15,6 +16,7 @@ export function migrations(kind: 'sqlite' | 'postgres'): MigrationProvider {
     '0003-wallet': wallet(d),
     '0004-mining': mining(d),
     '0007-collateral': collateral(d),
+    '0008-funding': funding(d),
   };
   return { getMigrations: () => Promise.resolve(all) };
 }

@@ -434,8 +434,48 @@ describe('ccxt whitebit against txc', () => {
     });
   });
 
-  describe('pending on endpoints txc does not serve yet', () => {
-    it('fetchTickers of swap markets', { todo: 'GET /api/v4/public/futures' });
-    it('fetchFundingRates', { todo: 'GET /api/v4/public/futures' });
+  describe('perpetuals: the futures listing and funding', () => {
+    it('fetchTickers of swap markets reads the futures listing', async () => {
+      const tickers = await exchange.fetchTickers(['BTC/USDT:USDT', 'ETH/USDT:USDT']);
+      const { result } = await sdk.futures();
+      assert.deepEqual(Object.keys(tickers).sort(), ['BTC/USDT:USDT', 'ETH/USDT:USDT']);
+      for (const m of result) {
+        const t = tickers[`${m.stock_currency}/${m.money_currency}:${m.money_currency}`];
+        assert.deepEqual([t?.last, t?.bid, t?.ask, t?.high, t?.low, t?.baseVolume, t?.quoteVolume].map(String), [
+          m.last_price,
+          m.bid,
+          m.ask,
+          m.high,
+          m.low,
+          m.stock_volume,
+          m.money_volume,
+        ]);
+      }
+    });
+
+    it('fetchFundingRates: the predicted rate, its settlement time, the mark and index prices', async () => {
+      const rates = await exchange.fetchFundingRates(['BTC/USDT:USDT']);
+      const btc = (await sdk.futures()).result.find((m) => m.ticker_id === 'BTC_PERP');
+      const rate = rates['BTC/USDT:USDT'];
+      assert.equal(String(rate?.fundingRate), btc?.funding_rate);
+      assert.equal(rate?.fundingTimestamp, Number(btc?.next_funding_rate_timestamp));
+      assert.equal(String(rate?.markPrice), btc?.markPrice);
+      assert.equal(String(rate?.indexPrice), btc?.index_price);
+      assert.equal(String(rate?.interestRate), btc?.interestRate);
+    });
+
+    it("fetchFundingHistory: the account's funding payments", async () => {
+      assert.ok((await sdk.openPositions('BTC_PERP')).length > 0, 'the bot holds a perpetual position');
+      const settled = await server.admin('POST', '/admin/v1/funding/settle', { market: 'BTC_PERP' });
+      assert.equal(settled.status, 200);
+      const history = await exchange.fetchFundingHistory('BTC/USDT:USDT');
+      const { records } = await sdk.collateralFundingHistory({ market: 'BTC_PERP' });
+      assert.equal(history.length, records.length);
+      assert.deepEqual(
+        history.map((h) => [h.symbol, h.timestamp, String(h.amount)]),
+        [...records].reverse().map((r) => ['BTC/USDT:USDT', Number(r.fundingTime), r.fundingAmount]),
+      );
+      assert.equal(lastBody(exchange).market, 'BTC_PERP');
+    });
   });
 });

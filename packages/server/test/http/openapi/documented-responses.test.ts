@@ -95,7 +95,12 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     });
     await alice.otoCancel({ market: 'BTC_USDT', otoId: protectedBuy.oto?.otoId ?? 0 });
     await alice.collateralMarket({ market: 'BTC_USDT', side: 'buy', amount: '0.01' });
-    await alice.collateralTriggerMarket({ market: 'BTC_USDT', side: 'buy', amount: '0.001', activation_price: '80000' });
+    await alice.collateralTriggerMarket({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      activation_price: '80000',
+    });
     await alice.collateralStopLimit({
       market: 'BTC_USDT',
       side: 'sell',
@@ -108,6 +113,13 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await alice.collateralBalanceSummary();
     await alice.openPositions();
     await alice.positionHistory();
+    await alice.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.001', price: '61000' });
+    await server.admin('POST', '/admin/v1/funding/settle', { market: 'BTC_PERP' });
+    await anon.futures();
+    await anon.fundingHistory('BTC_PERP', { limit: 10 });
+    await ignore(anon.fundingHistory('BTC_USDT'));
+    await alice.collateralFundingHistory({ market: 'BTC_PERP' });
+    await ignore(alice.collateralFundingHistory({ limit: 0 }));
     await ignore(alice.privatePost('/api/v4/collateral-account/summary', { market: 'BTC_USDT' }));
     await ignore(alice.setLeverage(7));
 

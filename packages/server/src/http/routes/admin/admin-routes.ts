@@ -53,5 +53,7 @@ export function adminRoutes(app: FastifyInstance, admin: AdminOperations): void 
 
   app.post('/admin/v1/index-prices', (request, reply) => answer(reply, 200, () => admin.setIndexPrice(request.body)));
 
+  app.post('/admin/v1/funding/settle', (request, reply) => answer(reply, 200, () => admin.settleFunding(request.body)));
+
   app.post('/admin/v1/lending-pool', (request, reply) => answer(reply, 200, () => admin.fundLendingPool(request.body)));
 }

@@ -1,0 +1,23 @@
+import { futures } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { futuresMarketView } from '../../../../market-data/futures-view.js';
+import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import type { RouteDeps } from '../../route-deps.js';
+
+/** Spec §4.1: every open perpetual, wrapped; the body is computed at most once a second (spec §8). */
+export function futuresRoute(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  app.get(futures.path, { config: { endpoint: futures } }, async (_request, reply) => {
+    await venue.barrier();
+    const body = cache.get('all', () => {
+      const state = venue.state;
+      const now = Math.max(venue.clock.nowMicros(), state.time);
+      const result = [...state.markets.values()]
+        .filter((m) => m.type === 'futures' && m.tradesEnabled)
+        .sort((a, b) => (a.name < b.name ? -1 : 1))
+        .map((m) => futuresMarketView(state, marketData, m, now));
+      return { success: true, message: null, result };
+    });
+    return reply.send(body);
+  });
+}

@@ -1,0 +1,67 @@
+import type { Event } from '@txc/core';
+import type { Venue } from '../venue/venue.js';
+import type { Job } from './jobs.js';
+
+/** Whether an event moves an index or pays funding: every account valued on it may have fallen. */
+function movesValuations(e: Event): boolean {
+  return e.type === 'IndexPriceSet' || e.type === 'FundingSettled';
+}
+
+/**
+ * Whether a perpetual's mark moved since the last look. The mark stands off the index by the
+ * premium the engine keeps current, so with the index unchanged a new premium is a new mark.
+ */
+function marksMoved(venue: Venue, seen: Map<string, bigint>): boolean {
+  let moved = false;
+  for (const [market, f] of venue.state.funding) {
+    if (seen.get(market) !== f.premium) {
+      seen.set(market, f.premium);
+      moved = true;
+    }
+  }
+  return moved;
+}
+
+/**
+ * Submits `CheckLiquidations` after every change of an index or of a perpetual's mark (its book
+ * moving off the index), and after each funding settlement. Checks never queue up: while one runs, later changes ask for one more
+ * after it. A check that finds nothing to do is refused by the engine and leaves no trace.
+ */
+export const liquidationWatcher: Job = {
+  name: 'liquidation-watcher',
+  start({ venue, log }) {
+    let stopped = false;
+    let pending = false;
+    let running: Promise<void> = Promise.resolve();
+    const premiums = new Map<string, bigint>();
+
+    const check = async (): Promise<void> => {
+      pending = false;
+      if (stopped || !venue.writable) return;
+      const { result } = await venue.submit({ type: 'CheckLiquidations' });
+      if (result.ok) log.warn({ users: result.value.liquidated }, 'accounts liquidated');
+    };
+    const request = (): void => {
+      if (stopped || pending) return;
+      pending = true;
+      // after the command that moved the prices has returned: the engine takes one command at a time
+      setImmediate(() => {
+        running = running.then(check).catch((error: unknown) => log.warn({ err: error }, 'liquidation check failed'));
+      });
+    };
+    venue.subscribe(
+      (events) => {
+        if (marksMoved(venue, premiums) || events.some(movesValuations)) request();
+      },
+      // prices may have moved while the store was away: look again once the state is rebuilt
+      () => {
+        request();
+        return Promise.resolve();
+      },
+    );
+    return async () => {
+      stopped = true;
+      await running;
+    };
+  },
+};

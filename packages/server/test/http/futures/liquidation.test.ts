@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { OpenPosition, TxcClient } from '@txc/sdk';
+import { collateralServer, collateralTrader, ledger, text, units } from '../../support/collateral.js';
+import type { TestServer } from '../../support/test-server.js';
+
+const micro = (v: string): bigint => units(v, 6);
+
+async function setIndex(server: TestServer, ticker: string, price: string): Promise<void> {
+  const r = await server.admin('POST', '/admin/v1/index-prices', { ticker, price });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+}
+
+/** Polls until `check` holds (the watcher acts after the command that moved the price), at most 5 s. */
+async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
+  let v = await read();
+  for (let i = 0; i < 50 && !check(v); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    v = await read();
+  }
+  return v;
+}
+
+/** A long of 0.1 BTC_PERP at 60 000 on 1 000 USDT (996.7 after the taker fee), dave short against it. */
+async function longOnThinMargin(server: TestServer, name: string, dave: TxcClient): Promise<TxcClient> {
+  const trader = await collateralTrader(server, name, { USDT: '1000' });
+  await dave.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.1', price: '60000' });
+  await trader.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '60000' });
+  assert.deepEqual(await trader.collateralBalance(), { USDT: '996.7' });
+  return trader;
+}
+
+describe('liquidation through the API: the watcher acts where positions/open says', () => {
+  let server: TestServer;
+  let carol: TxcClient;
+
+  before(async () => {
+    server = await collateralServer();
+    const dave = await collateralTrader(server, 'dave', { USDT: '100000' });
+    carol = await longOnThinMargin(server, 'carol', dave);
+    const erin = await collateralTrader(server, 'erin', { USDT: '100000' });
+    await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '51000' });
+  });
+  after(() => server.stop());
+
+  it('a price just above the liquidation price leaves the position; just below closes it at market', async () => {
+    const [position] = await carol.openPositions();
+    // equity 996.7 + 0.1 (P − 60 000) meets 0.003 P at P = 5 003.3 / 0.097
+    assert.equal(position?.liquidationPrice, '51580.412371');
+    const price = micro(position?.liquidationPrice ?? '0');
+    await carol.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.001', price: '40000' });
+
+    await setIndex(server, 'BTC', text(price + micro('0.5'), 6));
+    await new Promise((r) => setTimeout(r, 300));
+    const [still] = await carol.openPositions();
+    assert.equal(still?.amount, '0.1');
+    assert.equal(still?.liquidationState, 'margin_call');
+
+    await setIndex(server, 'BTC', text(price - micro('0.5'), 6));
+    const left = await eventually(
+      () => carol.openPositions(),
+      (p: OpenPosition[]) => p.length === 0,
+    );
+    assert.deepEqual(left, []);
+    assert.deepEqual(await carol.activeOrders({ market: 'BTC_PERP' }), []);
+    // sold at erin's 51 000: −900 and a 2.805 taker fee leave 93.895, all of it the clearance fee
+    assert.deepEqual(await carol.collateralBalance(), {});
+    assert.equal((await ledger(server)).insuranceFund.USDT, '93.895');
+    const [history] = await carol.positionHistory();
+    assert.deepEqual([history?.amount, history?.orderDetail.price], ['0', '51000']);
+  });
+});
+
+describe('liquidation with a shortfall: the insurance fund pays what the account cannot', () => {
+  let server: TestServer;
+  let gina: TxcClient;
+
+  before(async () => {
+    server = await collateralServer();
+    const dave = await collateralTrader(server, 'dave', { USDT: '100000' });
+    gina = await longOnThinMargin(server, 'gina', dave);
+    const erin = await collateralTrader(server, 'erin', { USDT: '100000' });
+    await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '45000' });
+  });
+  after(() => server.stop());
+
+  it('closes at 45 000, lends the loss, and the fund repays the pool', async () => {
+    const pool = (await ledger(server)).lendingPool.USDT;
+    await setIndex(server, 'BTC', '45000');
+    await eventually(
+      () => gina.openPositions(),
+      (p: OpenPosition[]) => p.length === 0,
+    );
+    // 996.7 − 2.475 − 1 500 = −505.775: lent, then paid by the insurance fund
+    const l = await ledger(server);
+    assert.equal(l.insuranceFund.USDT, '-505.775');
+    assert.equal(l.lendingPool.USDT, pool);
+    assert.deepEqual(await gina.collateralBalance(), {});
+    const summary = await gina.collateralSummary();
+    assert.deepEqual([summary.equity, summary.margin], ['0', '0']);
+  });
+});
