@@ -47,6 +47,7 @@ const server = await serve(
             'main-account',
             'main-account-history',
             'mining',
+            'public-orderbook',
           ].map((g) => [g, unlimited]),
         ),
       },

@@ -68,6 +68,24 @@ describe('error catalogue', () => {
     assert.equal(new TxcError(502, '<html>').family, 'public');
   });
 
+  it('recognises the answers to slow, oversized and malformed HTTP requests in every family', () => {
+    for (const name of [
+      'privateRequestTimeout',
+      'privateHeadersTooLarge',
+      'privateBadRequest',
+      'publicRequestTimeout',
+      'publicHeadersTooLarge',
+      'adminRequestTimeout',
+      'adminHeadersTooLarge',
+    ] as ErrorName[]) {
+      const { status, body } = renderError(name);
+      assert.equal(new TxcError(status, body).kind, name);
+    }
+    // The fixed message keeps the malformed-request entry from claiming other 400 code 0 answers.
+    const validation = renderError('mainValidation', { errors: { ticker: ['The ticker must be a string.'] } });
+    assert.equal(new TxcError(validation.status, validation.body).kind, 'mainValidation');
+  });
+
   it("TxcError.is narrows to the API's errors, and to one catalogue entry", () => {
     const { status, body } = renderError('notEnoughBalance');
     const e: unknown = new TxcError(status, body);

@@ -3,6 +3,8 @@ import { TEN_SECONDS, type RateLimitRule } from './endpoint.js';
 /** The API's published limits (reference §3.1), per 10 seconds. Operators may override each group. */
 export const RATE_LIMITS = {
   public: { group: 'public', limit: 2000, windowMs: TEN_SECONDS },
+  /** Counted on top of `public`: the full order book is the one public endpoint limited tighter. */
+  publicOrderbook: { group: 'public-orderbook', limit: 600, windowMs: TEN_SECONDS },
   order: { group: 'order', limit: 10_000, windowMs: TEN_SECONDS },
   orders: { group: 'orders', limit: 12_000, windowMs: TEN_SECONDS },
   tradeAccount: { group: 'trade-account', limit: 12_000, windowMs: TEN_SECONDS },

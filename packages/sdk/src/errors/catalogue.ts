@@ -70,6 +70,10 @@ export const ERRORS = {
   privateMalformedJson: { http: 400, family: 'private', code: 9, message: 'Invalid payload.' },
   privateUnsupportedMediaType: privateError(415, 0, 'Content-Type must be application/json.'),
   privateBodyTooLarge: privateError(413, 0, 'Request body is too large.'),
+  privateRequestTimeout: privateError(408, 0, 'Request timeout.'),
+  privateHeadersTooLarge: privateError(431, 0, 'Request headers are too large.'),
+  // A fixed message: a template here would claim every other 400 code 0 answer when the SDK reads one.
+  privateBadRequest: privateError(400, 0, 'Malformed request.'),
   privateNotFound: privateError(404, 0, 'Route {method}:{url} not found.'),
   privateMethodNotAllowed: privateError(405, 0, 'Method {method} is not allowed on {url}.'),
   privateUnavailable: privateError(503, 0, 'Service temporarily unavailable, try again later.'),
@@ -77,6 +81,8 @@ export const ERRORS = {
   publicNotFound: publicError(404, 'Route {method}:{url} not found.'),
   publicMethodNotAllowed: publicError(405, 'Method {method} is not allowed on {url}.'),
   publicBadRequest: publicError(400, '{detail}'),
+  publicRequestTimeout: publicError(408, 'Request timeout.'),
+  publicHeadersTooLarge: publicError(431, 'Request headers are too large.'),
   publicUnavailable: publicError(503, 'Service temporarily unavailable, try again later.'),
   publicInternal: publicError(500, 'Internal server error.'),
 
@@ -236,6 +242,8 @@ export const ERRORS = {
   adminConflict: adminError(409, '{detail}'),
   adminUnsupportedMediaType: adminError(415, 'Content-Type must be application/json.'),
   adminBodyTooLarge: adminError(413, 'Request body is too large.'),
+  adminRequestTimeout: adminError(408, 'Request timeout.'),
+  adminHeadersTooLarge: adminError(431, 'Request headers are too large.'),
   adminUnavailable: adminError(503, 'Service temporarily unavailable, try again later.'),
   adminInternal: adminError(500, 'Internal server error.'),
 } as const satisfies Record<string, ErrorSpec>;

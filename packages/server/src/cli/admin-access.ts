@@ -3,10 +3,13 @@ import type { Config } from '../config/schema.js';
 import { adminToken } from '../process/admin-token.js';
 import { DataDirLock, readLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
+import { resolveMasterKey } from '../secrets/master-key.js';
+import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import { LocalAdmin, type AdminOperations } from '../venue/admin.js';
 import { systemClock } from '../venue/clock.js';
 import { Venue } from '../venue/venue.js';
+import { auditedAdmin } from './audited-admin.js';
 import { RemoteAdmin } from './remote-admin.js';
 
 /**
@@ -26,9 +29,10 @@ export async function withAdmin<T>(config: Config, work: (admin: AdminOperations
       clock: systemClock(),
       log: createLogger({ logLevel: 'warn' }),
       nonceWindowMs: config.auth.nonceWindowMs,
+      secrets: SecretBox.fromKey(resolveMasterKey(config).key),
     });
     try {
-      return await work(new LocalAdmin(venue));
+      return await work(auditedAdmin(new LocalAdmin(venue), venue));
     } finally {
       await venue.close();
     }

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { DataDirLockedError } from '../process/data-dir-lock.js';
 import { serve } from '../process/serve.js';
+import { MasterKeyError } from '../secrets/master-key.js';
+import { SecretBoxError } from '../secrets/secret-box.js';
 import { AdminError } from '../venue/admin.js';
 import { withAdmin } from './admin-access.js';
 import { backup } from './backup.js';
@@ -35,7 +37,11 @@ function storeOptions(cmd: Command): Command {
   return cmd
     .option('--config <file>', 'JSON configuration file')
     .option('--data-dir <dir>', 'data directory (default ./data)')
-    .option('--database <url>', 'sqlite (default) or a postgres:// URL');
+    .option('--database <url>', 'sqlite (default) or a postgres:// URL')
+    .option(
+      '--master-key-file <file>',
+      'file holding the master key that seals secrets at rest (default: <data-dir>/master-key)',
+    );
 }
 
 function configFrom(flags: StoreFlags & { [option: string]: unknown }): Config {
@@ -213,6 +219,19 @@ storeOptions(program.command('funding-settle <market>').description("settle a pe
   },
 );
 
+function count(value: string): number {
+  if (!/^[0-9]{1,15}$/.test(value)) throw new InvalidArgumentError('a non-negative integer');
+  return Number(value);
+}
+
+storeOptions(program.command('audit').description('the admin audit log: who did what, when (oldest first)'))
+  .addOption(new Option('--after <id>', 'lines after this id').argParser(count))
+  .addOption(new Option('--limit <n>', 'lines to show (default 100, at most 1000)').argParser(count))
+  .action(async (flags: StoreFlags & { after?: number; limit?: number }) => {
+    const { after, limit, ...store } = flags;
+    print(await withAdmin(configFrom(store), (admin) => admin.auditLog({ after, limit })));
+  });
+
 storeOptions(program.command('replay').description('rebuild the state from the journal and print its hash'))
   .option('--verify', 'also rebuild from the latest snapshot and check both agree')
   .action(async (flags: StoreFlags & { verify?: boolean }) => {
@@ -243,6 +262,8 @@ try {
     e instanceof ConfigError ||
     e instanceof DataDirLockedError ||
     e instanceof AdminError ||
+    e instanceof MasterKeyError ||
+    e instanceof SecretBoxError ||
     e instanceof OperatorError;
   process.stderr.write(`txc: ${known ? (e as Error).message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
   process.exitCode = 1;

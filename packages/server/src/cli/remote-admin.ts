@@ -7,13 +7,17 @@ import type {
   UserView,
   WithdrawalStatusView,
 } from '../venue/admin.js';
+import type { AuditPage } from '../venue/audit-log.js';
 import type { MiningAccountRef } from '../venue/mining-admin.js';
+import { ADMIN_ACTOR_HEADER } from '../http/plugins/admin-audit.js';
+import { cliActor } from './audited-admin.js';
 
 /** The admin operations of a running server, through its admin API. */
 export class RemoteAdmin implements AdminOperations {
   constructor(
     private readonly baseUrl: string,
     private readonly token: string,
+    private readonly actor: string = cliActor(),
   ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -21,6 +25,7 @@ export class RemoteAdmin implements AdminOperations {
       method,
       headers: {
         authorization: `Bearer ${this.token}`,
+        [ADMIN_ACTOR_HEADER]: this.actor,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -92,5 +97,14 @@ export class RemoteAdmin implements AdminOperations {
 
   stateHash(): Promise<{ seq: number; hash: string }> {
     return this.call('GET', '/admin/v1/state');
+  }
+
+  auditLog(input: unknown): Promise<AuditPage> {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+      if (typeof v === 'string' || typeof v === 'number') query.set(k, String(v));
+    }
+    const text = query.toString();
+    return this.call('GET', `/admin/v1/audit${text === '' ? '' : `?${text}`}`);
   }
 }

@@ -19,6 +19,8 @@ const ENV_KEYS: Readonly<Record<string, keyof Config>> = {
   TXC_DATABASE_URL: 'database',
   TXC_ADMIN_TOKEN: 'adminToken',
   TXC_LOG_LEVEL: 'logLevel',
+  TXC_MASTER_KEY: 'masterKey',
+  TXC_MASTER_KEY_FILE: 'masterKeyFile',
 };
 
 export class ConfigError extends Error {

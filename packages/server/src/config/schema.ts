@@ -86,6 +86,13 @@ export const ConfigSchema = Type.Object({
   adminToken: Type.Optional(Type.String({ minLength: 16 })),
   /** Serve the admin API to non-loopback clients too. */
   adminPublic: Type.Boolean({ default: false }),
+  /**
+   * The key that seals API key secrets at rest (AES-256-GCM): 64 hex characters. Without it (or
+   * masterKeyFile), one is generated into `<dataDir>/master-key` (mode 0600) and reused.
+   */
+  masterKey: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  /** A file holding the master key as 64 hex characters (e.g. a mounted secret). */
+  masterKeyFile: Type.Optional(Type.String({ minLength: 1 })),
   logLevel: Type.Union(
     [
       Type.Literal('fatal'),
@@ -103,12 +110,23 @@ export const ConfigSchema = Type.Object({
   http: Type.Object(
     {
       bodyLimit: Type.Integer({ minimum: 1024, default: 65_536 }),
+      /** Headers and body must both have arrived by then, however slowly they trickle in. */
       requestTimeoutMs: Type.Integer({ minimum: 1000, default: 10_000 }),
       keepAliveTimeoutMs: Type.Integer({ minimum: 1000, default: 5_000 }),
+      /** Request line and headers together, in bytes; more answers 431. */
+      maxHeaderSize: Type.Optional(Type.Integer({ minimum: 1024, maximum: 1_048_576, default: 16_384 })),
+      /**
+       * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges or `loopback`);
+       * empty: the client is the socket's peer. Per-IP limits, key allow-lists and the admin API's
+       * loopback rule all see the client this yields.
+       */
+      trustProxy: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { default: [] })),
       json: Type.Object(
         {
           maxDepth: Type.Integer({ minimum: 1, default: 16 }),
           maxStringLength: Type.Integer({ minimum: 16, default: 4096 }),
+          /** Characters of one number literal; amounts carry at most a few dozen. */
+          maxNumberLength: Type.Optional(Type.Integer({ minimum: 16, default: 64 })),
         },
         { default: {} },
       ),
@@ -158,6 +176,8 @@ export const ConfigSchema = Type.Object({
       public: Type.Optional(RateRule),
       /** Private endpoint groups per API key (group names as in the SDK's RATE_LIMITS). */
       groups: Type.Record(Type.String(), RateRule, { default: {} }),
+      /** Counters the limiter keeps at most (clients × groups); the oldest go first beyond it. */
+      maxTrackedClients: Type.Optional(Type.Integer({ minimum: 100, default: 200_000 })),
     },
     { default: {} },
   ),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseUnits, type AccountKind, type Command } from '@txc/core';
 import { PERMISSIONS } from '@txc/sdk';
+import { SecretBox } from '../secrets/secret-box.js';
 import type { Venue } from '../venue/venue.js';
 import { demoMiningAccounts } from './mining-seed.js';
 import { marketsAndLiquidity } from './market-seed.js';
@@ -48,6 +49,8 @@ const USERS: readonly { name: string; eea: boolean }[] = [
 ];
 
 export const CREDENTIALS_META = 'demo.credentials';
+/** The demo keys' secrets are kept in the store sealed like every other secret. */
+const CREDENTIALS_CONTEXT = `txc/meta/${CREDENTIALS_META}`;
 
 export interface DemoKeys {
   readonly apiKey: string;
@@ -130,10 +133,14 @@ const usersAndFunds: SeedStep = {
     const k2 = venue.createApiKey('demo_eea', PERMISSIONS, []);
     const keys: DemoKeys = {
       apiKey: k1.record.apiKey,
-      apiSecret: k1.record.secret,
-      eea: { apiKey: k2.record.apiKey, apiSecret: k2.record.secret },
+      apiSecret: k1.secret,
+      eea: { apiKey: k2.record.apiKey, apiSecret: k2.secret },
     };
-    pending.push(k1.durable, k2.durable, venue.setMeta(CREDENTIALS_META, JSON.stringify(keys)));
+    pending.push(
+      k1.durable,
+      k2.durable,
+      venue.setMeta(CREDENTIALS_META, venue.secrets.seal(JSON.stringify(keys), CREDENTIALS_CONTEXT)),
+    );
     return pending;
   },
 };
@@ -159,5 +166,8 @@ export async function seedDemo(venue: Venue, steps: readonly SeedStep[] = SEED_S
   }
   const stored = await venue.store.getMeta(CREDENTIALS_META);
   if (stored === undefined) throw new Error('demo credentials missing from the store');
+  if (SecretBox.isSealed(stored)) return JSON.parse(venue.secrets.open(stored, CREDENTIALS_CONTEXT)) as DemoKeys;
+  // Seeded before secrets were sealed at rest: the same keys, sealed from now on.
+  await venue.setMeta(CREDENTIALS_META, venue.secrets.seal(stored, CREDENTIALS_CONTEXT));
   return JSON.parse(stored) as DemoKeys;
 }

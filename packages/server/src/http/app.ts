@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/schema.js';
@@ -6,12 +7,15 @@ import type { Venue } from '../venue/venue.js';
 import { DepositAddresses } from '../wallet/deposit-addresses.js';
 import { Wallet } from '../wallet/wallet.js';
 import './fastify-types.js';
+import { registerAdminAudit } from './plugins/admin-audit.js';
 import { registerAdminAuth } from './plugins/admin-auth.js';
-import { registerErrorHandling } from './plugins/error-handling.js';
+import { registerClientErrors } from './plugins/client-errors.js';
+import { rateLimitClient } from './client-address.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerOpenApi } from './openapi/openapi-plugin.js';
 import { registerPrivateAuth } from './plugins/private-auth.js';
-import { RateLimiter } from './rate-limiter.js';
+import { DEFAULT_MAX_KEYS, RateLimiter } from './rate-limiter.js';
 import { sendError } from './send-error.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { healthRoute } from './routes/health.js';
@@ -149,6 +153,8 @@ const DEFAULT_PER_IP: RateLimitRule = { group: 'ip', limit: 10_000, windowMs: 10
  */
 export function buildApp(options: AppOptions): FastifyInstance {
   const { venue, config, log } = options;
+  let onClientError: (error: Error, socket: Socket) => void = (_error, socket) => socket.destroy();
+  const trustProxy = config.http.trustProxy ?? [];
   const app = Fastify({
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -156,14 +162,27 @@ export function buildApp(options: AppOptions): FastifyInstance {
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      maxHeaderSize: config.http.maxHeaderSize ?? 16_384,
+      // Headers trickled in byte by byte must not hold a connection longer than a whole request may.
+      headersTimeout: config.http.requestTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // Node checks those deadlines every 30 s by default: a slow client would get up to 30 s more.
+      connectionsCheckingInterval: Math.min(1000, config.http.requestTimeoutMs),
+    },
+    trustProxy: trustProxy.length === 0 ? false : trustProxy,
+    clientErrorHandler: (error, socket) => onClientError(error, socket),
+    frameworkErrors,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  onClientError = registerClientErrors(app);
   registerJsonBody(app, config.http.json);
   registerErrorHandling(app);
   registerOpenApi(app);
 
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(config.rateLimits.maxTrackedClients ?? DEFAULT_MAX_KEYS);
+  app.decorate('rateLimiter', limiter);
   const wallet = options.wallet ?? Wallet.fromConfig(config);
   const deps: RouteDeps = {
     venue,
@@ -182,8 +201,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   void app.register((scope, _opts, done) => {
     scope.addHook('onRequest', (request, reply, next) => {
-      if (!limiter.hit(`${request.ip}|public`, publicRule, venue.clock.nowMs()))
-        return sendError(reply, 'publicRateLimited');
+      const client = rateLimitClient(request.ip);
+      const now = venue.clock.nowMs();
+      if (!limiter.hit(`${client}|public`, publicRule, now)) return sendError(reply, 'publicRateLimited');
+      // Endpoints with a tighter limit of their own (the order book) count it as well.
+      const own = request.routeOptions.config.endpoint?.rateLimit;
+      if (own !== undefined && own.group !== publicRule.group) {
+        const rule = groupLimits[own.group] ?? own;
+        if (!limiter.hit(`${client}|${rule.group}`, rule, now)) return sendError(reply, 'publicRateLimited');
+      }
       next();
     });
     for (const route of PUBLIC_ROUTES) route(scope, deps);
@@ -192,7 +218,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   void app.register((scope, _opts, done) => {
     scope.addHook('onRequest', (request, reply, next) => {
-      if (!limiter.hit(`${request.ip}|ip`, perIpRule, venue.clock.nowMs()))
+      if (!limiter.hit(`${rateLimitClient(request.ip)}|ip`, perIpRule, venue.clock.nowMs()))
         return sendError(reply, 'privateRateLimited');
       next();
     });
@@ -206,6 +232,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   void app.register((scope, _opts, done) => {
     registerAdminAuth(scope, { token: options.adminToken, public: config.adminPublic });
+    registerAdminAudit(scope, venue);
     adminRoutes(scope, new LocalAdmin(venue));
     done();
   });

@@ -5,11 +5,13 @@
  * an exponent, an unsafe integer) arrives as its own text, so that strict decimal validation sees
  * exactly what was sent and refuses what it must (exponents, excess precision). The API carries no
  * fractional value that must be a JS number. The same pass enforces nesting depth, string length
- * and unique keys.
+ * and unique keys, refuses the NUL character in strings, and bounds the length of number literals.
  */
 export interface JsonLimits {
   readonly maxDepth: number;
   readonly maxStringLength: number;
+  /** Characters of one number literal (none when absent). */
+  readonly maxNumberLength?: number | undefined;
 }
 
 export class JsonLimitError extends Error {
@@ -60,8 +62,11 @@ export function parseExactJson(text: string, limits: JsonLimits): unknown {
       let j = i + 1;
       while (j < n) {
         const d = text.charCodeAt(j);
-        if (d === 92 /* \ */) j += 2;
-        else if (d === 34) break;
+        if (d === 92 /* \ */) {
+          // No field carries it, and PostgreSQL cannot store it in text: a write holding one would fail its commit.
+          if (text.startsWith('u0000', j + 1)) throw new JsonLimitError('JSON strings may not contain U+0000');
+          j += 2;
+        } else if (d === 34) break;
         else j++;
       }
       if (j - i - 1 > limits.maxStringLength)
@@ -79,6 +84,9 @@ export function parseExactJson(text: string, limits: JsonLimits): unknown {
     } else if (isDigitStart(c)) {
       let j = i + 1;
       while (j < n && isNumberChar(text.charCodeAt(j))) j++;
+      // A thousand-digit literal is no amount; refusing it here spares every later stage the work.
+      if (limits.maxNumberLength !== undefined && j - i > limits.maxNumberLength)
+        throw new JsonLimitError(`JSON number longer than ${limits.maxNumberLength} characters`);
       const literal = text.slice(i, j);
       // What is not a JSON number at all is left for JSON.parse to refuse.
       if (JSON_NUMBER.test(literal) && !staysNumber(literal)) replacements.push([i, j]);

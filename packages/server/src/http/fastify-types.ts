@@ -1,4 +1,5 @@
 import type { Endpoint } from '@txc/sdk';
+import type { RateLimiter } from './rate-limiter.js';
 
 /** What authentication establishes about a private request. */
 export interface AuthContext {
@@ -7,6 +8,10 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's rate limiter (its size is what tests and operators watch). */
+    rateLimiter: RateLimiter;
+  }
   interface FastifyRequest {
     /** The body exactly as received (JSON routes). */
     rawBody: string;

@@ -1,5 +1,8 @@
 import type { RateLimitRule } from '@txc/sdk';
 
+/** Counters kept at most unless configured: a few tens of MB at worst. */
+export const DEFAULT_MAX_KEYS = 200_000;
+
 interface Counter {
   readonly windowMs: number;
   windowStart: number;
@@ -7,17 +10,22 @@ interface Counter {
   previous: number;
 }
 
+/** Share of the counters dropped at once when the cap is reached. */
+const EVICT_FRACTION = 100;
+
 /**
  * Sliding-window counters: the count of the current window plus the previous window's count
- * weighted by how much of it still overlaps. A fresh client gets exactly `limit` requests; memory
- * stays bounded however many distinct clients come, because idle counters are swept and the total
- * is capped.
+ * weighted by how much of it still overlaps. A fresh client gets exactly `limit` requests. Memory
+ * stays bounded however many distinct clients come: idle counters are swept once a window, and at
+ * the cap the least recently used go first, so a flood of strangers evicts strangers, not the
+ * clients that keep coming (whose limits would otherwise start afresh).
  */
 export class RateLimiter {
+  /** In least-recently-used order: each hit moves its counter to the end. */
   private readonly counters = new Map<string, Counter>();
   private lastSweep = 0;
 
-  constructor(private readonly maxKeys: number = 200_000) {}
+  constructor(private readonly maxKeys: number = DEFAULT_MAX_KEYS) {}
 
   get size(): number {
     return this.counters.size;
@@ -28,15 +36,18 @@ export class RateLimiter {
     this.sweep(nowMs, rule.windowMs);
     let c = this.counters.get(key);
     if (c === undefined) {
-      if (this.counters.size >= this.maxKeys) this.evictOldest();
+      if (this.counters.size >= this.maxKeys) this.evictLeastRecent();
       c = { windowMs: rule.windowMs, windowStart: nowMs, count: 0, previous: 0 };
-      this.counters.set(key, c);
-    } else if (nowMs - c.windowStart >= rule.windowMs) {
-      const windows = Math.floor((nowMs - c.windowStart) / rule.windowMs);
-      c.previous = windows === 1 ? c.count : 0;
-      c.count = 0;
-      c.windowStart += windows * rule.windowMs;
+    } else {
+      this.counters.delete(key);
+      if (nowMs - c.windowStart >= rule.windowMs) {
+        const windows = Math.floor((nowMs - c.windowStart) / rule.windowMs);
+        c.previous = windows === 1 ? c.count : 0;
+        c.count = 0;
+        c.windowStart += windows * rule.windowMs;
+      }
     }
+    this.counters.set(key, c);
     const overlap = 1 - (nowMs - c.windowStart) / rule.windowMs;
     if (c.count + c.previous * overlap >= rule.limit) return false;
     c.count++;
@@ -51,8 +62,15 @@ export class RateLimiter {
     }
   }
 
-  private evictOldest(): void {
-    const oldest = this.counters.keys().next();
-    if (oldest.done !== true) this.counters.delete(oldest.value);
+  /**
+   * Drops a batch in one pass: a map's iterator walks over the slots of deleted entries, so
+   * dropping one counter per new client under a flood would cost a long walk per request.
+   */
+  private evictLeastRecent(): void {
+    let n = Math.max(1, Math.ceil(this.maxKeys / EVICT_FRACTION));
+    for (const key of this.counters.keys()) {
+      this.counters.delete(key);
+      if (--n === 0) break;
+    }
   }
 }

@@ -13,6 +13,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
         'apiSecret',
         'secret',
         'adminToken',
+        'masterKey',
       ],
       censor: '[redacted]',
     },

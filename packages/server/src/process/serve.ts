@@ -6,7 +6,9 @@ import { writeDemoCredentials } from '../demo/credentials.js';
 import { seedDemo } from '../demo/seed.js';
 import { buildApp, type Route } from '../http/app.js';
 import { MarketData } from '../market-data/market-data.js';
-import { openStore } from '../store/open-store.js';
+import { resolveMasterKey } from '../secrets/master-key.js';
+import { SecretBox } from '../secrets/secret-box.js';
+import { openStore, sqliteFileOf } from '../store/open-store.js';
 import { systemClock, type Clock } from '../venue/clock.js';
 import { Venue } from '../venue/venue.js';
 import { applyVenueFile, readVenueFile } from '../venue/venue-file.js';
@@ -76,6 +78,17 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
   let venue: Venue | undefined;
   let stopJobs: () => Promise<void> = () => Promise.resolve();
   try {
+    const masterKey = resolveMasterKey(config);
+    if (masterKey.exposed) {
+      log.warn({ path: masterKey.path }, 'the master key file is readable by other users: chmod 600 it');
+    }
+    const besideStore = sqliteFileOf(config.database, config.dataDir) !== undefined;
+    if (masterKey.source === 'data-dir' && !config.demo && besideStore) {
+      log.warn(
+        { path: masterKey.path },
+        'the master key sealing API key secrets lies in the data dir beside the store: a copy of the whole data dir holds both; configure masterKeyFile (or TXC_MASTER_KEY) to keep it elsewhere',
+      );
+    }
     venue = await Venue.open({
       store: openStore(config, {
         onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
@@ -83,6 +96,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       clock: extras.clock ?? systemClock(),
       log,
       nonceWindowMs: config.auth.nonceWindowMs,
+      secrets: SecretBox.fromKey(masterKey.key),
       snapshotEvery: config.snapshots.everyCommands,
       snapshotKeep: config.snapshots.keep,
     });

@@ -10,6 +10,7 @@ export function commitBatch(parts: Partial<CommitBatch>): CommitBatch {
     windowNonces: [],
     windowNonceFloor: 0,
     meta: new Map(),
+    audit: [],
     ...parts,
   };
 }

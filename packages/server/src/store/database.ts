@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The tables of a txc store, as Kysely sees them. Money columns hold integer minor units as text. */
 export interface Database {
   journal: JournalTable;
@@ -6,6 +8,7 @@ export interface Database {
   api_nonces: ApiNoncesTable;
   api_window_nonces: ApiWindowNoncesTable;
   meta: MetaTable;
+  admin_audit: AdminAuditTable;
   wallet_transactions: WalletTransactionsTable;
   mining_rewards: MiningRewardsTable;
   deals: DealsTable;
@@ -53,6 +56,23 @@ export interface ApiWindowNoncesTable {
 export interface MetaTable {
   key: string;
   value: string;
+}
+
+/** The admin audit log: append-only (the database refuses UPDATE and DELETE on it). */
+export interface AdminAuditTable {
+  /** Generated: the order lines were committed in. */
+  id: Generated<number>;
+  request_id: string;
+  /** `request` or `response`. */
+  stage: string;
+  /** Milliseconds since the Unix epoch. */
+  time: number;
+  actor: string;
+  ip: string | null;
+  action: string;
+  target: string;
+  body: string | null;
+  status: number | null;
 }
 
 /** Deposits and withdrawals of main accounts, as the history endpoint lists them. */

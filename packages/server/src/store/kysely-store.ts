@@ -33,7 +33,7 @@ function sameColumns(a: Readonly<Record<string, unknown>>, b: Readonly<Record<st
 function apiKeyRow(k: ApiKeyRecord): Database['api_keys'] {
   return {
     api_key: k.apiKey,
-    secret: k.secret,
+    secret: k.sealedSecret,
     user_name: k.user,
     permissions: JSON.stringify(k.permissions),
     ips: JSON.stringify(k.ips),
@@ -75,9 +75,12 @@ export class KyselyStore implements Store {
           .insertInto('api_keys')
           .values(row)
           .onConflict((oc) =>
-            oc
-              .column('api_key')
-              .doUpdateSet({ permissions: row.permissions, ips: row.ips, revoked_at: row.revoked_at }),
+            oc.column('api_key').doUpdateSet({
+              secret: row.secret,
+              permissions: row.permissions,
+              ips: row.ips,
+              revoked_at: row.revoked_at,
+            }),
           )
           .execute();
       }
@@ -102,6 +105,24 @@ export class KyselyStore implements Store {
             .execute();
         }
         await trx.deleteFrom('api_window_nonces').where('nonce', '<', batch.windowNonceFloor).execute();
+      }
+      for (const rows of chunks(batch.audit)) {
+        await trx
+          .insertInto('admin_audit')
+          .values(
+            rows.map((a) => ({
+              request_id: a.requestId,
+              stage: a.stage,
+              time: a.time,
+              actor: a.actor,
+              ip: a.ip,
+              action: a.action,
+              target: a.target,
+              body: a.body,
+              status: a.status,
+            })),
+          )
+          .execute();
       }
       await this.project(trx, batch.projections);
       for (const [key, value] of batch.meta) {
@@ -219,7 +240,7 @@ export class KyselyStore implements Store {
     return rows.map((r) => ({
       record: {
         apiKey: r.api_key,
-        secret: r.secret,
+        sealedSecret: r.secret,
         user: r.user_name,
         permissions: JSON.parse(r.permissions) as Permission[],
         ips: JSON.parse(r.ips) as string[],

@@ -22,7 +22,11 @@ export interface SnapshotRecord {
 
 export interface ApiKeyRecord {
   readonly apiKey: string;
-  readonly secret: string;
+  /**
+   * The secret sealed under the master key (secret-box.ts). Stores written before secrets were
+   * sealed hold the plaintext here; the venue seals those at start-up.
+   */
+  readonly sealedSecret: string;
   readonly user: string;
   readonly permissions: readonly Permission[];
   /** Client IPs allowed to use the key; empty means any. */
@@ -36,6 +40,30 @@ export interface StoredApiKey {
   readonly record: ApiKeyRecord;
   /** The highest nonce accepted without nonceWindow (0 when none yet). */
   readonly nonceHighWater: number;
+}
+
+/**
+ * One line of the admin audit log. Each admin request writes two: `request` (who, what, when, with
+ * the body's secrets redacted) before its effects can be durable, and `response` (its status) after.
+ */
+export interface AuditRecord {
+  /** Pairs a request's two lines. */
+  readonly requestId: string;
+  readonly stage: 'request' | 'response';
+  /** Milliseconds since the Unix epoch. */
+  readonly time: number;
+  /** Who says they act: `admin-api`, or what the caller declared (the CLI sends `cli:<user>@<host>`). */
+  readonly actor: string;
+  /** The client's IP, or null for the CLI working on the store in its own process. */
+  readonly ip: string | null;
+  /** The operation: `POST /admin/v1/users/:name/api-keys`, or `cli createApiKey`. */
+  readonly action: string;
+  /** The path called (with its query), or the CLI operation's arguments as JSON. */
+  readonly target: string;
+  /** Request line: the JSON body with secrets redacted, if any. */
+  readonly body: string | null;
+  /** Response line: the HTTP status answered. */
+  readonly status: number | null;
 }
 
 /** A row written to a read-model table in the same transaction as the journal entries that caused it. */
@@ -66,6 +94,8 @@ export interface CommitBatch {
   /** Window nonces below this can no longer be accepted and may be forgotten. */
   readonly windowNonceFloor: number;
   readonly meta: ReadonlyMap<string, string>;
+  /** Admin audit lines, appended in order. */
+  readonly audit: readonly AuditRecord[];
 }
 
 /**

@@ -5,6 +5,8 @@ import { PERMISSIONS, type Permission } from '@txc/sdk';
 import { DepositIntake } from '../wallet/deposit-intake.js';
 import { WALLET_STATUS } from '../wallet/wallet-status.js';
 import { stateHash } from './state-hash.js';
+import { readAuditLog, type AuditPage } from './audit-log.js';
+import { invalidAllowListEntries, MAX_ALLOW_LIST_ENTRIES } from './ip-allow-list.js';
 import type { Venue } from './venue.js';
 
 export { AdminError };
@@ -46,6 +48,8 @@ export interface AdminOperations {
   ledger(): Promise<LedgerView>;
   /** The seq and hash of the committed state (what `txc replay` prints for the same journal). */
   stateHash(): Promise<{ seq: number; hash: string }>;
+  /** The admin audit log, oldest first (`{after?, limit?}`). */
+  auditLog(input: unknown): Promise<AuditPage>;
 }
 
 /** The venue's own accounts (fees, lending pool, insurance fund, pending withdrawals) and its totals, by ticker. */
@@ -176,12 +180,18 @@ export class LocalAdmin implements AdminOperations {
       );
     }
     const ips = stringList(body, 'ips') ?? [];
+    const badIps = invalidAllowListEntries(ips);
+    if (badIps.length > 0) {
+      throw new AdminError('adminBadRequest', `ips must be IP addresses or CIDR ranges: ${badIps.join(', ')}.`);
+    }
+    if (ips.length > MAX_ALLOW_LIST_ENTRIES) {
+      throw new AdminError('adminBadRequest', `ips may hold at most ${MAX_ALLOW_LIST_ENTRIES} entries.`);
+    }
     if (!this.venue.state.users.has(user)) throw new AdminError('adminNotFound', `User ${user} not found.`);
-    const { record: key, durable } = this.venue.createApiKey(user, [...new Set(permissions)] as Permission[], [
-      ...new Set(ips),
-    ]);
+    const granted = [...new Set(permissions)] as Permission[];
+    const { record: key, secret, durable } = this.venue.createApiKey(user, granted, [...new Set(ips)]);
     await durable;
-    return { apiKey: key.apiKey, apiSecret: key.secret, permissions: [...key.permissions], ips: [...key.ips] };
+    return { apiKey: key.apiKey, apiSecret: secret, permissions: [...key.permissions], ips: [...key.ips] };
   }
 
   async revokeApiKey(apiKey: string): Promise<{ revoked: true }> {
@@ -383,6 +393,10 @@ export class LocalAdmin implements AdminOperations {
 
   creditMiningReward(input: unknown): Promise<{ rewardId: number }> {
     return creditMiningReward(this.venue, input);
+  }
+
+  auditLog(input: unknown): Promise<AuditPage> {
+    return readAuditLog(this.venue, input);
   }
 
   async stateHash(): Promise<{ seq: number; hash: string }> {

@@ -1,13 +1,16 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { ErrorName, Permission } from '@txc/sdk';
+import { SecretBox } from '../secrets/secret-box.js';
 import type { ApiKeyRecord, StoredApiKey } from '../store/port.js';
+import { IpAllowList } from './ip-allow-list.js';
 
 /** An API key as the authenticator uses it: its record, HMAC key and nonce memory. */
 export interface ApiKeyEntry {
   record: ApiKeyRecord;
+  /** The only form the plaintext secret takes in memory after creation. */
   readonly hmacKey: KeyObject;
   readonly permissions: ReadonlySet<Permission>;
-  readonly ips: ReadonlySet<string>;
+  readonly ips: IpAllowList;
   /** Highest nonce accepted without nonceWindow. */
   nonceHighWater: number;
   /** nonceWindow nonces accepted and still inside the window. */
@@ -15,29 +18,39 @@ export interface ApiKeyEntry {
   windowPrunedAt: number;
 }
 
+/** What a key's secret is sealed for: its own key id, so that a sealed secret opens in its own row only. */
+export function secretContext(apiKey: string): string {
+  return `txc/api-key/${apiKey}`;
+}
+
+/** A new key: the record to store (secret sealed) and the secret, shown once to whoever asked for it. */
 export function generateApiKey(
   user: string,
   permissions: readonly Permission[],
   ips: readonly string[],
   nowMs: number,
-): ApiKeyRecord {
-  return {
-    apiKey: randomBytes(16).toString('hex'),
-    secret: randomBytes(32).toString('hex'),
+  box: SecretBox,
+): { record: ApiKeyRecord; secret: string } {
+  const apiKey = randomBytes(16).toString('hex');
+  const secret = randomBytes(32).toString('hex');
+  const record: ApiKeyRecord = {
+    apiKey,
+    sealedSecret: box.seal(secret, secretContext(apiKey)),
     user,
     permissions: [...permissions],
     ips: [...ips],
     createdAt: nowMs,
     revokedAt: null,
   };
+  return { record, secret };
 }
 
-function entryOf(record: ApiKeyRecord, nonceHighWater: number): ApiKeyEntry {
+function entryOf(record: ApiKeyRecord, secret: string, nonceHighWater: number): ApiKeyEntry {
   return {
     record,
-    hmacKey: createSecretKey(Buffer.from(record.secret, 'utf8')),
+    hmacKey: createSecretKey(Buffer.from(secret, 'utf8')),
     permissions: new Set(record.permissions),
-    ips: new Set(record.ips),
+    ips: IpAllowList.of(record.ips),
     nonceHighWater,
     windowNonces: new Set(),
     windowPrunedAt: 0,
@@ -53,20 +66,46 @@ export class ApiKeyRegistry {
 
   constructor(private readonly windowMs: number) {}
 
-  load(stored: readonly StoredApiKey[], windowNonces: readonly { apiKey: string; nonce: number }[]): void {
+  /**
+   * Replaces every key with the stored ones, opening their secrets (a wrong master key or an altered
+   * row throws here, at start-up). Answers the records whose secret was still stored in plaintext
+   * (stores written before secrets were sealed), now sealed, for the caller to write back.
+   */
+  load(
+    stored: readonly StoredApiKey[],
+    windowNonces: readonly { apiKey: string; nonce: number }[],
+    box: SecretBox,
+  ): ApiKeyRecord[] {
+    const resealed: ApiKeyRecord[] = [];
+    const entries = new Map<string, ApiKeyEntry>();
+    for (const { record, nonceHighWater } of stored) {
+      const context = secretContext(record.apiKey);
+      let current = record;
+      let secret: string;
+      if (SecretBox.isSealed(record.sealedSecret)) secret = box.open(record.sealedSecret, context);
+      else {
+        secret = record.sealedSecret;
+        current = { ...record, sealedSecret: box.seal(secret, context) };
+        resealed.push(current);
+      }
+      entries.set(record.apiKey, entryOf(current, secret, nonceHighWater));
+    }
     this.entries.clear();
-    for (const s of stored) this.entries.set(s.record.apiKey, entryOf(s.record, s.nonceHighWater));
+    for (const [apiKey, entry] of entries) this.entries.set(apiKey, entry);
     for (const w of windowNonces) this.entries.get(w.apiKey)?.windowNonces.add(w.nonce);
+    return resealed;
   }
 
   get(apiKey: string): ApiKeyEntry | undefined {
     return this.entries.get(apiKey);
   }
 
-  put(record: ApiKeyRecord): void {
+  /** A new key (its secret given) or a changed record of a known one (revocation). */
+  put(record: ApiKeyRecord, secret?: string): void {
     const existing = this.entries.get(record.apiKey);
-    if (existing === undefined) this.entries.set(record.apiKey, entryOf(record, 0));
-    else existing.record = record;
+    if (existing !== undefined) existing.record = record;
+    else if (secret !== undefined) this.entries.set(record.apiKey, entryOf(record, secret, 0));
+    else throw new Error(`API key ${record.apiKey} is not known and no secret was given`);
   }
 
   keysOf(user: string): ApiKeyRecord[] {

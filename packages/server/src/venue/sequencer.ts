@@ -10,6 +10,7 @@ import {
 } from '@txc/core';
 import type {
   ApiKeyRecord,
+  AuditRecord,
   CommitBatch,
   JournalRecord,
   ProjectionWrite,
@@ -30,6 +31,7 @@ class OpenBatch {
   readonly nonces = new Map<string, number>();
   readonly windowNonces: { apiKey: string; nonce: number }[] = [];
   readonly meta = new Map<string, string>();
+  readonly audit: AuditRecord[] = [];
   readonly done: Deferred<void> = deferred<void>();
 
   toCommit(windowNonceFloor: number): CommitBatch {
@@ -41,6 +43,7 @@ class OpenBatch {
       windowNonces: this.windowNonces,
       windowNonceFloor,
       meta: this.meta,
+      audit: this.audit,
     };
   }
 }
@@ -148,6 +151,13 @@ export class Sequencer {
     if (this.broken) return Promise.reject(new StoreUnavailableError());
     const batch = this.batch();
     batch.apiKeys.push(record);
+    return batch.done.promise;
+  }
+
+  recordAudit(entry: AuditRecord): Promise<void> {
+    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    const batch = this.batch();
+    batch.audit.push(entry);
     return batch.done.promise;
   }
 

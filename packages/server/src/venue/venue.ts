@@ -1,7 +1,8 @@
 import type { Command, CommandResults, Outcome, State } from '@txc/core';
 import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
-import type { ApiKeyRecord, SnapshotRecord, Store } from '../store/port.js';
+import type { SecretBox } from '../secrets/secret-box.js';
+import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store } from '../store/port.js';
 import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
 import type { Clock } from './clock.js';
 import { loadState } from './load-state.js';
@@ -13,6 +14,8 @@ export interface VenueOptions {
   readonly log: Logger;
   /** Half-width of the nonceWindow acceptance window. */
   readonly nonceWindowMs: number;
+  /** Seals API key secrets (and other secrets the store keeps) under the master key. */
+  readonly secrets: SecretBox;
   /** A snapshot every this many journaled commands (0: only at shutdown). */
   readonly snapshotEvery?: number;
   /** Snapshots the store keeps. */
@@ -71,15 +74,22 @@ export class Venue {
   }
 
   static async open(options: VenueOptions): Promise<Venue> {
-    await options.store.migrate();
-    const loaded = await loadState(options.store);
-    options.log.info(
-      { seq: loaded.state.seq, snapshotSeq: loaded.fromSnapshotSeq, replayed: loaded.replayed },
-      'state loaded',
-    );
-    const venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq);
-    await venue.loadKeys();
-    return venue;
+    let venue: Venue | undefined;
+    try {
+      await options.store.migrate();
+      const loaded = await loadState(options.store);
+      options.log.info(
+        { seq: loaded.state.seq, snapshotSeq: loaded.fromSnapshotSeq, replayed: loaded.replayed },
+        'state loaded',
+      );
+      venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq);
+      await venue.loadKeys();
+      return venue;
+    } catch (e) {
+      // Nobody else holds the store yet (a wrong master key fails here): its connections must not outlive this.
+      await (venue?.close() ?? options.store.close()).catch(() => undefined);
+      throw e;
+    }
   }
 
   get state(): State {
@@ -92,6 +102,10 @@ export class Venue {
 
   get clock(): Clock {
     return this.options.clock;
+  }
+
+  get secrets(): SecretBox {
+    return this.options.secrets;
   }
 
   get writable(): boolean {
@@ -131,15 +145,18 @@ export class Venue {
     else this.sequencer.recordNonce(apiKey, nonce);
   }
 
-  /** A new key for a user, usable at once; the promise resolves when it is durable. */
+  /**
+   * A new key for a user, usable at once; the promise resolves when it is durable. The secret is
+   * answered here once: the store and the registry keep it sealed or as an HMAC key only.
+   */
   createApiKey(
     user: string,
     permissions: readonly Permission[],
     ips: readonly string[],
-  ): { record: ApiKeyRecord; durable: Promise<void> } {
-    const record = generateApiKey(user, permissions, ips, this.options.clock.nowMs());
-    this.keys.put(record);
-    return { record, durable: this.sequencer.recordApiKey(record) };
+  ): { record: ApiKeyRecord; secret: string; durable: Promise<void> } {
+    const { record, secret } = generateApiKey(user, permissions, ips, this.options.clock.nowMs(), this.secrets);
+    this.keys.put(record, secret);
+    return { record, secret, durable: this.sequencer.recordApiKey(record) };
   }
 
   async revokeApiKey(record: ApiKeyRecord): Promise<ApiKeyRecord> {
@@ -151,6 +168,14 @@ export class Venue {
 
   setMeta(key: string, value: string): Promise<void> {
     return this.sequencer.recordMeta(key, value);
+  }
+
+  /**
+   * Appends to the admin audit log in the current group commit: whatever the same turn (or a later
+   * one) makes durable cannot be durable without it. Resolves once the entry is.
+   */
+  recordAudit(entry: AuditRecord): Promise<void> {
+    return this.sequencer.recordAudit(entry);
   }
 
   /** Commits everything pending and closes the store; with `snapshot`, saves the final state first. */
@@ -188,7 +213,18 @@ export class Venue {
 
   private async loadKeys(): Promise<void> {
     const floor = this.options.clock.nowMs() - 2 * this.options.nonceWindowMs;
-    this.keys.load(await this.options.store.loadApiKeys(), await this.options.store.loadWindowNonces(floor));
+    const resealed = this.keys.load(
+      await this.options.store.loadApiKeys(),
+      await this.options.store.loadWindowNonces(floor),
+      this.secrets,
+    );
+    // While recovering the sequencer takes no writes; the next start-up seals the rows in the store.
+    if (resealed.length === 0 || !this.sequencer.writable) return;
+    await Promise.all(resealed.map((record) => this.sequencer.recordApiKey(record)));
+    this.options.log.warn(
+      { keys: resealed.length },
+      'API key secrets found in plaintext in the store are now sealed under the master key; older copies may remain in backups and in free pages of the database: rotate those keys if such copies may have leaked',
+    );
   }
 
   /**

@@ -172,6 +172,17 @@ describe('signed private requests (spec §5, reference §1)', () => {
     assert.ok(await fromHere.mainBalances());
   });
 
+  it('takes CIDR ranges in an allow-list, and refuses entries that are neither address nor range', async () => {
+    const { client } = await server.user('cidr', { ips: ['127.0.0.0/8', '::1/128'] });
+    assert.ok(await client.mainBalances());
+    const { client: elsewhere } = await server.user('cidr2', { ips: ['10.0.0.0/8'] });
+    await assert.rejects(elsewhere.mainBalances(), (e: unknown) => e instanceof TxcError && e.code === 2);
+    for (const ips of [['localhost'], ['10.0.0.0/33'], Array.from({ length: 51 }, (_, i) => `10.0.0.${i}`)]) {
+      const r = await server.admin('POST', '/admin/v1/users/cidr/api-keys', { ips });
+      assert.equal(r.status, 400, JSON.stringify(ips));
+    }
+  });
+
   it('refuses a revoked key at once', async () => {
     const { client, apiKey: key } = await server.user('dave');
     assert.ok(await client.mainBalances());

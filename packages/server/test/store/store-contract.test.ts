@@ -70,7 +70,7 @@ function contract(
   it('keeps API keys, nonce high-water marks and window nonces', async () => {
     const key = {
       apiKey: 'k1',
-      secret: 's1',
+      sealedSecret: 'txc1.0123456789abcdef.c2VhbGVk',
       user: 'u',
       permissions: ['trading'] as const,
       ips: ['127.0.0.1'],
@@ -158,6 +158,59 @@ function contract(
       [12, 13],
     );
     assert.equal((await store.latestSnapshot())?.seq, 13);
+  });
+
+  it('replaces a sealed secret when a key is written again (re-sealing after an upgrade)', async () => {
+    const key = {
+      apiKey: 'k2',
+      sealedSecret: 'plaintext-from-an-old-version',
+      user: 'u',
+      permissions: ['trading' as const],
+      ips: [],
+      createdAt: 1,
+      revokedAt: null,
+    };
+    await store.commit(batch({ apiKeys: [key] }));
+    await store.commit(batch({ apiKeys: [{ ...key, sealedSecret: 'txc1.0123456789abcdef.bmV3' }] }));
+    const stored = (await store.loadApiKeys()).find((k) => k.record.apiKey === 'k2');
+    assert.equal(stored?.record.sealedSecret, 'txc1.0123456789abcdef.bmV3');
+  });
+
+  it('appends admin audit lines in commit order and refuses to change or delete them', async () => {
+    const line = {
+      requestId: 'r1',
+      actor: 'admin-api',
+      ip: '127.0.0.1',
+      action: 'POST /admin/v1/users',
+      target: '/admin/v1/users',
+    };
+    await store.commit(
+      batch({
+        audit: [
+          { ...line, stage: 'request', time: 1, body: '{"name":"a"}', status: null },
+          { ...line, stage: 'response', time: 2, body: null, status: 201 },
+        ],
+      }),
+    );
+    await store.commit(
+      batch({ audit: [{ ...line, requestId: 'r2', stage: 'request', time: 3, body: null, status: null }] }),
+    );
+    const rows = await store.db.selectFrom('admin_audit').selectAll().orderBy('id').execute();
+    assert.deepEqual(
+      rows.map((r) => [r.request_id, r.stage, Number(r.time), r.body, r.status === null ? null : Number(r.status)]),
+      [
+        ['r1', 'request', 1, '{"name":"a"}', null],
+        ['r1', 'response', 2, null, 201],
+        ['r2', 'request', 3, null, null],
+      ],
+    );
+    assert.ok(Number(rows[0]!.id) < Number(rows[1]!.id) && Number(rows[1]!.id) < Number(rows[2]!.id));
+    await assert.rejects(
+      store.db.updateTable('admin_audit').set({ status: 200 }).where('request_id', '=', 'r1').execute(),
+      /append-only/,
+    );
+    await assert.rejects(store.db.deleteFrom('admin_audit').execute(), /append-only/);
+    assert.equal((await store.db.selectFrom('admin_audit').selectAll().execute()).length, 3);
   });
 
   it('answers a ping and a write probe, which leaves the journal alone', async () => {

@@ -67,13 +67,16 @@ describe('exact JSON', () => {
     );
   });
 
-  it('refuses deep nesting, long strings, duplicate keys and __proto__', () => {
+  it('refuses deep nesting, long strings, duplicate keys, __proto__ and NUL characters', () => {
     assert.throws(() => parse('[[[[[[[[[1]]]]]]]]]'), JsonLimitError);
     assert.doesNotThrow(() => parse('[[[[[[[[1]]]]]]]]'));
     assert.throws(() => parse(`{"a":"${'x'.repeat(65)}"}`), JsonLimitError);
     assert.throws(() => parse('{"a":1,"a":2}'), JsonLimitError);
     assert.throws(() => parse('{"a":1,"\\u0061":2}'), JsonLimitError);
     assert.throws(() => parse('{"__proto__":{"x":1}}'), JsonLimitError);
+    assert.throws(() => parse('{"memo":"a\\u0000"}'), JsonLimitError);
+    assert.throws(() => parse('{"\\u0000":1}'), JsonLimitError);
+    assert.deepEqual(parse('{"memo":"\\\\u0000"}'), { memo: '\\u0000' });
     assert.deepEqual(parse('{"a":{"a":1},"b":[{"a":2},{"a":3}]}'), { a: { a: 1 }, b: [{ a: 2 }, { a: 3 }] });
   });
 

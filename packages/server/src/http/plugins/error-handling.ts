@@ -11,6 +11,7 @@ const BY_FAMILY = {
   tooLarge: { public: 'publicBadRequest', private: 'privateBodyTooLarge', admin: 'adminBodyTooLarge' },
   malformed: { public: 'publicBadRequest', private: 'privateMalformedJson', admin: 'adminBadRequest' },
   notFound: { public: 'publicNotFound', private: 'privateNotFound', admin: 'adminNotFound' },
+  badUrl: { public: 'publicBadRequest', private: 'privateBadRequest', admin: 'adminBadRequest' },
   methodNotAllowed: { public: 'publicMethodNotAllowed', private: 'privateMethodNotAllowed', admin: 'adminBadRequest' },
 } as const satisfies Record<string, Record<'public' | 'private' | 'admin', ErrorName>>;
 
@@ -25,6 +26,22 @@ function patternOf(url: string): RegExp {
     .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * Failures of routing itself, which Fastify answers before any route or error handler: a URL that
+ * does not decode (400) and a path parameter longer than the router takes (no route has such a
+ * path: 404). Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const family = familyOf(request.url);
+  const path = pathOf(request.url);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const params = { method: request.method, url: path, detail: `Route ${request.method}:${path} not found.` };
+    void sendError(reply, BY_FAMILY.notFound[family], { params });
+    return;
+  }
+  void sendError(reply, BY_FAMILY.badUrl[family], { params: { detail: 'Malformed URL.' } });
 }
 
 /**

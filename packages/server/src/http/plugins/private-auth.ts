@@ -67,7 +67,7 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     if (apiKey === undefined || signature === undefined) return fail(reply, 'unauthorized');
     const entry = venue.keys.get(apiKey);
     if (entry === undefined || entry.record.revokedAt !== null) return fail(reply, 'unauthorized');
-    if (entry.ips.size > 0 && !entry.ips.has(request.ip)) return fail(reply, 'keyDisabled');
+    if (!entry.ips.allows(request.ip)) return fail(reply, 'keyDisabled');
     if (payload === undefined) return fail(reply, 'payloadNotProvided');
 
     if (!SIGNATURE.test(signature)) return fail(reply, 'unauthorized');

@@ -5,6 +5,7 @@ import { wallet } from './0003-wallet.js';
 import { mining } from './0004-mining.js';
 import { collateral } from './0007-collateral.js';
 import { funding } from './0008-funding.js';
+import { adminAudit } from './0009-admin-audit.js';
 import { migrationDialect } from './dialect.js';
 
 /** The one ordered set of migrations, for every store. Append only; never edit one that has shipped. */
@@ -17,6 +18,7 @@ export function migrations(kind: 'sqlite' | 'postgres'): MigrationProvider {
     '0004-mining': mining(d),
     '0007-collateral': collateral(d),
     '0008-funding': funding(d),
+    '0009-admin-audit': adminAudit(d),
   };
   return { getMigrations: () => Promise.resolve(all) };
 }

@@ -13,5 +13,5 @@ export const orderbook = {
   params: Type.Object({ market: Type.String() }),
   query: Type.Object({ limit: Type.Optional(Type.String()), level: Type.Optional(Type.String()) }),
   response: BookShape,
-  rateLimit: RATE_LIMITS.public,
+  rateLimit: RATE_LIMITS.publicOrderbook,
 } as const satisfies PublicEndpoint;

@@ -29,6 +29,8 @@ export function adminRoutes(app: FastifyInstance, admin: AdminOperations): void 
 
   app.get('/admin/v1/state', (_request, reply) => answer(reply, 200, () => admin.stateHash()));
 
+  app.get('/admin/v1/audit', (request, reply) => answer(reply, 200, () => admin.auditLog(request.query)));
+
   app.post('/admin/v1/deposits', (request, reply) => answer(reply, 201, () => admin.deposit(request.body)));
 
   app.post('/admin/v1/mining-accounts', (request, reply) =>

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { hostname, userInfo } from 'node:os';
+import { renderError } from '@txc/sdk';
+import { AdminError, type AdminOperations } from '../venue/admin.js';
+import { auditBody, auditText } from '../venue/audit-log.js';
+import type { Venue } from '../venue/venue.js';
+
+/** Who runs this CLI, as far as the machine says. */
+export function cliActor(): string {
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    // Containers may run a uid without a passwd entry.
+    user = `uid-${process.getuid?.() ?? 'unknown'}`;
+  }
+  return `cli:${user}@${hostname()}`;
+}
+
+/** The operations that only read: audited no more than the admin API's GET requests are. */
+const READS = new Set<string>(['showUser', 'pendingWithdrawals', 'ledger', 'stateHash', 'auditLog']);
+
+/**
+ * The admin operations of a CLI that opened the store itself, each one that can change something
+ * audited as the admin API audits its requests: a request line in the commit its effects join, a
+ * response line (the HTTP status the API would have answered) before the result is shown.
+ */
+export function auditedAdmin(admin: AdminOperations, venue: Venue, actor: string = cliActor()): AdminOperations {
+  return new Proxy(admin, {
+    get(target, property, receiver): unknown {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || typeof value !== 'function' || READS.has(property)) return value;
+      const operation = value as (...args: unknown[]) => Promise<unknown>;
+      return async (...args: unknown[]): Promise<unknown> => {
+        const requestId = randomUUID();
+        const line = {
+          requestId,
+          actor,
+          ip: null,
+          action: `cli ${property}`,
+          target: auditText(JSON.stringify(args.filter((a) => typeof a === 'string'))),
+        };
+        void venue
+          .recordAudit({
+            ...line,
+            stage: 'request',
+            time: venue.clock.nowMs(),
+            body: auditBody(args.find((a) => typeof a === 'object' && a !== null) ?? null),
+            status: null,
+          })
+          .catch(() => undefined);
+        let status = 200;
+        try {
+          return await operation.apply(target, args);
+        } catch (e) {
+          status = e instanceof AdminError ? renderError(e.error).status : 500;
+          throw e;
+        } finally {
+          await venue.recordAudit({ ...line, stage: 'response', time: venue.clock.nowMs(), body: null, status });
+        }
+      };
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { rawPost } from '../support/raw-request.js';
+import { TestServer } from '../support/test-server.js';
+
+const PATH = '/api/v4/main-account/balance';
+
+interface Exchange {
+  /** Everything the server sent before closing. */
+  readonly received: string;
+  /** Milliseconds from connecting until the server closed the connection. */
+  readonly closedAfterMs: number;
+}
+
+/**
+ * A raw TCP client: sends `head`, then `trickle` one byte every `everyMs` (a slow client), and
+ * reads until the server closes. Gives up (and fails the test) after `giveUpMs`.
+ */
+function slowClient(
+  url: string,
+  head: string,
+  options: { trickle?: string; everyMs?: number; giveUpMs?: number } = {},
+): Promise<Exchange> {
+  const { port, hostname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket: Socket = connect(Number(port), hostname);
+    let received = '';
+    let timer: NodeJS.Timeout | undefined;
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server still held the connection after ${options.giveUpMs ?? 8000} ms`));
+    }, options.giveUpMs ?? 8000);
+    socket.on('connect', () => {
+      if (head !== '') socket.write(head);
+      const rest = [...(options.trickle ?? '')];
+      timer = setInterval(() => {
+        const c = rest.shift();
+        if (c !== undefined && !socket.destroyed) socket.write(c);
+      }, options.everyMs ?? 100);
+    });
+    socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      clearInterval(timer);
+      resolve({ received, closedAfterMs: Date.now() - started });
+    });
+  });
+}
+
+function statusAndBody(received: string): { status: number; body: unknown } {
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1]);
+  const body = received.slice(received.indexOf('\r\n\r\n') + 4);
+  return { status, body: body === '' ? null : (JSON.parse(body) as unknown) };
+}
+
+describe('request limits: header size, slow clients, number length', () => {
+  let server: TestServer;
+  let apiKey: string;
+  let secret: string;
+
+  before(async () => {
+    server = await TestServer.start({
+      http: {
+        bodyLimit: 65_536,
+        requestTimeoutMs: 1000,
+        keepAliveTimeoutMs: 1000,
+        maxHeaderSize: 8192,
+        json: { maxDepth: 16, maxStringLength: 4096, maxNumberLength: 40 },
+      },
+    });
+    ({ apiKey, apiSecret: secret } = await server.user('ivy', { deposits: { BTC: '1' } }));
+  });
+  after(() => server.stop());
+
+  it('headers over the limit: 431 in the family of the path, then the connection closes', async () => {
+    const big = 'x'.repeat(10_000);
+    const priv = await slowClient(server.url, `POST ${PATH} HTTP/1.1\r\nHost: t\r\nX-Pad: ${big}\r\n\r\n`);
+    assert.deepEqual(statusAndBody(priv.received), {
+      status: 431,
+      body: { code: 0, message: 'Request headers are too large.', errors: {} },
+    });
+    const pub = await slowClient(server.url, `GET /api/v4/public/ping HTTP/1.1\r\nHost: t\r\nX-Pad: ${big}\r\n\r\n`);
+    assert.deepEqual(statusAndBody(pub.received), {
+      status: 431,
+      body: { success: false, message: 'Request headers are too large.', params: [] },
+    });
+    // Just under the limit is served.
+    const fine = await fetch(`${server.url}/api/v4/public/ping`, { headers: { 'x-pad': 'y'.repeat(6000) } });
+    assert.equal(fine.status, 200);
+  });
+
+  it('a body trickled in too slowly: 408 in the family of the path, the connection closed', async () => {
+    const head = `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`;
+    const slow = await slowClient(server.url, head, { trickle: '"'.repeat(100), everyMs: 100 });
+    assert.deepEqual(statusAndBody(slow.received), {
+      status: 408,
+      body: { code: 0, message: 'Request timeout.', errors: {} },
+    });
+    // 1 s allowed, checked every second at most: well before the trickle would have ended (10 s).
+    assert.ok(slow.closedAfterMs < 3500, `held for ${slow.closedAfterMs} ms`);
+  });
+
+  it('headers trickled in too slowly (slowloris): 408, the connection closed', async () => {
+    const slow = await slowClient(server.url, 'GET /api/v4/public/ping HTTP/1.1\r\n', {
+      trickle: 'X-A: b\r\n'.repeat(50),
+      everyMs: 50,
+    });
+    assert.equal(statusAndBody(slow.received).status, 408);
+    assert.ok(slow.closedAfterMs < 3500, `held for ${slow.closedAfterMs} ms`);
+  });
+
+  it('a connection that sends nothing is closed', async () => {
+    const idle = await slowClient(server.url, '');
+    assert.ok(idle.closedAfterMs < 3500, `held for ${idle.closedAfterMs} ms`);
+  });
+
+  it('an idle keep-alive connection is closed after its timeout', async () => {
+    const r = await slowClient(server.url, 'GET /api/v4/public/ping HTTP/1.1\r\nHost: t\r\n\r\n');
+    assert.match(r.received, /^HTTP\/1\.1 200/);
+    assert.ok(r.closedAfterMs < 3500, `held for ${r.closedAfterMs} ms`);
+  });
+
+  it('a number literal longer than the limit never reaches a handler', async () => {
+    const body = (n: string): string => JSON.stringify({ request: PATH, nonce: Date.now() }).replace('}', `,"x":${n}}`);
+    const long = await rawPost(server.url, PATH, { apiKey, secret, body: body('1'.repeat(41)) });
+    assert.deepEqual([long.status, long.body], [400, { code: 9, message: 'Invalid payload.' }]);
+    const fraction = await rawPost(server.url, PATH, { apiKey, secret, body: body(`0.${'0'.repeat(60)}1`) });
+    assert.equal(fraction.status, 400);
+    const fine = await rawPost(server.url, PATH, { apiKey, secret, body: body('1'.repeat(40)) });
+    assert.equal(fine.status, 200);
+  });
+});

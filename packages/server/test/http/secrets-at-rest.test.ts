@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CREDENTIALS_META } from '../../src/demo/seed.js';
+import { MASTER_KEY_FILE } from '../../src/secrets/master-key.js';
+import { SecretBox } from '../../src/secrets/secret-box.js';
+import { commitBatch } from '../../src/store/commit-batch.js';
+import { TestServer } from '../support/test-server.js';
+
+/** Every value of every row of a table, as text: what someone reading the database would see. */
+async function tableText(server: TestServer, table: 'api_keys' | 'meta'): Promise<string> {
+  const rows = await server.server.venue.store.db.selectFrom(table).selectAll().execute();
+  return JSON.stringify(rows);
+}
+
+describe('API key secrets at rest (AES-256-GCM under the master key)', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await TestServer.start();
+  });
+  after(() => server.stop());
+
+  it('the store holds sealed secrets only; keys work across restarts', async () => {
+    const { client, apiKey, apiSecret } = await server.user('alice', { deposits: { BTC: '1' } });
+    assert.deepEqual(await client.mainBalance('BTC'), { main_balance: '1' });
+    const row = await server.server.venue.store.db
+      .selectFrom('api_keys')
+      .select('secret')
+      .where('api_key', '=', apiKey)
+      .executeTakeFirstOrThrow();
+    assert.ok(SecretBox.isSealed(row.secret));
+    assert.ok(!(await tableText(server, 'api_keys')).includes(apiSecret));
+    await server.restart();
+    assert.deepEqual(await server.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '1' });
+  });
+
+  it('the generated master key lies in the data dir, readable by its owner only', () => {
+    const path = join(server.dataDir, MASTER_KEY_FILE);
+    assert.match(readFileSync(path, 'utf8'), /^[0-9a-f]{64}\n$/);
+    if (process.platform !== 'win32') assert.equal(statSync(path).mode & 0o777, 0o600);
+  });
+
+  it('seals, at start-up, the plaintext secrets a store written before sealing holds', async () => {
+    await server.admin('POST', '/admin/v1/users', { name: 'old' });
+    await server.admin('POST', '/admin/v1/deposits', { user: 'old', ticker: 'BTC', amount: '2' });
+    // A key row exactly as the previous version wrote it: the secret in plaintext.
+    const apiKey = randomBytes(16).toString('hex');
+    const apiSecret = randomBytes(32).toString('hex');
+    await server.server.venue.store.commit(
+      commitBatch({
+        apiKeys: [
+          {
+            apiKey,
+            sealedSecret: apiSecret,
+            user: 'old',
+            permissions: ['main-account'],
+            ips: [],
+            createdAt: Date.now(),
+            revokedAt: null,
+          },
+        ],
+      }),
+    );
+    assert.ok((await tableText(server, 'api_keys')).includes(apiSecret));
+    await server.restart();
+    assert.ok(!(await tableText(server, 'api_keys')).includes(apiSecret));
+    assert.deepEqual(await server.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '2' });
+    await server.restart();
+    assert.deepEqual(await server.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '2' });
+  });
+
+  it('refuses to start with another master key, naming both', async () => {
+    await server.stop({ keepData: true });
+    const other = randomBytes(32).toString('hex');
+    await assert.rejects(
+      TestServer.start({ masterKey: other, database: server.databaseUrl }, server.dataDir),
+      (e: unknown) => e instanceof Error && /sealed under master key [0-9a-f]{16}/.test(e.message),
+    );
+    await server.restart();
+    assert.equal((await server.admin('GET', '/admin/v1/users/alice')).status, 200);
+  });
+});
+
+describe('a configured master key, and the demo credentials', () => {
+  let server: TestServer;
+  const masterKey = randomBytes(32).toString('hex');
+
+  before(async () => {
+    server = await TestServer.start({ masterKey, demo: true });
+  });
+  after(() => server.stop());
+
+  it('writes no key file when one is configured', () => {
+    assert.throws(() => statSync(join(server.dataDir, MASTER_KEY_FILE)), /ENOENT/);
+  });
+
+  it('keeps the demo keys sealed in the store, and the same keys after a restart', async () => {
+    const file = server.server.credentialsFile!;
+    const credentials = JSON.parse(readFileSync(file, 'utf8')) as { apiKey: string; apiSecret: string };
+    const meta = await server.server.venue.store.getMeta(CREDENTIALS_META);
+    assert.ok(meta !== undefined && SecretBox.isSealed(meta));
+    assert.ok(!(await tableText(server, 'meta')).includes(credentials.apiSecret));
+    assert.ok(await server.client(credentials.apiKey, credentials.apiSecret).mainBalances());
+    await server.restart();
+    const again = JSON.parse(readFileSync(server.server.credentialsFile!, 'utf8')) as { apiSecret: string };
+    assert.equal(again.apiSecret, credentials.apiSecret);
+  });
+
+  it('seals demo credentials a store written before sealing kept in plaintext', async () => {
+    const credentials = readFileSync(server.server.credentialsFile!, 'utf8');
+    const { apiKey, apiSecret, eea } = JSON.parse(credentials) as {
+      apiKey: string;
+      apiSecret: string;
+      eea: { apiKey: string; apiSecret: string };
+    };
+    await server.server.venue.setMeta(CREDENTIALS_META, JSON.stringify({ apiKey, apiSecret, eea }));
+    assert.ok((await tableText(server, 'meta')).includes(apiSecret));
+    await server.restart();
+    assert.ok(!(await tableText(server, 'meta')).includes(apiSecret));
+    const again = JSON.parse(readFileSync(server.server.credentialsFile!, 'utf8')) as { apiSecret: string };
+    assert.equal(again.apiSecret, apiSecret);
+  });
+});

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { MASTER_KEY_FILE, MasterKeyError, resolveMasterKey } from '../../src/secrets/master-key.js';
+
+describe('the master key', () => {
+  const dirs: string[] = [];
+  const dataDir = (): string => {
+    const d = mkdtempSync(join(tmpdir(), 'txc-master-key-'));
+    dirs.push(d);
+    return d;
+  };
+  after(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('is generated into the data dir once, readable by its owner only, and reused after', () => {
+    const dir = dataDir();
+    const first = resolveMasterKey({ dataDir: dir });
+    assert.equal(first.source, 'data-dir');
+    assert.equal(first.generated, true);
+    assert.equal(first.key.length, 32);
+    const path = join(dir, MASTER_KEY_FILE);
+    if (process.platform !== 'win32') assert.equal(statSync(path).mode & 0o777, 0o600);
+    assert.match(readFileSync(path, 'utf8'), /^[0-9a-f]{64}\n$/);
+    const again = resolveMasterKey({ dataDir: dir });
+    assert.equal(again.generated, false);
+    assert.deepEqual(again.key, first.key);
+    assert.equal(again.exposed, false);
+  });
+
+  it('says when the key file is readable by others', { skip: process.platform === 'win32' }, () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, MASTER_KEY_FILE), randomBytes(32).toString('hex'), { mode: 0o644 });
+    assert.equal(resolveMasterKey({ dataDir: dir }).exposed, true);
+  });
+
+  it('comes from the configuration or a file it names, before the data dir', () => {
+    const dir = dataDir();
+    const hex = randomBytes(32).toString('hex');
+    const configured = resolveMasterKey({ dataDir: dir, masterKey: hex });
+    assert.deepEqual([configured.source, configured.key.toString('hex')], ['config', hex]);
+    const file = join(dataDir(), 'key');
+    writeFileSync(file, `${hex.toUpperCase()}\n`, { mode: 0o600 });
+    const fromFile = resolveMasterKey({ dataDir: dir, masterKeyFile: file });
+    assert.deepEqual([fromFile.source, fromFile.key.toString('hex')], ['file', hex]);
+    assert.throws(() => readFileSync(join(dir, MASTER_KEY_FILE)), /ENOENT/);
+    assert.throws(() => resolveMasterKey({ dataDir: dir, masterKey: hex, masterKeyFile: file }), MasterKeyError);
+  });
+
+  it('stops start-up on a file that holds no key, and never replaces it', () => {
+    const dir = dataDir();
+    const path = join(dir, MASTER_KEY_FILE);
+    writeFileSync(path, 'not a key\n', { mode: 0o600 });
+    assert.throws(() => resolveMasterKey({ dataDir: dir }), MasterKeyError);
+    assert.equal(readFileSync(path, 'utf8'), 'not a key\n');
+    assert.throws(() => resolveMasterKey({ dataDir: dir, masterKeyFile: join(dir, 'missing') }), MasterKeyError);
+  });
+});
