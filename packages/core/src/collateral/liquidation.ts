@@ -1,7 +1,7 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { InsuranceMove } from '../events/funding-events.js';
 import { cancelByUser } from '../handlers/cancel-order.js';
-import { placeOrder, type PlaceOrder } from '../handlers/place-order.js';
+import { placeOrder, stockMarketOrder, type PlaceOrder } from '../handlers/place-order.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec } from '../spec/market.js';
 import { addTo } from '../state/ledger.js';
@@ -21,24 +21,11 @@ function maintenanceValue(state: State, account: CollateralAccount, spec: Market
 
 /** A reduce-only market order closing a whole position: what a liquidation sends to the book. */
 function closeAtMarket(user: string, pos: Position): PlaceOrder {
-  return {
-    type: 'PlaceOrder',
-    user,
+  return stockMarketOrder(user, pos.market, pos.size > 0 ? 'sell' : 'buy', Math.abs(pos.size), {
     account: 'collateral',
-    market: pos.market,
-    side: pos.size > 0 ? 'sell' : 'buy',
-    orderType: 'stock market',
-    price: 0,
-    amount: Math.abs(pos.size),
-    activationPrice: 0,
-    activationPriceText: '',
-    clientOrderId: '',
-    postOnly: false,
-    ioc: false,
-    stp: 'no',
     positionSide: pos.side,
     reduceOnly: true,
-  };
+  });
 }
 
 /**

@@ -200,3 +200,14 @@ export function spotLimitOrder(
     ...extra,
   };
 }
+
+/** A stock-market order (amount in lots on both sides, no flags, stp `no`): what jobs and liquidations send. */
+export function stockMarketOrder(
+  user: string,
+  market: string,
+  side: OrderSide,
+  amount: number,
+  extra: Partial<Omit<PlaceOrder, 'type' | 'user' | 'market' | 'side' | 'amount'>> = {},
+): PlaceOrder {
+  return spotLimitOrder(user, market, side, 0, amount, { orderType: 'stock market', ...extra });
+}

@@ -1,4 +1,4 @@
-import { indexTicks, type MarketSpec, type Price } from '@txc/core';
+import { indexTicks, stockMarketOrder, type MarketSpec, type Price } from '@txc/core';
 import { makerLadder, touchLots } from '../demo/maker-ladder.js';
 import { IndexWalk } from './index-walk.js';
 import type { Job } from './jobs.js';
@@ -42,22 +42,8 @@ export const makerQuotes: Job = {
       const lots = Math.floor((touchLots(spec) ?? 0) / 10);
       const side = walk.coin() ? 'buy' : 'sell';
       if (lots === 0) return;
-      const { result } = await venue.submit({
-        type: 'PlaceOrder',
-        user: 'taker',
-        account: spec.type === 'futures' ? 'collateral' : 'spot',
-        market: spec.name,
-        side,
-        orderType: 'stock market',
-        price: 0,
-        amount: lots,
-        activationPrice: 0,
-        activationPriceText: '',
-        clientOrderId: '',
-        postOnly: false,
-        ioc: false,
-        stp: 'no',
-      });
+      const account = spec.type === 'futures' ? 'collateral' : 'spot';
+      const { result } = await venue.submit(stockMarketOrder('taker', spec.name, side, lots, { account }));
       if (!result.ok) log.debug({ market: spec.name, reason: result.rejection.reason }, 'simulated trade refused');
     };
 
