@@ -37,8 +37,11 @@ export const makerQuotes: Job = {
       centres.set(spec.name, index);
       const ladder = makerLadder(venue.state, spec);
       if (ladder.length === 0) return;
-      await venue.submit({ type: 'CancelAllOrders', user: 'maker', market: spec.name, kinds: null });
-      await Promise.all(ladder.map((cmd) => venue.submit(cmd)));
+      // submitted in one turn, so one group commit: no reader sees the book between the two ladders
+      await Promise.all([
+        venue.submit({ type: 'CancelAllOrders', user: 'maker', market: spec.name, kinds: null }),
+        ...ladder.map((cmd) => venue.submit(cmd)),
+      ]);
       const lots = Math.floor((touchLots(spec) ?? 0) / 10);
       const side = walk.coin() ? 'buy' : 'sell';
       if (lots === 0) return;

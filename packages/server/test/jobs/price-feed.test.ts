@@ -104,7 +104,7 @@ describe('txc serve --price-feed', () => {
     const server = await TestServer.start({
       demo: true,
       simulate: true,
-      priceFeedOptions: { intervalMs: 50, step: '0.005', seed: 3, speed: 1 },
+      priceFeedOptions: { intervalMs: 50, step: '0.002', seed: 3, speed: 1 },
     });
     try {
       const { client } = await server.user('watcher');
@@ -118,7 +118,13 @@ describe('txc serve --price-feed', () => {
       const ask = Number(book.asks[0]?.[0]);
       assert.ok(ask / bid - 1 < 0.01, `a tight book: ${bid} / ${ask}`);
       assert.ok(Math.abs(bid / moved - 1) < 0.02, `the bid ${bid} follows the index ${moved}`);
-      assert.notEqual((await client.ticker()).BTC_USDT?.last_price, seeded);
+      // the ticker is cached for a second: trades show once it is computed again
+      let last = seeded;
+      for (let i = 0; i < 30 && last === seeded; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        last = (await client.ticker()).BTC_USDT?.last_price;
+      }
+      assert.notEqual(last, seeded, 'the taker traded against the moving ladder');
     } finally {
       await server.stop();
     }
