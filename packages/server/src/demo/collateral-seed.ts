@@ -22,15 +22,16 @@ export const lendingPool: SeedStep = {
 };
 
 /**
- * Demo step: on every perpetual, a `maker` ladder in its collateral account on both sides around
- * the index (the same spacing as the spot ladders, within 1.2 %), then `taker` buys twice the
- * touch's tenth at the ask and sells one tenth at the bid: trades, a last price, 24-hour figures and
- * open interest (taker long, maker short) are real from the first request. Deterministic.
+ * Demo step: the `maker` turns hedge mode on, then on every perpetual lays a ladder in its
+ * collateral account on both sides around the index (the same spacing as the spot ladders, within
+ * 1.2 %), and `taker` buys twice the touch's tenth at the ask and sells one tenth at the bid:
+ * trades, a last price, 24-hour figures and open interest (the taker long, the maker long and short)
+ * are real from the first request. Deterministic.
  */
 export const perpetualLiquidity: SeedStep = {
   name: 'perpetual-liquidity',
   run(venue: Venue) {
-    const pending: Promise<unknown>[] = [];
+    const pending: Promise<unknown>[] = [venue.submit({ type: 'SetHedgeMode', user: 'maker', hedgeMode: true })];
     for (const spec of venue.state.markets.values()) {
       if (spec.type !== 'futures' || !spec.tradesEnabled || spec.margin === undefined) continue;
       const ladder = makerLadder(venue.state, spec);

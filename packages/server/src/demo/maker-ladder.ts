@@ -1,4 +1,12 @@
-import { indexTicks, parseUnits, spotLimitOrder, type MarketSpec, type PlaceOrder, type State } from '@txc/core';
+import {
+  accountView,
+  indexTicks,
+  parseUnits,
+  spotLimitOrder,
+  type MarketSpec,
+  type PlaceOrder,
+  type State,
+} from '@txc/core';
 
 /** Levels per side, each 0.1 % further from the index: the farthest is 1.2 % away, inside the 2 % band. */
 export const LADDER_LEVELS = 12;
@@ -34,20 +42,28 @@ export function ladderTicks(
 
 /**
  * The `maker`'s ladder on a market: LADDER_LEVELS limit orders a side around the index, from the
- * spot account on spot pairs and the collateral account on perpetuals. Empty when the market has
- * no index or a stock the demo does not quote.
+ * spot account on spot pairs and the collateral account on perpetuals. On perpetuals the maker
+ * trades in hedge mode, bids opening its LONG position and asks its SHORT one: in one-way mode a
+ * bid larger than its short would be refused (code 115), and one side of its book would vanish as
+ * soon as it held a position. Empty when the market has no index or a stock the demo does not quote.
  */
 export function makerLadder(state: State, spec: MarketSpec): PlaceOrder[] {
   const lots = touchLots(spec);
   if (lots === undefined) return [];
-  const account = spec.type === 'futures' ? 'collateral' : 'spot';
+  const perpetual = spec.type === 'futures';
+  const hedged = perpetual && accountView(state, 'maker').hedgeMode;
   const out: PlaceOrder[] = [];
   for (let k = 1; k <= LADDER_LEVELS; k++) {
     const amount = lots + Math.floor((lots * (k - 1)) / 2);
     for (const side of ['buy', 'sell'] as const) {
       const ticks = ladderTicks(state, spec, side, k);
       if (ticks === undefined) return [];
-      out.push(spotLimitOrder('maker', spec.name, side, ticks, amount, { account }));
+      out.push(
+        spotLimitOrder('maker', spec.name, side, ticks, amount, {
+          account: perpetual ? 'collateral' : 'spot',
+          ...(hedged ? { positionSide: side === 'buy' ? ('LONG' as const) : ('SHORT' as const) } : {}),
+        }),
+      );
     }
   }
   return out;

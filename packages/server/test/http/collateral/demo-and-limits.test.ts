@@ -47,20 +47,25 @@ describe('the demo venue’s collateral trading (demo-seed.md)', () => {
     assert.equal((await client.trades('BTC_PERP'))[1]?.price, '60060');
   });
 
-  it('taker holds a long and maker a short of the same size on each perpetual', () => {
+  it('the taker holds a long; the maker, in hedge mode, a long and a short; longs and shorts net to zero', () => {
     const c = server.server.venue.state.collateral;
-    const size = (user: string, market: string): number =>
-      c.accounts.get(user)?.positions.get(`${market}\u0000BOTH`)?.size ?? 0;
+    const size = (user: string, market: string, side: 'BOTH' | 'LONG' | 'SHORT'): number =>
+      c.accounts.get(user)?.positions.get(`${market}\u0000${side}`)?.size ?? 0;
+    assert.equal(c.accounts.get('maker')?.hedgeMode, true);
     assert.deepEqual(
-      ['BTC_PERP', 'ETH_PERP'].map((m) => [size('taker', m), size('maker', m)]),
+      ['BTC_PERP', 'ETH_PERP'].map((m) => [
+        size('taker', m, 'BOTH'),
+        size('maker', m, 'LONG'),
+        size('maker', m, 'SHORT'),
+      ]),
       [
-        [100, -100],
-        [100, -100],
+        [100, 100, -200],
+        [100, 100, -200],
       ],
     );
     assert.deepEqual(
       [openInterest(server.server.venue.state, 'BTC_PERP'), openInterest(server.server.venue.state, 'ETH_PERP')],
-      [100, 100],
+      [200, 200],
     );
   });
 });
