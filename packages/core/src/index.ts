@@ -51,6 +51,7 @@ export * from './book/naive-book.js';
 export * from './trading/order.js';
 export * from './trading/market-units.js';
 export * from './trading/trading-state.js';
+export type * from './trading/order-index.js';
 export * from './trading/fees.js';
 export * from './engine.js';
 export * from './invariants.js';

@@ -2,10 +2,18 @@ import type { BookEntry, LevelView, OrderBook, Side } from './book.js';
 import { LevelHeap, PriceLevel } from './level-heap.js';
 
 /**
+ * How many emptied levels a side keeps for reuse beyond as many as it has live ones. Prices near
+ * the touch empty and fill again all the time: keeping their level saves allocating it and churning
+ * the map (whose deletions pile up until it rehashes), and the surplus is swept now and then.
+ */
+const SPARE_LEVELS = 64;
+
+/**
  * The production book: per side a map price → level and a heap of levels; per level an intrusive
  * doubly linked FIFO. Add is O(1) on an existing level (O(log levels) for a new one), cancel is
  * O(1) unlinking (O(log levels) when the level empties), and the best entry is O(1). Nothing is
- * allocated per order beyond the entry itself.
+ * allocated per order beyond the entry itself. An emptied level leaves the heap but stays in the
+ * map, empty, until its price is used again or the spare levels are swept.
  */
 export class FastBook<E extends BookEntry> implements OrderBook<E> {
   private readonly bidLevels = new Map<number, PriceLevel>();
@@ -25,8 +33,8 @@ export class FastBook<E extends BookEntry> implements OrderBook<E> {
     if (level === undefined) {
       level = new PriceLevel(entry.price);
       levels.set(entry.price, level);
-      (buy ? this.bidHeap : this.askHeap).push(level);
     }
+    if (level.count === 0) (buy ? this.bidHeap : this.askHeap).push(level);
     entry.level = level;
     entry.next = null;
     entry.prev = level.tail;
@@ -54,14 +62,16 @@ export class FastBook<E extends BookEntry> implements OrderBook<E> {
     if (!entry.hidden) level.visibleLots -= entry.left;
     this.count--;
     if (--level.count === 0) {
-      if (entry.side === 'buy') {
-        this.bidLevels.delete(level.price);
-        this.bidHeap.delete(level);
-      } else {
-        this.askLevels.delete(level.price);
-        this.askHeap.delete(level);
-      }
+      if (entry.side === 'buy') this.emptied(this.bidLevels, this.bidHeap, level);
+      else this.emptied(this.askLevels, this.askHeap, level);
     }
+  }
+
+  /** A level lost its last entry: it leaves the heap and waits in the map as a spare. */
+  private emptied(levels: Map<number, PriceLevel>, heap: LevelHeap, level: PriceLevel): void {
+    heap.delete(level);
+    const spares = levels.size - heap.items.length;
+    if (spares > heap.items.length + SPARE_LEVELS) dropEmptyLevels(levels);
   }
 
   reduce(entry: E, lots: number): void {
@@ -98,6 +108,10 @@ export class FastBook<E extends BookEntry> implements OrderBook<E> {
     const items = [...(side === 'buy' ? this.bidHeap : this.askHeap).items];
     return side === 'buy' ? items.sort((a, b) => b.price - a.price) : items.sort((a, b) => a.price - b.price);
   }
+}
+
+function dropEmptyLevels(levels: Map<number, PriceLevel>): void {
+  for (const [price, level] of levels) if (level.count === 0) levels.delete(price);
 }
 
 export function fastBook<E extends BookEntry>(): OrderBook<E> {

@@ -1,6 +1,6 @@
 import type { Exec } from '../trading/execution.js';
 import { cancelOpen } from '../trading/execution.js';
-import { newOrder, type Order, type OtoLink } from '../trading/order.js';
+import { newOrder, type Order, type OrderTerms, type OtoLink } from '../trading/order.js';
 import { indexOpen } from '../trading/trading-state.js';
 import type { OtoGroup } from './collateral-state.js';
 
@@ -47,24 +47,23 @@ export function armLegs(x: Exec, parent: Order, lots: number): void {
     const closesLong = parent.side === 'buy';
     // a long's stop-loss triggers on a fall and its take-profit on a rise; a short's the reverse
     const rising = (role === 'takeProfit') === closesLong;
-    const leg = newOrder({
-      id: x.trading.nextOrderId++,
+    const terms: OrderTerms = {
       user: parent.user,
       account: 'collateral',
       market: parent.market,
       side: closesLong ? 'sell' : 'buy',
-      type: 'stop market',
+      orderType: 'stop market',
       clientOrderId: '',
       price: 0,
-      amount: group.covered,
-      byMoney: false,
       postOnly: false,
       ioc: false,
       stp: parent.stp,
-      created: x.ctx.time,
       activationPrice: trigger.ticks,
       activationPriceText: trigger.text,
-      activationCondition: rising ? 'gte' : 'lte',
+    };
+    const leg = newOrder(x.trading.nextOrderId++, terms, x.ctx.time, rising ? 'gte' : 'lte', {
+      amount: group.covered,
+      byMoney: false,
       positionSide: parent.positionSide,
       reduceOnly: true,
       rpi: false,

@@ -15,6 +15,16 @@ function perpetuals(state: State, include: (spec: MarketSpec) => boolean): Marke
 
 const NONE: readonly MarketSpec[] = [];
 
+// The filters live in functions of their own: a closure over `cmd` in perpetualsMovedBy would make
+// every call of it allocate a context for `cmd`, the spot orders of the hot path included.
+function perpetualsOn(state: State, market: string | null): MarketSpec[] {
+  return perpetuals(state, (spec) => market === null || spec.name === market);
+}
+
+function perpetualsPricedIn(state: State, ticker: string): MarketSpec[] {
+  return perpetuals(state, (spec) => spec.stock === ticker || spec.money === ticker);
+}
+
 /**
  * The perpetuals whose book or index an accepted command may have moved, and so whose premium must
  * be taken again. Spot orders — the hot path — touch none and cost one map lookup.
@@ -28,9 +38,9 @@ export function perpetualsMovedBy(state: State, cmd: Command): readonly MarketSp
       return spec === undefined ? NONE : [spec];
     }
     case 'CancelAllOrders':
-      return perpetuals(state, (spec) => cmd.market === null || spec.name === cmd.market);
+      return perpetualsOn(state, cmd.market);
     case 'SetIndexPrice':
-      return perpetuals(state, (spec) => spec.stock === cmd.ticker || spec.money === cmd.ticker);
+      return perpetualsPricedIn(state, cmd.ticker);
     case 'DefineMarket': {
       const spec = perpetual(state, cmd.market.name);
       return spec === undefined ? NONE : [spec];

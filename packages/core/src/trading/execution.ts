@@ -5,7 +5,17 @@ import { collateralFilled, perpFees } from '../collateral/after-fill.js';
 import { otoOrderFinished } from '../collateral/oto.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
-import { buyFeePaid, buyNotionalPaid, ceilDiv, notional, sellProceeds } from './fees.js';
+import { exact, floorDivExact } from '../money/exact-number.js';
+import {
+  buyFeePaid,
+  buyNotionalPaid,
+  ceilDiv,
+  notional,
+  notionalNumber,
+  sellProceeds,
+  sellProceedsNumber,
+  stockUnits,
+} from './fees.js';
 import type { MarketUnits } from './market-units.js';
 import { isStop, type Order, type OrderStatus, type OrderView } from './order.js';
 import { release, settleBuy, settleSell } from './settlement.js';
@@ -79,7 +89,9 @@ function fill(x: Exec, taker: Order, maker: Order, lots: number): void {
   const u = x.units;
   const spec = u.spec;
   const price = maker.price;
-  const n = notional(u, price, lots);
+  // the notional as an exact double where it fits, for the seller's side below (see money/exact-number)
+  const nN = notionalNumber(u, price, lots);
+  const n = exact(nN) ? BigInt(nN) : notional(u, price, lots);
   const takerBuys = taker.side === 'buy';
   const buy = takerBuys ? taker : maker;
   const sell = takerBuys ? maker : taker;
@@ -92,20 +104,31 @@ function fill(x: Exec, taker: Order, maker: Order, lots: number): void {
   } else {
     const buyRate = takerBuys ? spec.takerFee : spec.makerFee;
     const sellRate = takerBuys ? spec.makerFee : spec.takerFee;
-    const n0 = buy.dealNotional;
     const f1 = buy.feeExact + n * buyRate;
-    const paid = buyNotionalPaid(u, n0, n0 + n);
+    const paid = u.divN === 1 ? n : buyNotionalPaid(u, buy.dealNotional, buy.dealNotional + n);
     buyFee = buyFeePaid(u, buy.dealFee, f1);
+    let cost = paid + buyFee;
     // The hold covers the fee rates of placement time; if the market's fees rose since, the venue
     // charges no more than the hold has left rather than dig into the buyer's other funds.
-    if (paid + buyFee > buy.hold) buyFee = buy.hold - paid;
-    const cost = paid + buyFee;
-    const proceeds = sellProceeds(u, n, sellRate);
-    sellFee = (u.div === 1n ? n : n / u.div) - proceeds;
-    const stockUnits = u.lot === 1n ? BigInt(lots) : BigInt(lots) * u.lot;
+    if (cost > buy.hold) {
+      buyFee = buy.hold - paid;
+      cost = buy.hold;
+    }
+    // the seller's figures depend on this fill alone: in doubles when exact, one bigint each
+    const proceedsN = sellProceedsNumber(nN, takerBuys ? u.makerKeeps : u.takerKeeps);
+    const sellFeeN = floorDivExact(nN, u.divN) - proceedsN;
+    let proceeds: bigint;
+    if (exact(sellFeeN)) {
+      proceeds = BigInt(proceedsN);
+      sellFee = BigInt(sellFeeN);
+    } else {
+      proceeds = sellProceeds(u, n, sellRate);
+      sellFee = (u.div === 1n ? n : n / u.div) - proceeds;
+    }
+    const stock = stockUnits(u, lots);
     const time = x.ctx.time;
-    settleBuy(x.state, buy, x.money, x.stock, cost, stockUnits, time);
-    settleSell(x.state, sell, x.money, x.stock, stockUnits, proceeds, time);
+    settleBuy(x.state, buy, x.money, x.stock, cost, stock, time);
+    settleSell(x.state, sell, x.money, x.stock, stock, proceeds, time);
     addTo(x.state.ledger.fees, x.money, cost - proceeds);
     buy.feeExact = f1;
     buy.dealFee += buyFee;
@@ -252,7 +275,8 @@ export function runTriggered(x: Exec): void {
     if (s.account === 'collateral' && !activateCollateral(x, s)) continue;
     run(x, s);
   }
-  x.triggered.length = 0;
+  // emptying an array that is already empty still calls into the runtime: most commands trigger nothing
+  if (x.triggered.length !== 0) x.triggered.length = 0;
 }
 
 /** Whether a limit order would take liquidity now (what postOnly refuses). */

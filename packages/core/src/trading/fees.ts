@@ -1,3 +1,4 @@
+import { ceilDivExact, exact, floorDivExact, type ExactFraction } from '../money/exact-number.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketUnits } from './market-units.js';
 
@@ -12,18 +13,37 @@ export function ceilDiv(a: bigint, d: bigint): bigint {
  * rounding (see `buyCost`) never pay more than this.
  */
 export function limitBuyHold(u: MarketUnits, priceTicks: number, lots: number): bigint {
+  const hold = limitBuyHoldNumber(u, notionalNumber(u, priceTicks, lots));
+  if (exact(hold)) return BigInt(hold);
   const n = notional(u, priceTicks, lots);
   return (u.div === 1n ? n : (n + u.divUp) / u.div) + (n * u.maxFeeRate + u.feeDivUp) / u.feeDiv;
 }
 
+/** limitBuyHold in doubles for an exact notional `n`: the same two roundings up; NaN when a step is not exact. */
+function limitBuyHoldNumber(u: MarketUnits, n: number): number {
+  const fee = n * u.holdFeeRate.num;
+  if (!exact(n) || !exact(fee)) return NaN;
+  return ceilDivExact(n, u.divN) + ceilDivExact(fee, u.holdFeeRate.den);
+}
+
 /**
- * ticks × lots in the fine unit. The hot path multiplies as doubles when the product is exact
- * (below 2^53), which saves two bigint allocations per call.
+ * ticks × lots in the fine unit as a double, exact when `exact` says so. Rounding is monotonic, so
+ * a product that does not fit below 2^53 never rounds down into that range.
  */
+export function notionalNumber(u: MarketUnits, priceTicks: number, lots: number): number {
+  return priceTicks * lots * u.mulN;
+}
+
+/** ticks × lots in the fine unit: multiplied as doubles when exact, which allocates one bigint instead of three. */
 export function notional(u: MarketUnits, priceTicks: number, lots: number): bigint {
-  const p = priceTicks * lots;
-  const n = p <= Number.MAX_SAFE_INTEGER ? BigInt(p) : BigInt(priceTicks) * BigInt(lots);
-  return u.mul === 1n ? n : n * u.mul;
+  const n = notionalNumber(u, priceTicks, lots);
+  return exact(n) ? BigInt(n) : BigInt(priceTicks) * BigInt(lots) * u.mul;
+}
+
+/** Stock minor units of `lots`: multiplied as doubles when exact. */
+export function stockUnits(u: MarketUnits, lots: number): bigint {
+  const units = lots * u.lotN;
+  return exact(units) ? BigInt(units) : BigInt(lots) * u.lot;
 }
 
 /** What an order spending `money` (market buy, stop-market buy) holds: the amount plus the taker fee on top. */
@@ -48,4 +68,10 @@ export function buyFeePaid(u: MarketUnits, charged: bigint, f1: bigint): bigint 
 /** What a selling order receives for a fill of notional `n`: rounded down, after its fee. */
 export function sellProceeds(u: MarketUnits, n: bigint, rate: bigint): bigint {
   return rate >= RATE_SCALE ? 0n : (n * (RATE_SCALE - rate)) / u.feeDiv;
+}
+
+/** sellProceeds in doubles for an exact notional `n`, with what the seller keeps per fine unit; NaN when not exact. */
+export function sellProceedsNumber(n: number, keeps: ExactFraction): number {
+  const kept = n * keeps.num;
+  return exact(n) && exact(kept) ? floorDivExact(kept, keeps.den) : NaN;
 }

@@ -1,4 +1,5 @@
 import { pow10 } from '../money/decimal.js';
+import { exactFraction, exactNumber, type ExactFraction } from '../money/exact-number.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec } from '../spec/market.js';
 
@@ -22,6 +23,23 @@ export interface MarketUnits {
   /** Stock minor units per lot. */
   readonly lot: bigint;
   readonly maxFeeRate: bigint;
+  /**
+   * The same factors as exact doubles (NaN where one does not fit), for the number paths of
+   * trading/fees.ts: `mul`, `div` and `lot`; the fee a buy limit order holds per fine unit of
+   * notional (maxFeeRate / feeDiv); what a seller keeps per fine unit when it is the maker or the
+   * taker ((RATE_SCALE − rate) / feeDiv, 0 when the rate takes everything).
+   */
+  readonly mulN: number;
+  readonly divN: number;
+  readonly lotN: number;
+  readonly holdFeeRate: ExactFraction;
+  readonly makerKeeps: ExactFraction;
+  readonly takerKeeps: ExactFraction;
+}
+
+/** Per fine unit of notional, what a seller paying fee `rate` receives, in minor units of money. */
+function keeps(rate: bigint, feeDiv: bigint): ExactFraction {
+  return exactFraction(rate >= RATE_SCALE ? 0n : RATE_SCALE - rate, feeDiv);
 }
 
 const cache = new WeakMap<MarketSpec, MarketUnits>();
@@ -32,16 +50,26 @@ export function marketUnits(spec: MarketSpec, moneyPrecision: number, stockPreci
     const product = spec.moneyPrec + spec.stockPrec;
     const fineScale = Math.max(product, moneyPrecision);
     const div = pow10(fineScale - moneyPrecision);
+    const mul = pow10(fineScale - product);
+    const lot = pow10(Math.max(0, stockPrecision - spec.stockPrec));
+    const feeDiv = div * RATE_SCALE;
+    const maxFeeRate = spec.makerFee > spec.takerFee ? spec.makerFee : spec.takerFee;
     u = {
       spec,
-      mul: pow10(fineScale - product),
+      mul,
       div,
-      feeDiv: div * RATE_SCALE,
+      feeDiv,
       divUp: div - 1n,
-      feeDivUp: div * RATE_SCALE - 1n,
+      feeDivUp: feeDiv - 1n,
       fineScale,
-      lot: pow10(Math.max(0, stockPrecision - spec.stockPrec)),
-      maxFeeRate: spec.makerFee > spec.takerFee ? spec.makerFee : spec.takerFee,
+      lot,
+      maxFeeRate,
+      mulN: exactNumber(mul),
+      divN: exactNumber(div),
+      lotN: exactNumber(lot),
+      holdFeeRate: exactFraction(maxFeeRate, feeDiv),
+      makerKeeps: keeps(spec.makerFee, feeDiv),
+      takerKeeps: keeps(spec.takerFee, feeDiv),
     };
     cache.set(spec, u);
   }

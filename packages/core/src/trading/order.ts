@@ -1,4 +1,5 @@
 import type { BookEntry, Side } from '../book/book.js';
+import type { SpotBalance } from '../state/user.js';
 
 export type OrderSide = Side;
 
@@ -88,13 +89,20 @@ export interface Order extends BookEntry {
   status: OrderStatus;
   /** Microseconds; set when the order finishes, after which it never changes again. */
   finished: number | null;
-  /** Links of the owner's list of open orders (never encoded). */
-  userPrev: Order | null;
-  userNext: Order | null;
+  /**
+   * Spot orders: the owner's spot balances that the order holds in and receives into, found on first
+   * use and kept, so that fills and releases need no look-up of user and asset (never encoded; a
+   * balance object lives as long as its user, and an order restored from a snapshot finds its own).
+   */
+  heldFunds: SpotBalance | null;
+  proceedsFunds: SpotBalance | null;
 }
 
+/** The fields of an order that are links and caches, not data: never encoded, never shown. */
+type OrderInternals = 'prev' | 'next' | 'level' | 'heldFunds' | 'proceedsFunds';
+
 /** The fields of an order that are data (no book links): what snapshots hold and replies show. */
-export type OrderData = Omit<Order, 'prev' | 'next' | 'level' | 'userPrev' | 'userNext'>;
+export type OrderData = Omit<Order, OrderInternals>;
 
 /**
  * An order as commands answer it and events carry it: a copy of an open order at that moment, or
@@ -102,60 +110,75 @@ export type OrderData = Omit<Order, 'prev' | 'next' | 'level' | 'userPrev' | 'us
  */
 export type OrderView = Readonly<OrderData>;
 
-/** What placing an order decides; the rest of a new order starts empty. */
-export type OrderInit = Omit<
-  OrderData,
-  | 'left'
-  | 'hidden'
-  | 'dealStock'
-  | 'dealNotional'
-  | 'dealFee'
-  | 'feeExact'
-  | 'hold'
-  | 'activated'
-  | 'status'
-  | 'finished'
->;
+/** What an order is placed with, named as a PlaceOrder command names it: a command is its own terms. */
+export interface OrderTerms {
+  readonly user: string;
+  readonly account: TradingAccount;
+  readonly market: string;
+  readonly side: OrderSide;
+  readonly orderType: OrderType;
+  readonly clientOrderId: string;
+  readonly price: number;
+  readonly postOnly: boolean;
+  readonly ioc: boolean;
+  readonly stp: StpMode;
+  readonly activationPrice: number;
+  readonly activationPriceText: string;
+}
 
-/** A new open order with nothing dealt or held yet; RPI orders rest hidden. */
-export function newOrder(i: OrderInit): Order {
+/** What placing an order decides beyond its terms. */
+export type Placement = Pick<OrderData, 'amount' | 'byMoney' | 'positionSide' | 'reduceOnly' | 'rpi' | 'oto'>;
+
+/**
+ * A new open order with nothing dealt or held yet; RPI orders rest hidden, and only a stop (an order
+ * with an activation condition) keeps the text of its activation price. The order is built from its
+ * terms where they stand (the command itself, usually) rather than from a copy of them, so placing
+ * an order allocates the order and not an intermediate object as large.
+ */
+export function newOrder(
+  id: number,
+  terms: OrderTerms,
+  created: number,
+  condition: ActivationCondition | null,
+  placement: Placement,
+): Order {
   return {
-    id: i.id,
-    user: i.user,
-    account: i.account,
-    market: i.market,
-    side: i.side,
-    type: i.type,
-    clientOrderId: i.clientOrderId,
-    price: i.price,
-    amount: i.amount,
-    byMoney: i.byMoney,
-    left: i.amount,
-    hidden: i.rpi,
+    id,
+    user: terms.user,
+    account: terms.account,
+    market: terms.market,
+    side: terms.side,
+    type: terms.orderType,
+    clientOrderId: terms.clientOrderId,
+    price: terms.price,
+    amount: placement.amount,
+    byMoney: placement.byMoney,
+    left: placement.amount,
+    hidden: placement.rpi,
     dealStock: 0,
     dealNotional: 0n,
     dealFee: 0n,
     feeExact: 0n,
     hold: 0n,
-    postOnly: i.postOnly,
-    ioc: i.ioc,
-    stp: i.stp,
-    created: i.created,
-    activationPrice: i.activationPrice,
-    activationPriceText: i.activationPriceText,
-    activationCondition: i.activationCondition,
+    postOnly: terms.postOnly,
+    ioc: terms.ioc,
+    stp: terms.stp,
+    created,
+    activationPrice: terms.activationPrice,
+    activationPriceText: condition === null ? '' : terms.activationPriceText,
+    activationCondition: condition,
     activated: 0,
-    positionSide: i.positionSide,
-    reduceOnly: i.reduceOnly,
-    rpi: i.rpi,
-    oto: i.oto,
+    positionSide: placement.positionSide,
+    reduceOnly: placement.reduceOnly,
+    rpi: placement.rpi,
+    oto: placement.oto,
     status: 'NEW',
     finished: null,
     prev: null,
     next: null,
     level: null,
-    userPrev: null,
-    userNext: null,
+    heldFunds: null,
+    proceedsFunds: null,
   };
 }
 
@@ -199,8 +222,26 @@ export function orderData(o: OrderData): OrderData {
   };
 }
 
+/**
+ * An order restored from its data: built as a new order, so that restored and new orders share one
+ * hidden class, then given the data's progress. Every field is the data's own, as stored.
+ */
 export function fromOrderData(d: OrderData): Order {
-  return { ...d, prev: null, next: null, level: null, userPrev: null, userNext: null };
+  const o = newOrder(d.id, { ...d, orderType: d.type }, d.created, d.activationCondition, d);
+  // fixed for an order's life (readonly to everyone else): restoring is what sets them from the data
+  const restored = o as { hidden: boolean; activationPriceText: string };
+  restored.hidden = d.hidden;
+  restored.activationPriceText = d.activationPriceText;
+  o.left = d.left;
+  o.dealStock = d.dealStock;
+  o.dealNotional = d.dealNotional;
+  o.dealFee = d.dealFee;
+  o.feeExact = d.feeExact;
+  o.hold = d.hold;
+  o.activated = d.activated;
+  o.status = d.status;
+  o.finished = d.finished;
+  return o;
 }
 
 /** A copy of an open order (one literal rather than a spread: this runs for every order placed). */

@@ -16,6 +16,16 @@ function userOf(state: State, order: Order): User {
   return user;
 }
 
+/** The spot balance a spot order holds in: its own reference, found once (see Order.heldFunds). */
+function heldFunds(state: State, order: Order, ticker: string): SpotBalance {
+  return (order.heldFunds ??= spotBalance(userOf(state, order), ticker));
+}
+
+/** The spot balance a spot order receives into, made on its first fill as it always was (see Order.proceedsFunds). */
+function proceedsFunds(state: State, order: Order, ticker: string): SpotBalance {
+  return (order.proceedsFunds ??= spotBalance(userOf(state, order), ticker));
+}
+
 /** The buying order pays `cost` money (notional and fee) out of its hold and receives `stock`. */
 export function settleBuy(
   state: State,
@@ -27,13 +37,11 @@ export function settleBuy(
   time: number,
 ): void {
   switch (order.account) {
-    case 'spot': {
-      const user = userOf(state, order);
-      spotBalance(user, moneyTicker).freeze -= cost;
+    case 'spot':
+      heldFunds(state, order, moneyTicker).freeze -= cost;
       order.hold -= cost;
-      spotBalance(user, stockTicker).available += stock;
+      proceedsFunds(state, order, stockTicker).available += stock;
       return;
-    }
     case 'collateral':
       payFromHold(state, order, moneyTicker, cost, time);
       addTo(userOf(state, order).collateral, stockTicker, stock);
@@ -52,13 +60,11 @@ export function settleSell(
   time: number,
 ): void {
   switch (order.account) {
-    case 'spot': {
-      const user = userOf(state, order);
-      spotBalance(user, stockTicker).freeze -= stock;
+    case 'spot':
+      heldFunds(state, order, stockTicker).freeze -= stock;
       order.hold -= stock;
-      spotBalance(user, moneyTicker).available += proceeds;
+      proceedsFunds(state, order, moneyTicker).available += proceeds;
       return;
-    }
     case 'collateral':
       payFromHold(state, order, stockTicker, stock, time);
       addTo(userOf(state, order).collateral, moneyTicker, proceeds);
@@ -82,21 +88,28 @@ export function reserve(funds: Funds, order: Order, amount: bigint): void {
   funds.available -= amount;
   funds.freeze += amount;
   order.hold = amount;
+  order.heldFunds = funds;
 }
 
-/** Gives back whatever the order still holds. */
+/**
+ * Gives back whatever a finishing order still holds. It drops its balance references too, so that
+ * a finished order holds no caches: it looks the same however it was placed, restored or finished.
+ */
 export function release(state: State, order: Order, ticker: string): void {
-  if (order.hold === 0n) return;
-  switch (order.account) {
-    case 'spot': {
-      const b = spotBalance(userOf(state, order), ticker);
-      b.freeze -= order.hold;
-      b.available += order.hold;
-      order.hold = 0n;
-      return;
+  if (order.hold !== 0n) {
+    switch (order.account) {
+      case 'spot': {
+        const b = heldFunds(state, order, ticker);
+        b.freeze -= order.hold;
+        b.available += order.hold;
+        order.hold = 0n;
+        break;
+      }
+      case 'collateral':
+        releaseCollateral(state, order, ticker);
+        break;
     }
-    case 'collateral':
-      releaseCollateral(state, order, ticker);
-      return;
   }
+  order.heldFunds = null;
+  order.proceedsFunds = null;
 }

@@ -2,14 +2,24 @@ import type { BookFactory, OrderBook } from '../book/book.js';
 import { fastBook } from '../book/fast-book.js';
 import type { Exec } from './execution.js';
 import type { Order } from './order.js';
+import { OrderIndex } from './order-index.js';
 import { StopList } from './stop-list.js';
 
-/** A user's open orders as a list linked through `Order.userPrev` / `userNext`, in id order. */
+/**
+ * A user's open orders: their ids in id (placement) order, among ids of orders that have finished
+ * since. Finishing an order only counts it out, and finished ids are dropped once they outnumber
+ * the open ones: unindexing touches nothing but this count, where a list linked through the orders
+ * would write both neighbours, cold in memory by then.
+ */
 export interface UserOrders {
-  head: Order | null;
-  tail: Order | null;
+  /** Ids of the user's open orders, ascending, and of some finished ones (no longer in `orders`). */
+  ids: number[];
+  /** How many of `ids` are open. */
   count: number;
 }
+
+/** Finished ids a list carries beyond as many as it has open ones, before it is compacted. */
+const FINISHED_IDS_SLACK = 32;
 
 /** One market's live trading: its book, its waiting stops and the price of its last trade. */
 export interface MarketTrading {
@@ -29,7 +39,7 @@ export interface TradingState {
   nextOrderId: number;
   nextTradeId: number;
   readonly markets: Map<string, MarketTrading>;
-  readonly orders: Map<number, Order>;
+  readonly orders: OrderIndex;
   /** `user \u0000 market \u0000 clientOrderId` → order id, for open orders with a client id. */
   readonly byClientId: Map<string, number>;
   /** Open orders per user, oldest first (an intrusive list through the orders). */
@@ -47,7 +57,7 @@ export function createTradingState(newBook: BookFactory = fastBook): TradingStat
     nextOrderId: 1,
     nextTradeId: 1,
     markets: new Map(),
-    orders: new Map(),
+    orders: new OrderIndex(),
     byClientId: new Map(),
     byUser: new Map(),
     indexPrices: new Map(),
@@ -68,20 +78,18 @@ export function clientIdKey(user: string, market: string, clientOrderId: string)
   return `${user}\u0000${market}\u0000${clientOrderId}`;
 }
 
-/** Registers an order as open in the indexes. */
+/** Registers an order as open in the indexes. Orders are indexed as they take ids, so in id order. */
 export function indexOpen(t: TradingState, o: Order): void {
-  t.orders.set(o.id, o);
+  t.orders.set(o);
   if (o.clientOrderId !== '') t.byClientId.set(clientIdKey(o.user, o.market, o.clientOrderId), o.id);
   let list = t.byUser.get(o.user);
   if (list === undefined) {
-    list = { head: null, tail: null, count: 0 };
+    list = { ids: [], count: 0 };
     t.byUser.set(o.user, list);
   }
-  o.userPrev = list.tail;
-  o.userNext = null;
-  if (list.tail === null) list.head = o;
-  else list.tail.userNext = o;
-  list.tail = o;
+  const ids = list.ids;
+  if (ids.length === 0 || (ids[ids.length - 1] as number) < o.id) ids.push(o.id);
+  else ids.splice(firstAbove(ids, o.id), 0, o.id);
   list.count++;
 }
 
@@ -90,18 +98,37 @@ export function unindexOpen(t: TradingState, o: Order): void {
   if (o.clientOrderId !== '') t.byClientId.delete(clientIdKey(o.user, o.market, o.clientOrderId));
   const list = t.byUser.get(o.user);
   if (list === undefined) return;
-  if (o.userPrev === null) list.head = o.userNext;
-  else o.userPrev.userNext = o.userNext;
-  if (o.userNext === null) list.tail = o.userPrev;
-  else o.userNext.userPrev = o.userPrev;
-  o.userPrev = null;
-  o.userNext = null;
   if (--list.count === 0) t.byUser.delete(o.user);
+  // a built-in filter, not a loop of our own: a loop run this rarely is compiled on the fly (OSR)
+  // before its exit has any type feedback, and V8 then leaves and re-enters that code on every call
+  else if (list.ids.length > 2 * list.count + FINISHED_IDS_SLACK) list.ids = list.ids.filter(isOpen, t.orders);
+}
+
+/** Whether an id is of an open order (`this`: the open orders), for compacting a user's list. */
+function isOpen(this: OrderIndex, id: number): boolean {
+  return this.has(id);
+}
+
+/** Index of the first id above `id` in ascending `ids`. */
+function firstAbove(ids: number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ids[mid] as number) <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A user's open orders, oldest first. */
 export function openOrdersOf(t: TradingState, user: string): Order[] {
   const out: Order[] = [];
-  for (let o = t.byUser.get(user)?.head ?? null; o !== null; o = o.userNext) out.push(o);
+  const list = t.byUser.get(user);
+  if (list === undefined) return out;
+  for (const id of list.ids) {
+    const o = t.orders.get(id);
+    if (o !== undefined) out.push(o);
+  }
   return out;
 }
