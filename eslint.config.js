@@ -39,6 +39,7 @@ export default tseslint.config(
             'scripts/*.mjs',
             'packages/sdk/scripts/*.mjs',
             'packages/server/bin/*.js',
+            'packages/server/src/store/*.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

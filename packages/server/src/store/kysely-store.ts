@@ -1,9 +1,11 @@
 import type { Permission } from '@txc/sdk';
 import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
+import { CommitChain } from './commit-chain.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 import type {
   ApiKeyRecord,
+  AuditRecord,
   CommitBatch,
   JournalRecord,
   ProjectionWrite,
@@ -13,7 +15,7 @@ import type {
 } from './port.js';
 
 /** The meta row that recovery writes to learn whether the store takes writes again. */
-const PROBE_KEY = 'store.write-probe';
+export const PROBE_KEY = 'store.write-probe';
 
 /** Rows per INSERT statement: well under every dialect's bound-parameter limit. */
 const CHUNK = 500;
@@ -30,7 +32,7 @@ function sameColumns(a: Readonly<Record<string, unknown>>, b: Readonly<Record<st
   return ka.length === kb.length && ka.every((k, i) => k === kb[i]);
 }
 
-function apiKeyRow(k: ApiKeyRecord): Database['api_keys'] {
+export function apiKeyRow(k: ApiKeyRecord): Database['api_keys'] {
   return {
     api_key: k.apiKey,
     secret: k.sealedSecret,
@@ -42,11 +44,29 @@ function apiKeyRow(k: ApiKeyRecord): Database['api_keys'] {
   };
 }
 
+export function auditRow(a: AuditRecord): Omit<Database['admin_audit'], 'id'> {
+  return {
+    request_id: a.requestId,
+    stage: a.stage,
+    time: a.time,
+    actor: a.actor,
+    ip: a.ip,
+    action: a.action,
+    target: a.target,
+    body: a.body,
+    status: a.status,
+  };
+}
+
 /**
- * The store, written once over Kysely for every dialect: SQLite and PostgreSQL differ only in how
- * the connection is opened and in the column types their migrations choose.
+ * The store, written once over Kysely for every dialect: the migrations, the reads, and group
+ * commits written statement by statement in one transaction. SQLite and PostgreSQL differ in how the
+ * connection is opened, in the column types their migrations choose, and in the faster way each
+ * writes its common group commits (SqliteStore in sqlite.ts, PostgresStore in postgres.ts).
  */
 export class KyselyStore implements Store {
+  private readonly chain = new CommitChain((batch) => this.write(batch));
+
   constructor(
     readonly kind: 'sqlite' | 'postgres',
     readonly db: Kysely<Database>,
@@ -61,7 +81,12 @@ export class KyselyStore implements Store {
     if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   }
 
-  async commit(batch: CommitBatch): Promise<void> {
+  commit(batch: CommitBatch): Promise<void> {
+    return this.chain.commit(batch);
+  }
+
+  /** One transaction: the commits the chain hands over at once. */
+  protected async write(batch: CommitBatch): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (const rows of chunks(batch.journal)) {
         await trx
@@ -107,22 +132,7 @@ export class KyselyStore implements Store {
         await trx.deleteFrom('api_window_nonces').where('nonce', '<', batch.windowNonceFloor).execute();
       }
       for (const rows of chunks(batch.audit)) {
-        await trx
-          .insertInto('admin_audit')
-          .values(
-            rows.map((a) => ({
-              request_id: a.requestId,
-              stage: a.stage,
-              time: a.time,
-              actor: a.actor,
-              ip: a.ip,
-              action: a.action,
-              target: a.target,
-              body: a.body,
-              status: a.status,
-            })),
-          )
-          .execute();
+        await trx.insertInto('admin_audit').values(rows.map(auditRow)).execute();
       }
       await this.project(trx, batch.projections);
       for (const [key, value] of batch.meta) {

@@ -2,6 +2,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { KyselyStore } from './kysely-store.js';
+import type { CommitBatch } from './port.js';
+import { oneStatement } from './postgres-statement.js';
 
 const INT8 = 20;
 
@@ -21,6 +23,34 @@ export interface PostgresOptions {
   readonly onConnectionError?: (error: Error) => void;
 }
 
+/**
+ * The server-grade store. A group commit that only inserts goes as one statement (see
+ * postgres-statement.ts), prepared once per connection under a name of its own; any other runs as
+ * a transaction of statements, as the Kysely store writes it.
+ */
+export class PostgresStore extends KyselyStore {
+  /** Prepared-statement names by SQL text: a few shapes of group commit recur. */
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly pool: pg.Pool,
+  ) {
+    super('postgres', db);
+  }
+
+  protected override async write(batch: CommitBatch): Promise<void> {
+    const statement = oneStatement(batch);
+    if (statement === undefined) return super.write(batch);
+    let name = this.names.get(statement.text);
+    if (name === undefined) {
+      name = `txc_commit_${this.names.size + 1}`;
+      this.names.set(statement.text, name);
+    }
+    await this.pool.query({ name, text: statement.text, values: statement.values });
+  }
+}
+
 /** The client waits a little longer than the server so that the server's own timeout speaks first. */
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
@@ -32,7 +62,7 @@ const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
  * the broken connection (reported through `onConnectionError` rather than crashing the process)
  * and opens new ones once the server answers again.
  */
-export function openPostgresStore(url: string, options: PostgresOptions = {}): KyselyStore {
+export function openPostgresStore(url: string, options: PostgresOptions = {}): PostgresStore {
   const statementTimeout = options.statementTimeoutMs ?? 30_000;
   const pool = new pg.Pool({
     connectionString: url,
@@ -52,5 +82,5 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): K
   pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return new KyselyStore('postgres', db);
+  return new PostgresStore(db, pool);
 }

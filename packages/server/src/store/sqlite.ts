@@ -2,18 +2,71 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database as Tables } from './database.js';
 import { KyselyStore } from './kysely-store.js';
+import type { CommitBatch, JournalRecord, SnapshotRecord } from './port.js';
+import { commitSteps, probeSteps, snapshotSteps } from './sqlite-statements.js';
+import { SqliteWriter } from './sqlite-writer.js';
 
 /**
  * The embedded store: one SQLite file in WAL mode with full synchronous commits, so that a commit
- * that returned has been fsynced. `unsafeNoFsync` exists for benchmarks that measure what
- * durability costs, and nowhere else.
+ * that returned has been fsynced. Two connections: the writer's, on its own thread
+ * (sqlite-writer.ts), runs every write transaction; this thread's, through Kysely, runs the
+ * migrations and the reads. In WAL mode a read sees exactly what was committed before it began, so
+ * it never sees a transaction the writer has not finished.
  */
-export function openSqliteStore(file: string, options: { unsafeNoFsync?: boolean } = {}): KyselyStore {
+export class SqliteStore extends KyselyStore {
+  private journalPage: Database.Statement<[number, number], [number, number, string]> | undefined;
+
+  constructor(
+    db: Kysely<Tables>,
+    private readonly connection: Database.Database,
+    private readonly writer: SqliteWriter,
+  ) {
+    super('sqlite', db, () => writer.close());
+  }
+
+  /**
+   * Start-up reads the whole journal after the snapshot: one statement prepared once, rows as
+   * arrays, without a query builder in between (half the time of the generic read).
+   */
+  override readJournal(afterSeq: number, limit: number): Promise<JournalRecord[]> {
+    try {
+      this.journalPage ??= this.connection
+        .prepare<[number, number], [number, number, string]>(
+          'select "seq", "time", "command" from "journal" where "seq" > ? order by "seq" limit ?',
+        )
+        .raw(true);
+      const rows = this.journalPage.all(afterSeq, limit);
+      return Promise.resolve(rows.map(([seq, time, command]) => ({ seq, time, command })));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  override commit(batch: CommitBatch): Promise<void> {
+    return this.writer.link(commitSteps(batch));
+  }
+
+  override saveSnapshot(snapshot: SnapshotRecord, keep: number): Promise<void> {
+    return this.writer.transaction(snapshotSteps(snapshot, keep));
+  }
+
+  override probeWrite(): Promise<void> {
+    return this.writer.transaction(probeSteps());
+  }
+}
+
+/** `unsafeNoFsync` exists for benchmarks that measure what durability costs, and nowhere else. */
+export function openSqliteStore(file: string, options: { unsafeNoFsync?: boolean } = {}): SqliteStore {
+  if (file === '' || file === ':memory:') throw new Error('the SQLite store needs a file: two connections share it');
+  const pragmas = [
+    'busy_timeout = 5000',
+    options.unsafeNoFsync === true ? 'synchronous = OFF' : 'synchronous = FULL',
+    'foreign_keys = ON',
+  ];
   const sqlite = new Database(file);
+  // WAL is a property of the file: set once here, before the writer's connection opens.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma(options.unsafeNoFsync === true ? 'synchronous = OFF' : 'synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  for (const pragma of pragmas) sqlite.pragma(pragma);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return new KyselyStore('sqlite', db);
+  return new SqliteStore(db, sqlite, new SqliteWriter(file, pragmas));
 }

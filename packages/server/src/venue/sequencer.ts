@@ -48,6 +48,19 @@ class OpenBatch {
   }
 }
 
+/**
+ * A batch handed to the store: all the sequencer keeps of it until it is durable, so that its rows
+ * are garbage as soon as the store has them (they die young, instead of living through a commit).
+ */
+interface HandedBatch {
+  readonly done: Deferred<void>;
+  /** Seq of its last journal entry, if it has any. */
+  readonly lastSeq: number | undefined;
+}
+
+/** What a submitted command answers once durable. */
+export type Submitted<T> = Pick<Outcome<T>, 'result'>;
+
 /** Sees the events of every accepted command as it is applied (in-memory read models: market data). */
 export type EventListener = (events: readonly Event[]) => void;
 
@@ -75,10 +88,15 @@ export function snapshotOf(state: State): SnapshotRecord {
  * turn of the event loop produced (journal entries, projections, key and nonce changes) is
  * committed in one transaction, and every reply of that turn waits for that commit. So nothing is
  * acknowledged before it is durable, and a read never shows what is not yet committed.
+ *
+ * Each turn's batch goes to the store as soon as the turn ends, while earlier ones may still be
+ * committing: the store writes them in order (port.ts), so the next commit starts the moment the
+ * previous one is durable, and batches settle in the order they were applied.
  */
 export class Sequencer {
   private open: OpenBatch | undefined;
-  private inFlight: OpenBatch | undefined;
+  /** Batches handed to the store and not yet durable, oldest first. */
+  private committing: HandedBatch[] = [];
   private flushScheduled = false;
   private broken = false;
   private readonly listeners: EventListener[] = [];
@@ -114,8 +132,12 @@ export class Sequencer {
     return !this.broken;
   }
 
-  /** Applies a command now; resolves once its effects are durable (or rejects with StoreUnavailableError). */
-  submit<C extends Command>(cmd: C): Promise<Outcome<CommandResults[C['type']]>> {
+  /**
+   * Applies a command now; resolves with its result once its effects are durable (or rejects with
+   * StoreUnavailableError). Its events have gone to the projections and listeners by then: they are
+   * not kept while the commit runs.
+   */
+  submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
     if (this.broken) return Promise.reject(new StoreUnavailableError());
     const stamp = { seq: this.state.seq + 1, time: this.options.clock.nowMicros() };
     const outcome = apply(this.state, cmd, stamp);
@@ -125,7 +147,8 @@ export class Sequencer {
       project(outcome.events, batch.projections);
       for (const listen of this.listeners) listen(outcome.events);
     }
-    return batch.done.promise.then(() => outcome);
+    const { result } = outcome;
+    return batch.done.promise.then(() => ({ result }));
   }
 
   subscribe(listener: EventListener): void {
@@ -135,7 +158,8 @@ export class Sequencer {
   /** Resolves once everything applied so far is durable. */
   barrier(): Promise<void> {
     if (this.broken) return Promise.reject(new StoreUnavailableError());
-    const pending = this.open ?? this.inFlight;
+    // Batches settle in order: the latest one is durable only once all before it are.
+    const pending = this.open ?? this.committing.at(-1);
     return pending === undefined ? Promise.resolve() : pending.done.promise;
   }
 
@@ -170,9 +194,9 @@ export class Sequencer {
 
   /** Commits what is pending now, without waiting for the end of the turn (used at shutdown). */
   async drain(): Promise<void> {
-    while (this.open !== undefined || this.inFlight !== undefined) {
-      await this.flush();
-      if (this.inFlight !== undefined) await this.inFlight.done.promise.catch(() => undefined);
+    while (this.open !== undefined || this.committing.length > 0) {
+      this.flush();
+      await this.committing.at(-1)?.done.promise.catch(() => undefined);
     }
   }
 
@@ -181,7 +205,7 @@ export class Sequencer {
    * since); undefined otherwise.
    */
   committedSnapshot(): SnapshotRecord | undefined {
-    if (this.broken || this.open !== undefined || this.inFlight !== undefined) return undefined;
+    if (this.broken || this.open !== undefined || this.committing.length > 0) return undefined;
     return snapshotOf(this.state);
   }
 
@@ -206,33 +230,42 @@ export class Sequencer {
     this.flushScheduled = true;
     setImmediate(() => {
       this.flushScheduled = false;
-      void this.flush();
+      this.flush();
     });
   }
 
-  private async flush(): Promise<void> {
-    if (this.inFlight !== undefined || this.open === undefined) return;
+  /** Hands the open batch to the store. */
+  private flush(): void {
     const batch = this.open;
+    if (batch === undefined) return;
     this.open = undefined;
-    this.inFlight = batch;
+    const handed: HandedBatch = { done: batch.done, lastSeq: batch.journal.at(-1)?.seq };
+    this.committing.push(handed);
     // Nothing is applied outside an open batch, so right now the state is exactly what this batch
     // leaves: the only moment a snapshot can be taken under load without catching later commands.
     const snapshot = this.snapshotDue() ? snapshotOf(this.state) : undefined;
     if (snapshot !== undefined) this.snapshotSeq = snapshot.seq;
     const floor = this.options.clock.nowMs() - this.options.windowNonceRetentionMs;
+    void this.commit(handed, batch.toCommit(floor), snapshot);
+  }
+
+  private async commit(handed: HandedBatch, batch: CommitBatch, snapshot: SnapshotRecord | undefined): Promise<void> {
     try {
-      await this.options.store.commit(batch.toCommit(floor));
-      this.inFlight = undefined;
-      this.durableSeq = batch.journal.at(-1)?.seq ?? this.durableSeq;
-      this.lastCommitMs = this.options.clock.nowMs();
-      batch.done.resolve();
+      await this.options.store.commit(batch);
     } catch (error) {
-      this.inFlight = undefined;
-      this.fail(batch, error);
+      this.fail(handed, error);
       return;
     }
+    this.committed(handed, snapshot);
+  }
+
+  private committed(batch: HandedBatch, snapshot: SnapshotRecord | undefined): void {
+    if (this.committing[0] !== batch) return; // refused along with an earlier batch that failed
+    this.committing.shift();
+    this.durableSeq = batch.lastSeq ?? this.durableSeq;
+    this.lastCommitMs = this.options.clock.nowMs();
+    batch.done.resolve();
     if (snapshot !== undefined) this.options.onSnapshot(snapshot);
-    if (this.open !== undefined) this.scheduleFlush();
   }
 
   private snapshotDue(): boolean {
@@ -244,13 +277,15 @@ export class Sequencer {
    * A commit failed: its commands, and any applied on top of them since, were never durable, so
    * the in-memory state is ahead of the store. Refuse everything until the venue has rebuilt.
    */
-  private fail(batch: OpenBatch, error: unknown): void {
+  private fail(batch: HandedBatch, error: unknown): void {
+    // The batches behind it fail too (port.ts); the first failure already refused them all.
+    if (!this.committing.includes(batch)) return;
     this.broken = true;
     const unavailable = new StoreUnavailableError(error);
-    batch.done.reject(unavailable);
-    const later = this.open;
+    const refused = [...this.committing, ...(this.open === undefined ? [] : [this.open])];
+    this.committing = [];
     this.open = undefined;
-    later?.done.reject(unavailable);
+    for (const b of refused) b.done.reject(unavailable);
     this.options.onCommitFailure(error);
   }
 }

@@ -1,4 +1,4 @@
-import type { Command, CommandResults, Outcome, State } from '@txc/core';
+import type { Command, CommandResults, State } from '@txc/core';
 import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
@@ -6,7 +6,7 @@ import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store } from '../store/
 import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
 import type { Clock } from './clock.js';
 import { loadState } from './load-state.js';
-import { Sequencer, type EventListener } from './sequencer.js';
+import { Sequencer, type EventListener, type Submitted } from './sequencer.js';
 
 export interface VenueOptions {
   readonly store: Store;
@@ -122,7 +122,7 @@ export class Venue {
     };
   }
 
-  submit<C extends Command>(cmd: C): Promise<Outcome<CommandResults[C['type']]>> {
+  submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
     return this.sequencer.submit(cmd);
   }
 

@@ -67,6 +67,33 @@ function contract(
     assert.equal(await store.getMeta('half'), undefined);
   });
 
+  it('takes commits before the earlier ones are durable, and settles them in call order', async () => {
+    const before = await store.lastSeq();
+    const settled: number[] = [];
+    const commits = [1, 2, 3].map((n) =>
+      store
+        .commit(batch({ journal: [{ seq: before + n, time: n, command: `{"n":${n}}` }] }))
+        .then(() => settled.push(n)),
+    );
+    await Promise.all(commits);
+    assert.deepEqual(settled, [1, 2, 3]);
+    assert.equal(await store.lastSeq(), before + 3);
+  });
+
+  it('refuses the commits handed over behind one that fails, then takes commits again', async () => {
+    const before = await store.lastSeq();
+    const failing = store.commit(batch({ journal: [{ seq: 1, time: 1, command: '{}' }] }));
+    const behind = store.commit(
+      batch({ journal: [{ seq: before + 1, time: 1, command: '{}' }], meta: new Map([['behind', 'x']]) }),
+    );
+    await assert.rejects(failing);
+    await assert.rejects(behind);
+    assert.equal(await store.lastSeq(), before);
+    assert.equal(await store.getMeta('behind'), undefined);
+    await store.commit(batch({ journal: [{ seq: before + 1, time: 1, command: '{}' }] }));
+    assert.equal(await store.lastSeq(), before + 1);
+  });
+
   it('keeps API keys, nonce high-water marks and window nonces', async () => {
     const key = {
       apiKey: 'k1',

@@ -19,7 +19,9 @@ export function mainAccountBalanceRoute(app: FastifyInstance, { venue }: RouteDe
     const user = state.users.get(request.auth?.user ?? '');
     const balanceOf = (t: string): string => {
       const asset = state.assets.get(t);
-      return asset === undefined ? '0' : formatUnits(user?.main.get(t) ?? 0n, asset.precision);
+      const units = user?.main.get(t) ?? 0n;
+      // Most assets of most users are empty: "0" in every precision, without the arithmetic.
+      return asset === undefined || units === 0n ? '0' : formatUnits(units, asset.precision);
     };
     let body: unknown;
     if (ticker !== undefined) {

@@ -1,0 +1,105 @@
+// The SQLite store's writer: a worker thread with its own connection, on which every write
+// transaction runs, so that neither the statements nor the fsync of COMMIT hold the event loop.
+// The requests and replies are described in sqlite-writer.ts, which starts this thread.
+//
+// Plain JavaScript on purpose: a worker thread does not inherit the TypeScript loader of the
+// process (tsx), and this file only runs the statements it is sent, each prepared once and reused
+// for as long as the connection lives.
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const db = new Database(workerData.file);
+for (const pragma of workerData.pragmas) db.pragma(pragma);
+
+// IMMEDIATE: the write lock is taken (or waited for, within busy_timeout) before the first
+// statement, never half-way through a transaction.
+const begin = db.prepare('BEGIN IMMEDIATE');
+const commit = db.prepare('COMMIT');
+const rollback = db.prepare('ROLLBACK');
+
+/** Prepared statements by SQL text: the writes come in a few fixed shapes. */
+const statements = new Map();
+
+function statement(sql) {
+  let prepared = statements.get(sql);
+  if (prepared === undefined) {
+    prepared = db.prepare(sql);
+    statements.set(sql, prepared);
+  }
+  return prepared;
+}
+
+/** Runs the requests' steps in order in one transaction: all of it is durable when it returns, or none. */
+function transaction(requests) {
+  begin.run();
+  try {
+    for (const request of requests) {
+      for (const step of request.steps) {
+        const prepared = statement(step.sql);
+        for (const row of step.rows) prepared.run(row);
+      }
+    }
+    commit.run();
+  } catch (error) {
+    // A failed COMMIT may already have rolled back (an I/O error does).
+    if (db.inTransaction) rollback.run();
+    throw error;
+  }
+}
+
+/** Links of the commit chain up to this generation fail without being run (an earlier link failed). */
+let brokenGeneration = -1;
+
+function reply(requests, error) {
+  for (const request of requests) parentPort.postMessage({ id: request.id, error });
+}
+
+function describe(error) {
+  return error instanceof Error ? { message: error.message, code: error.code } : { message: String(error) };
+}
+
+/**
+ * Links of the commit chain that queued up while the previous transaction ran are written
+ * together: one transaction and one fsync for all of them.
+ */
+function takeQueuedLinks(first) {
+  const links = [first];
+  for (;;) {
+    const next = receiveMessageOnPort(parentPort);
+    if (next === undefined) return { links, after: undefined };
+    if (next.message.link !== true) return { links, after: next.message };
+    links.push(next.message);
+  }
+}
+
+const isLive = (request) => request.link !== true || request.generation > brokenGeneration;
+
+function run(requests) {
+  const live = requests.filter(isLive);
+  if (live.length < requests.length) {
+    const refused = requests.filter((r) => !isLive(r));
+    reply(refused, { message: 'not written: an earlier commit failed' });
+  }
+  if (live.length === 0) return;
+  try {
+    transaction(live);
+    reply(live, undefined);
+  } catch (error) {
+    for (const r of live) if (r.link === true) brokenGeneration = Math.max(brokenGeneration, r.generation);
+    reply(live, describe(error));
+  }
+}
+
+function handle(request) {
+  if (request.close === true) {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  if (request.link !== true) return run([request]);
+  const { links, after } = takeQueuedLinks(request);
+  run(links);
+  if (after !== undefined) handle(after);
+}
+
+parentPort.on('message', handle);
