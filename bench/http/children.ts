@@ -11,7 +11,11 @@ export interface Child<T> {
 export function startChild<T>(script: string, args: readonly string[] = []): Promise<Child<T>> {
   const path = fileURLToPath(new URL(script, import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // TXC_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=prof") goes to every child: to profile the servers under load
+    const nodeArgs = process.env.TXC_BENCH_NODE_ARGS?.split(' ').filter((a) => a !== '') ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     const onData = (d: Buffer): void => {
       out += d.toString();
