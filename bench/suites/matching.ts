@@ -1,60 +1,54 @@
+import { execFile } from 'node:child_process';
 import os from 'node:os';
-import type { Measurement, Suite, SuiteReport } from '../suite.js';
-import { loadWorkload, percentiles, sameDepth, type Workload } from '../workload.js';
-import { bookDriver, engineDriver, peerDriver, type Driver } from './matching-drivers.js';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Suite, SuiteReport } from '../suite.js';
+import { loadWorkload } from '../workload.js';
+import type { ChildReport } from './matching-child.js';
 
-/** Operations per second of CPU time used by the process (GC threads included): steadier on a shared machine. */
-const cpuRates: string[] = [];
+const CHILD = fileURLToPath(new URL('./matching-child.ts', import.meta.url));
 
-/** Runs the prefill untimed, then the measured operations: once for throughput, once timing each op. */
-function measure(label: string, make: (wl: Workload) => Driver, wl: Workload, check: boolean): Measurement {
-  const total = wl.prefill + wl.ops;
-  const a = make(wl);
-  for (let i = 0; i < wl.prefill; i++) a.op(i);
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  for (let i = wl.prefill; i < total; i++) a.op(i);
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(c0);
-  cpuRates.push(`${label} ${Math.round(wl.ops / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')}`);
-  if (check) sameDepth(label, a.depth(), wl);
-
-  const b = make(wl);
-  for (let i = 0; i < wl.prefill; i++) b.op(i);
-  const samples = new Float64Array(wl.ops);
-  for (let i = wl.prefill; i < total; i++) {
-    const s = performance.now();
-    b.op(i);
-    samples[i - wl.prefill] = performance.now() - s;
-  }
-  return { label, perSecond: wl.ops / seconds, latency: { ...percentiles(samples), unit: 'us' } };
+/** Measures one driver in a process of its own (matching-child.ts), one after the other. */
+async function measure(driver: 'peer' | 'book' | 'engine'): Promise<ChildReport> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CHILD, driver], {
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ChildReport;
 }
+
+const count = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 export const matchingSuite: Suite = {
   name: 'matching',
   description:
     'The standard order-book workload (1,000,000 operations after 5,000 resting: 60 % passive adds, 30 % cancels, ' +
     '10 % crossing limits; seed 42): nodejs-order-book, the txc matching book alone, and the full txc engine ' +
-    '(holds, fees, settlement, events, state) through `apply`. Throughput from an untimed pass; latency per ' +
-    'operation from a second pass (garbage-collection pauses included). txc runs must end in the expected depth.',
+    '(holds, fees, settlement, events, state) through `apply`, each in a process of its own. Per driver: a ' +
+    'warm-up pass, a throughput pass, then a pass timing each operation (garbage-collection pauses included), ' +
+    'each on a fresh state. txc runs must end in the expected depth.',
   async run(): Promise<SuiteReport> {
-    const wl = await loadWorkload();
+    const wl = await loadWorkload(); // generated here once, before the children read it
     const load = os.loadavg()[0] ?? 0;
-    cpuRates.length = 0;
-    const peer = measure('nodejs-order-book', peerDriver, wl, false);
-    const book = measure('txc matching book', bookDriver, wl, true);
-    const engine = measure('txc engine (apply)', engineDriver, wl, true);
+    const peer = await measure('peer');
+    const book = await measure('book');
+    const engine = await measure('engine');
+    const all = [peer, book, engine];
     return {
-      measurements: [peer, book, engine],
+      measurements: all.map((r) => r.measurement),
       ratios: [
-        { label: 'txc book / nodejs-order-book', value: book.perSecond / peer.perSecond, target: 20 },
-        { label: 'txc engine / nodejs-order-book', value: engine.perSecond / peer.perSecond },
-        { label: 'txc book / 3,000,000 ops/s', value: book.perSecond / 3_000_000, target: 1 },
-        { label: 'txc engine / 1,000,000 ops/s', value: engine.perSecond / 1_000_000, target: 1 },
+        {
+          label: 'txc book / nodejs-order-book',
+          value: book.measurement.perSecond / peer.measurement.perSecond,
+          target: 20,
+        },
+        { label: 'txc engine / nodejs-order-book', value: engine.measurement.perSecond / peer.measurement.perSecond },
+        { label: 'txc book / 3,000,000 ops/s', value: book.measurement.perSecond / 3_000_000, target: 1 },
+        { label: 'txc engine / 1,000,000 ops/s', value: engine.measurement.perSecond / 1_000_000, target: 1 },
       ],
       notes: [
-        `Final depth checked against the generator's expected depth for both txc runs (${wl.expected.finalLive} resting).`,
-        `Operations per CPU-second: ${cpuRates.join('; ')}. Load average at start: ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(load)} on ${os.cpus().length} cores.`,
+        `Final depth checked against the generator's expected depth in every txc pass (${wl.expected.finalLive} resting).`,
+        `Operations per CPU-second: ${all.map((r) => `${r.measurement.label} ${count(r.perCpuSecond)}`).join('; ')}. ` +
+          `Load average at start: ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(load)} on ${os.cpus().length} cores.`,
       ],
     };
   },
