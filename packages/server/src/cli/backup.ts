@@ -11,6 +11,9 @@ export interface BackupReport {
   readonly bytes: number;
 }
 
+/** The largest step better-sqlite3 takes: more pages than any store has. */
+const ALL_PAGES = 0x7fffffff;
+
 /**
  * `txc backup <file>`: SQLite's online backup of the store, consistent at one commit, taken while
  * the server keeps running (it only reads), then checked like `txc restore` will check it.
@@ -21,7 +24,10 @@ export async function backup(config: Config, target: string): Promise<BackupRepo
   if (existsSync(target)) throw new OperatorError(`${target} already exists; choose a new file`);
   const db = new Database(source, { fileMustExist: true });
   try {
-    await db.backup(target);
+    // All pages in one step, inside one read transaction: a backup taken in steps starts over
+    // whenever another connection commits between two of them, so under a steady flow of commits
+    // it would never end. In WAL mode the server's commits do not wait for this read.
+    await db.backup(target, { progress: () => ALL_PAGES });
   } finally {
     db.close();
   }

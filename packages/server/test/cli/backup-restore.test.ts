@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { SQLITE_FILE } from '../../src/store/open-store.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
 
@@ -58,6 +60,46 @@ describe('txc backup and txc restore (SQLite)', () => {
     }
     const verify = await txc(['replay', '--verify', '--data-dir', dir]);
     assert.equal((JSON.parse(verify.stdout) as { verified: boolean }).verified, true);
+  });
+
+  it('finishes a backup of a store many steps long while the server keeps committing', async () => {
+    const dir = tempDir();
+    const file = join(tempDir(), 'txc-backup.sqlite');
+    await (await TestServer.start({ database: 'sqlite' }, dir)).stop({ keepData: true });
+    // Ballast of 64 MB written straight into the store: 16,000 pages, 160 times the pages a step of
+    // SQLite's online backup copies by default, so that commits land between the steps.
+    const store = new Database(join(dir, SQLITE_FILE));
+    store.prepare('insert into meta (key, value) values (?, ?)').run('test.ballast', 'x'.repeat(64 << 20));
+    store.close();
+
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    try {
+      await server.user('bea');
+      const seqBefore = server.server.venue.state.seq;
+      let n = 0;
+      let backingUp = true;
+      const steady = (async () => {
+        while (backingUp) {
+          await server.admin('POST', '/admin/v1/deposits', {
+            user: 'bea',
+            ticker: 'BTC',
+            amount: '0.001',
+            txid: `t${n++}`,
+          });
+        }
+      })();
+      const b = await txc(['backup', file, '--data-dir', dir], { timeoutMs: 30_000 }).finally(() => {
+        backingUp = false;
+      });
+      await steady;
+      assert.equal(b.code, 0, b.stderr);
+      const report = JSON.parse(b.stdout) as { seq: number; bytes: number };
+      assert.ok(report.bytes > 64 << 20, `a store of ${report.bytes} bytes`);
+      assert.ok(n > 0, 'deposits committed while the backup ran');
+      assert.ok(report.seq >= seqBefore && report.seq <= server.server.venue.state.seq);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('refuses what it cannot do, with a reason', async () => {
