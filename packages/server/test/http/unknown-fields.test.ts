@@ -5,20 +5,37 @@ import { ENDPOINTS, type Endpoint } from '@txc/sdk';
 import { stateHash } from '../../src/venue/state-hash.js';
 import { SAMPLES, type Sample, type SampleIds } from '../support/endpoint-samples.js';
 import { unknownField } from '../support/fuzz-bodies.js';
-import { FUZZ_CONFIG, fieldsOf, prepareFuzzVenue, publicGet, signedPost, type Answer } from '../support/fuzz-venue.js';
+import {
+  FUZZ_CONFIG,
+  FUZZ_SEED as SEED,
+  fieldsOf,
+  prepareFuzzVenue,
+  publicGet,
+  signedPost,
+  type Answer,
+} from '../support/fuzz-venue.js';
 import { comparable, comparableState, invariantBreaches } from '../support/state-checks.js';
 import { TestServer } from '../support/test-server.js';
 
 /** Extra tries with other unknown fields for requests that change nothing (reads). */
 const READ_VARIANTS = 4;
-const SEED = Number(process.env.TXC_FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 const byPath = new Map(ENDPOINTS.map((e) => [e.path, e]));
+
+/** Whether a JSON value has a `__proto__` key at any depth: a body holding one is refused (docs/security.md). */
+function hasProtoKey(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(hasProtoKey);
+  return Object.keys(value).some((k) => k === '__proto__' || hasProtoKey((value as Record<string, unknown>)[k]));
+}
 
 /** Unknown fields with any JSON values: never one the endpoint knows, nor an authentication field. */
 function extras(endpoint: Endpoint): fc.Arbitrary<Record<string, unknown>> {
   const known = new Set([...fieldsOf(endpoint), 'request', 'nonce', 'nonceWindow']);
-  const value = endpoint.kind === 'private' ? fc.jsonValue({ maxDepth: 2 }) : fc.string({ maxLength: 12 });
+  const value =
+    endpoint.kind === 'private'
+      ? fc.jsonValue({ maxDepth: 2 }).filter((v) => !hasProtoKey(v))
+      : fc.string({ maxLength: 12 });
   return fc.dictionary(
     unknownField.filter((k) => !known.has(k)),
     value,
