@@ -14,7 +14,12 @@ const { value } = fc.letrec<{ value: unknown }>((tie) => ({
     fc.integer(),
     fc.bigInt(),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.string(), fc.option(tie('value'), { nil: undefined }), { maxKeys: 4 }),
+    // no `__proto__` key: the edge refuses bodies holding one, so no engine value has it
+    fc.dictionary(
+      fc.string().filter((k) => k !== '__proto__'),
+      fc.option(tie('value'), { nil: undefined }),
+      { maxKeys: 4 },
+    ),
     fc.array(fc.tuple(fc.oneof(fc.string(), fc.integer()), tie('value')), { maxLength: 4 }).map((e) => new Map(e)),
     fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 4 }).map((e) => new Set(e)),
   ),
