@@ -31,6 +31,15 @@ interface Frame {
   expectKey: boolean;
 }
 
+/** Whether a JSON string literal (quotes included, valid escapes) decodes to well-formed Unicode. */
+function wellFormed(literal: string): boolean {
+  try {
+    return (JSON.parse(literal) as string).isWellFormed();
+  } catch {
+    return true; // not a valid literal: JSON.parse of the whole text refuses it with its own message
+  }
+}
+
 function isDigitStart(c: number): boolean {
   return c === 45 /* - */ || (c >= 48 && c <= 57);
 }
@@ -60,17 +69,23 @@ export function parseExactJson(text: string, limits: JsonLimits): unknown {
       i++;
     } else if (c === 34 /* " */) {
       let j = i + 1;
+      let unicodeEscape = false;
       while (j < n) {
         const d = text.charCodeAt(j);
         if (d === 92 /* \ */) {
           // No field carries it, and PostgreSQL cannot store it in text: a write holding one would fail its commit.
           if (text.startsWith('u0000', j + 1)) throw new JsonLimitError('JSON strings may not contain U+0000');
+          if (text.charCodeAt(j + 1) === 117 /* u */) unicodeEscape = true;
           j += 2;
         } else if (d === 34) break;
         else j++;
       }
       if (j - i - 1 > limits.maxStringLength)
         throw new JsonLimitError(`JSON string longer than ${limits.maxStringLength} characters`);
+      // Only an escape can spell half of a surrogate pair (UTF-8 cannot carry one): no text encoding
+      // has it, stores would keep something else than was sent, and PostgreSQL's JSON refuses it.
+      if (unicodeEscape && !wellFormed(text.slice(i, j + 1)))
+        throw new JsonLimitError('JSON strings may not contain unpaired surrogates');
       const top = stack[stack.length - 1];
       if (top?.object === true && top.expectKey) {
         // Two parsers that keep different copies of a duplicated key could disagree on the request.

@@ -29,7 +29,7 @@ export function mergeBatches(batches: readonly CommitBatch[]): CommitBatch {
     nonces: new Map(batches.flatMap((b) => [...b.nonces])),
     windowNonces: batches.flatMap((b) => b.windowNonces),
     // Forgetting less than allowed is always safe.
-    windowNonceFloor: Math.min(...batches.map((b) => b.windowNonceFloor)),
+    windowNonceFloor: batches.reduce((floor, b) => Math.min(floor, b.windowNonceFloor), Number.POSITIVE_INFINITY),
     meta: new Map(batches.flatMap((b) => [...b.meta])),
     audit: batches.flatMap((b) => b.audit),
   };

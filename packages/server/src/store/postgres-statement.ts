@@ -58,9 +58,15 @@ function insertsOf(batch: CommitBatch): TableRows[] | undefined {
 
 const quoted = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
 
-/** Rows as one JSON parameter; money is already text, and a bigint would be too. */
+/**
+ * Rows as one JSON parameter; money is already text, and a bigint would be too. Strings are made
+ * well-formed as the driver makes a parameter (an unpaired surrogate becomes U+FFFD), where
+ * PostgreSQL's JSON would refuse the whole statement.
+ */
 function jsonRows(rows: readonly Row[]): string {
-  return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  return JSON.stringify(rows, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : typeof value === 'string' ? value.toWellFormed() : value,
+  );
 }
 
 function insertSql(t: TableRows, parameter: number): string {

@@ -29,6 +29,19 @@ function statement(sql) {
   return prepared;
 }
 
+/**
+ * The row with every string made well-formed (half of a surrogate pair becomes U+FFFD), as the
+ * PostgreSQL driver sends a parameter: SQLite would store such a string as bytes that are not UTF-8.
+ */
+function wellFormed(row) {
+  for (const value of row) {
+    if (typeof value === 'string' && !value.isWellFormed()) {
+      return row.map((v) => (typeof v === 'string' ? v.toWellFormed() : v));
+    }
+  }
+  return row;
+}
+
 /** Runs the requests' steps in order in one transaction: all of it is durable when it returns, or none. */
 function transaction(requests) {
   begin.run();
@@ -36,7 +49,7 @@ function transaction(requests) {
     for (const request of requests) {
       for (const step of request.steps) {
         const prepared = statement(step.sql);
-        for (const row of step.rows) prepared.run(row);
+        for (const row of step.rows) prepared.run(wellFormed(row));
       }
     }
     commit.run();

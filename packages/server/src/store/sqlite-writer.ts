@@ -105,7 +105,14 @@ export class SqliteWriter {
       // The thread keeps the process alive only while a write is waiting on it.
       if (this.pending.size === 0) worker.ref();
       this.pending.set(request.id, { link, resolve, reject });
-      worker.postMessage(request);
+      try {
+        worker.postMessage(request);
+      } catch (error) {
+        // never sent (a value that cannot be cloned): nothing waits for it
+        this.pending.delete(request.id);
+        if (this.pending.size === 0) worker.unref();
+        throw error;
+      }
     });
   }
 

@@ -44,6 +44,19 @@ describe("the server's own failures answer in the right body family", () => {
     assert.match(r.contentType ?? '', /application\/json/);
   });
 
+  it('half of a surrogate pair in a string: 400, private family; a whole pair is served', async () => {
+    const body = (ticker: string): string =>
+      `{"request":"/api/v4/main-account/balance","nonce":${Date.now()},"ticker":"${ticker}"}`;
+    for (const half of ['\\ud800', 'x\\udc00y', '\\ud83d\\u0041']) {
+      const r = await rawPost(server.url, PATH, { apiKey, secret, body: body(half) });
+      assert.equal(r.status, 400, half);
+      assert.ok(isPrivateBody(r.body), half);
+    }
+    const pair = await rawPost(server.url, PATH, { apiKey, secret, body: body('\\ud83d\\ude00') });
+    assert.equal(pair.status, 200);
+    assert.deepEqual(pair.body, { main_balance: '0' });
+  });
+
   it('empty JSON body on a private route: 400, private family', async () => {
     const r = await rawPost(server.url, PATH, { apiKey, secret, body: '' });
     assert.equal(r.status, 400);

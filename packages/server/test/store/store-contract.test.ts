@@ -94,6 +94,13 @@ function contract(
     assert.equal(await store.lastSeq(), before + 1);
   });
 
+  it('stores half of a surrogate pair as U+FFFD, as a parameter of either driver is sent', async () => {
+    const before = await store.lastSeq();
+    await store.commit(batch({ journal: [{ seq: before + 1, time: 1, command: '{"memo":"a\ud800b"}' }] }));
+    const [entry] = await store.readJournal(before, 1);
+    assert.equal(entry?.command, '{"memo":"a\ufffdb"}');
+  });
+
   it('keeps API keys, nonce high-water marks and window nonces', async () => {
     const key = {
       apiKey: 'k1',

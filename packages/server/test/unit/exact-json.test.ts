@@ -77,6 +77,11 @@ describe('exact JSON', () => {
     assert.throws(() => parse('{"memo":"a\\u0000"}'), JsonLimitError);
     assert.throws(() => parse('{"\\u0000":1}'), JsonLimitError);
     assert.deepEqual(parse('{"memo":"\\\\u0000"}'), { memo: '\\u0000' });
+    assert.throws(() => parse('{"memo":"\\ud800"}'), JsonLimitError);
+    assert.throws(() => parse('{"memo":"a\\udfffb"}'), JsonLimitError);
+    assert.throws(() => parse('{"\\udbff":1}'), JsonLimitError);
+    assert.deepEqual(parse('{"memo":"\\ud83d\\ude00"}'), { memo: '\u{1F600}' });
+    assert.deepEqual(parse('{"memo":"\\\\ud800"}'), { memo: '\\ud800' });
     assert.deepEqual(parse('{"a":{"a":1},"b":[{"a":2},{"a":3}]}'), { a: { a: 1 }, b: [{ a: 2 }, { a: 3 }] });
   });
 
