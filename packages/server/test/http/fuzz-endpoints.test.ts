@@ -79,7 +79,7 @@ describe('fuzzing every endpoint: generated requests never break the server or t
             assert.deepEqual(invariantBreaches(venue.state), [], shown);
             return;
           }
-          assert.match(r.contentType, /^application\/json/, shown);
+          assert.match(r.contentType ?? '', /^application\/json/, shown);
           assert.ok(g.endpoint.kind === 'private' ? isPrivateErrorBody(r.body) : isPublicErrorBody(r.body), shown);
           assert.deepEqual({ seq: venue.state.seq, hash: stateHash(venue.state) }, before, `changed by ${shown}`);
         },

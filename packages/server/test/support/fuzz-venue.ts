@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { RATE_LIMITS, type Endpoint } from '@txc/sdk';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_WALLET_CHAINS } from '../../src/demo/demo-wallet-keys.js';
 import { SAMPLE_DEPOSITS, SAMPLE_USER } from './endpoint-samples.js';
+import { rawGet, rawPost, type RawResult } from './raw-request.js';
 import type { TestServer } from './test-server.js';
 
 const OPEN = { limit: 1_000_000_000, windowMs: 10_000 };
@@ -39,46 +39,21 @@ export async function prepareFuzzVenue(server: TestServer): Promise<{ apiKey: st
   return { apiKey, apiSecret };
 }
 
-export interface Answer {
-  readonly status: number;
-  readonly contentType: string;
-  readonly body: unknown;
-}
-
-async function answerOf(response: Response): Promise<Answer> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text === '' ? null : JSON.parse(text);
-  } catch {
-    // kept as text: the family checks then fail with it shown
-  }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
-}
+/** What an endpoint answered: status, content type and the parsed body (its text when not JSON). */
+export type Answer = RawResult;
 
 /** A signed POST of exactly this body text. */
-export async function signedPost(
+export function signedPost(
   baseUrl: string,
   path: string,
   key: { apiKey: string; apiSecret: string },
   body: string,
 ): Promise<Answer> {
-  const payload = Buffer.from(body, 'utf8').toString('base64');
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-txc-apikey': key.apiKey,
-      'x-txc-payload': payload,
-      'x-txc-signature': createHmac('sha512', key.apiSecret).update(payload).digest('hex'),
-    },
-    body,
-  });
-  return answerOf(response);
+  return rawPost(baseUrl, path, { apiKey: key.apiKey, secret: key.apiSecret, body });
 }
 
-export async function publicGet(baseUrl: string, pathAndQuery: string): Promise<Answer> {
-  return answerOf(await fetch(`${baseUrl}${pathAndQuery}`));
+export function publicGet(baseUrl: string, pathAndQuery: string): Promise<Answer> {
+  return rawGet(baseUrl, pathAndQuery);
 }
 
 /** The fields an endpoint's contract names: its body's for a private one, its query's for a public one. */

@@ -30,16 +30,22 @@ async function longOnThinMargin(server: TestServer, name: string, dave: TxcClien
   return trader;
 }
 
+/** A venue where `name` holds that long, and erin bids for 0.1 BTC_PERP at `bid`: where a liquidation sells. */
+async function thinLongWithBid(name: string, bid: string): Promise<{ server: TestServer; trader: TxcClient }> {
+  const server = await collateralServer();
+  const dave = await collateralTrader(server, 'dave', { USDT: '100000' });
+  const trader = await longOnThinMargin(server, name, dave);
+  const erin = await collateralTrader(server, 'erin', { USDT: '100000' });
+  await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: bid });
+  return { server, trader };
+}
+
 describe('liquidation through the API: the watcher acts where positions/open says', () => {
   let server: TestServer;
   let carol: TxcClient;
 
   before(async () => {
-    server = await collateralServer();
-    const dave = await collateralTrader(server, 'dave', { USDT: '100000' });
-    carol = await longOnThinMargin(server, 'carol', dave);
-    const erin = await collateralTrader(server, 'erin', { USDT: '100000' });
-    await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '51000' });
+    ({ server, trader: carol } = await thinLongWithBid('carol', '51000'));
   });
   after(() => server.stop());
 
@@ -76,11 +82,7 @@ describe('liquidation with a shortfall: the insurance fund pays what the account
   let gina: TxcClient;
 
   before(async () => {
-    server = await collateralServer();
-    const dave = await collateralTrader(server, 'dave', { USDT: '100000' });
-    gina = await longOnThinMargin(server, 'gina', dave);
-    const erin = await collateralTrader(server, 'erin', { USDT: '100000' });
-    await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '45000' });
+    ({ server, trader: gina } = await thinLongWithBid('gina', '45000'));
   });
   after(() => server.stop());
 
