@@ -20,11 +20,17 @@ export interface ChildReport {
   readonly perCpuSecond: number;
 }
 
-/** Runs the prefill untimed, then every operation once; answers the seconds and CPU-seconds the operations took. */
-function pass(make: (wl: Workload) => Driver, wl: Workload, check: string | undefined) {
-  const total = wl.prefill + wl.ops;
+/** A fresh driver with the workload's resting orders in place. */
+function prefilled(make: (wl: Workload) => Driver, wl: Workload): Driver {
   const d = make(wl);
   for (let i = 0; i < wl.prefill; i++) d.op(i);
+  return d;
+}
+
+/** Runs every operation once on a prefilled driver; answers the seconds and CPU-seconds they took. */
+function pass(make: (wl: Workload) => Driver, wl: Workload, check: string | undefined) {
+  const total = wl.prefill + wl.ops;
+  const d = prefilled(make, wl);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = wl.prefill; i < total; i++) d.op(i);
@@ -45,9 +51,8 @@ pass(driver.make, wl, check);
 const timed = pass(driver.make, wl, check);
 
 // Latency per operation on a fresh state (garbage-collection pauses included).
-const d = driver.make(wl);
+const d = prefilled(driver.make, wl);
 const total = wl.prefill + wl.ops;
-for (let i = 0; i < wl.prefill; i++) d.op(i);
 const samples = new Float64Array(wl.ops);
 for (let i = wl.prefill; i < total; i++) {
   const s = performance.now();
