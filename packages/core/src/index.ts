@@ -56,4 +56,6 @@ export * from './trading/fees.js';
 export * from './engine.js';
 export * from './invariants.js';
 export * from './codec/json-value.js';
+export * from './codec/command-text.js';
+export * from './codec/order-text.js';
 export * from './snapshot.js';

@@ -1,4 +1,4 @@
-import { encodeJson, orderData, type DealSide, type Event, type TradeExecuted } from '@txc/core';
+import { encodeJson, encodeOrder, type DealSide, type Event, type TradeExecuted } from '@txc/core';
 import type { ProjectionWrite } from '../store/port.js';
 import { miningRewardRow } from './mining-projection.js';
 
@@ -110,7 +110,7 @@ export function project(events: readonly Event[], out: ProjectionWrite[]): void 
             status: e.order.status,
             created: e.order.created,
             finished: e.order.finished ?? e.order.created,
-            data: encodeJson(orderData(e.order)),
+            data: encodeOrder(e.order),
           },
         });
         break;

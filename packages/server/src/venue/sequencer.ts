@@ -1,6 +1,6 @@
 import {
   apply,
-  encodeJson,
+  encodeCommand,
   encodeState,
   type Command,
   type CommandResults,
@@ -143,7 +143,7 @@ export class Sequencer {
     const outcome = apply(this.state, cmd, stamp);
     const batch = this.batch();
     if (outcome.result.ok) {
-      batch.journal.push({ seq: stamp.seq, time: stamp.time, command: encodeJson(cmd) });
+      batch.journal.push({ seq: stamp.seq, time: stamp.time, command: encodeCommand(cmd) });
       project(outcome.events, batch.projections);
       for (const listen of this.listeners) listen(outcome.events);
     }
