@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/schema.js';
@@ -9,7 +8,7 @@ import { Wallet } from '../wallet/wallet.js';
 import './fastify-types.js';
 import { registerAdminAudit } from './plugins/admin-audit.js';
 import { registerAdminAuth } from './plugins/admin-auth.js';
-import { registerClientErrors } from './plugins/client-errors.js';
+import { clientErrorHandler } from './plugins/client-errors.js';
 import { rateLimitClient } from './client-address.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
 import { registerJsonBody } from './plugins/json-body.js';
@@ -153,7 +152,6 @@ const DEFAULT_PER_IP: RateLimitRule = { group: 'ip', limit: 10_000, windowMs: 10
  */
 export function buildApp(options: AppOptions): FastifyInstance {
   const { venue, config, log } = options;
-  let onClientError: (error: Error, socket: Socket) => void = (_error, socket) => socket.destroy();
   const trustProxy = config.http.trustProxy ?? [];
   const app = Fastify({
     loggerInstance: log,
@@ -171,12 +169,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
       connectionsCheckingInterval: Math.min(1000, config.http.requestTimeoutMs),
     },
     trustProxy: trustProxy.length === 0 ? false : trustProxy,
-    clientErrorHandler: (error, socket) => onClientError(error, socket),
+    clientErrorHandler,
     frameworkErrors,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
-  onClientError = registerClientErrors(app);
   registerJsonBody(app, config.http.json);
   registerErrorHandling(app);
   registerOpenApi(app);

@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { renderError, type ErrorFamily, type ErrorName } from '@txc/sdk';
-import type { FastifyInstance } from 'fastify';
 import { familyOf } from '../family.js';
 
 const BY_FAMILY = {
@@ -19,37 +18,30 @@ function kindOf(code: string | undefined): keyof typeof BY_FAMILY {
   return 'malformed';
 }
 
+/** What Node keeps on a socket of its HTTP server: the response to the request in progress, if any. */
+type ServerSocket = Socket & { _httpMessage?: { headersSent?: boolean; req?: { url?: string } } | null };
+
 /**
  * Failures Node meets before Fastify sees a request (headers too large, a request that does not
  * arrive within the request timeout, unparsable HTTP) answer in the same body family as every
- * other error of their path: the path of the request in progress on the socket, else the one its
- * request line names, else the public family. The connection is then closed.
+ * other error of their path: the path of the request in progress on the socket (Node's response
+ * to it is attached to the socket until it ends), else the one its request line names, else the
+ * public family. The connection is then closed. Nothing is recorded per request for this: the
+ * socket already knows.
  */
-export function registerClientErrors(app: FastifyInstance): (error: Error, socket: Socket) => void {
-  const inProgress = new WeakMap<Socket, string>();
-  app.addHook('onRequest', (request, _reply, done) => {
-    inProgress.set(request.raw.socket, request.url);
-    done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    inProgress.delete(request.raw.socket);
-    done();
-  });
-
-  return (error, socket) => {
-    const e = error as Error & { code?: string; rawPacket?: Buffer };
-    if (e.code === 'ECONNRESET' || socket.destroyed) return;
-    const headersSent = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
-    if (socket.writable && headersSent !== true) {
-      const url = inProgress.get(socket) ?? REQUEST_LINE.exec(e.rawPacket?.toString('latin1') ?? '')?.[1] ?? '/';
-      const name = BY_FAMILY[kindOf(e.code)][familyOf(url)];
-      const { status, body } = renderError(name, { params: { detail: 'Malformed HTTP request.' } });
-      const text = JSON.stringify(body);
-      socket.write(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-          `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
-      );
-    }
-    socket.destroy();
-  };
+export function clientErrorHandler(error: Error, socket: Socket): void {
+  const e = error as Error & { code?: string; rawPacket?: Buffer };
+  if (e.code === 'ECONNRESET' || socket.destroyed) return;
+  const inProgress = (socket as ServerSocket)._httpMessage;
+  if (socket.writable && inProgress?.headersSent !== true) {
+    const url = inProgress?.req?.url ?? REQUEST_LINE.exec(e.rawPacket?.toString('latin1') ?? '')?.[1] ?? '/';
+    const name = BY_FAMILY[kindOf(e.code)][familyOf(url)];
+    const { status, body } = renderError(name, { params: { detail: 'Malformed HTTP request.' } });
+    const text = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy();
 }
