@@ -70,6 +70,8 @@ export async function walletHistory(
   state: State,
   f: HistoryFilter,
 ): Promise<{ total: number; records: Record_[] }> {
+  // No address matches an empty list of them; SQL itself has no empty `in` list (PostgreSQL refuses one).
+  if (f.addresses?.length === 0) return { total: 0, records: [] };
   let q = db.selectFrom('wallet_transactions').where('user_name', '=', f.user);
   if (f.method !== undefined) q = q.where('method', '=', f.method);
   if (f.ticker !== undefined) q = q.where('ticker', '=', f.ticker);

@@ -62,6 +62,7 @@ describe('POST /api/v4/main-account/history (reference §7.6)', () => {
     assert.equal((await alice.walletHistory({ ticker: 'XRP' })).total, 2);
     assert.equal((await alice.walletHistory({ address: ADDRESSES.xrp })).total, 1);
     assert.equal((await alice.walletHistory({ addresses: [ADDRESSES.xrp, ADDRESSES.bitcoin] })).total, 13);
+    assert.deepEqual(await alice.walletHistory({ addresses: [] }), { total: 0, limit: 50, offset: 0, records: [] });
     assert.equal((await alice.walletHistory({ memo: '99' })).total, 1);
     assert.equal((await alice.walletHistory({ uniqueId: 'h-3' })).records[0]?.uniqueId, 'h-3');
     assert.equal((await alice.walletHistory({ unique_id: 'h-4' })).records[0]?.uniqueId, 'h-4');
