@@ -18,16 +18,17 @@ function kindOf(code: string | undefined): keyof typeof BY_FAMILY {
   return 'malformed';
 }
 
-/** What Node keeps on a socket of its HTTP server: the response to the request in progress, if any. */
+/** What Node keeps on a socket of its HTTP server: the response it is to send next, if any. */
 type ServerSocket = Socket & { _httpMessage?: { headersSent?: boolean; req?: { url?: string } } | null };
 
 /**
  * Failures Node meets before Fastify sees a request (headers too large, a request that does not
  * arrive within the request timeout, unparsable HTTP) answer in the same body family as every
- * other error of their path: the path of the request in progress on the socket (Node's response
- * to it is attached to the socket until it ends), else the one its request line names, else the
- * public family. The connection is then closed. Nothing is recorded per request for this: the
- * socket already knows.
+ * other error of their path: the path of the oldest request on the socket still unanswered (Node
+ * keeps the response it is to send next on the socket until it ends; with requests pipelined behind
+ * it, that is the one the client reads the error as the answer to), else the one its request line
+ * names, else the public family. The connection is then closed. Nothing is recorded per request for
+ * this: the socket already knows.
  */
 export function clientErrorHandler(error: Error, socket: Socket): void {
   const e = error as Error & { code?: string; rawPacket?: Buffer };
