@@ -95,11 +95,14 @@ export class OrderValidation extends FieldValidation {
     return d;
   }
 
-  /** Integer units of 10^-scale that fit a safe integer, with the step message when too precise. */
+  /**
+   * Integer units of 10^-scale that fit a safe integer; when too precise, the step message: `step`
+   * followed by the step itself (written only then: most orders are on their steps).
+   */
   private units(field: string, d: ParsedDecimal, scale: number, step: string, key = field): number | undefined {
     const u = decimalToUnits(d, scale);
     if (u === undefined) {
-      this.add(key, step);
+      this.add(key, `${step}${stepText(scale)}`);
       return undefined;
     }
     if (u > BigInt(Number.MAX_SAFE_INTEGER)) {
@@ -117,7 +120,7 @@ export class OrderValidation extends FieldValidation {
       this.add('amount', 'Amount should be greater than 0.');
       return undefined;
     }
-    const lots = this.units('amount', d, spec.stockPrec, `Min amount step = ${stepText(spec.stockPrec)}`);
+    const lots = this.units('amount', d, spec.stockPrec, 'Min amount step = ');
     if (lots !== undefined && BigInt(lots) < spec.minAmount) {
       this.add('amount', `Given amount is less than min amount ${formatUnits(spec.minAmount, spec.stockPrec)}`);
       return undefined;
@@ -133,7 +136,7 @@ export class OrderValidation extends FieldValidation {
       this.add('amount', 'Amount should be greater than 0.');
       return undefined;
     }
-    const units = this.units('amount', d, moneyPrecision, `Min total step = = ${stepText(moneyPrecision)}`);
+    const units = this.units('amount', d, moneyPrecision, 'Min total step = = ');
     if (units !== undefined && BigInt(units) < spec.minTotal) {
       this.add(
         'amount',
@@ -152,7 +155,7 @@ export class OrderValidation extends FieldValidation {
       this.add('price', 'Price should be greater than 0.');
       return undefined;
     }
-    return this.units('price', d, spec.moneyPrec, `Min price step = ${stepText(spec.moneyPrec)}`);
+    return this.units('price', d, spec.moneyPrec, 'Min price step = ');
   }
 
   /** Stops: `activation_price` (or `activationPrice`), in ticks, and the text submitted. */
@@ -172,13 +175,7 @@ export class OrderValidation extends FieldValidation {
       this.add('activationPrice', 'Activation price should be greater than 0.');
       return undefined;
     }
-    const ticks = this.units(
-      'activation_price',
-      d,
-      spec.moneyPrec,
-      `Min activation price step = ${stepText(spec.moneyPrec)}`,
-      'activationPrice',
-    );
+    const ticks = this.units('activation_price', d, spec.moneyPrec, 'Min activation price step = ', 'activationPrice');
     return ticks === undefined ? undefined : { ticks, text };
   }
 
@@ -253,7 +250,7 @@ export class OrderValidation extends FieldValidation {
       this.add(field, `${label} should be greater than 0.`);
       return undefined;
     }
-    const ticks = this.units(field, d, spec.moneyPrec, `Min ${label.toLowerCase()} step = ${stepText(spec.moneyPrec)}`);
+    const ticks = this.units(field, d, spec.moneyPrec, `Min ${label.toLowerCase()} step = `);
     const v = this.body[field];
     return ticks === undefined ? undefined : { ticks, text: typeof v === 'number' ? String(v) : (v as string) };
   }

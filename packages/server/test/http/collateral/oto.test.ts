@@ -24,6 +24,14 @@ describe('OTO stop-loss and take-profit on collateral orders (reference §6.1)',
   it('prices on the wrong side of the order price answer code 30 with the field', async () => {
     const base = { market: 'BTC_USDT', amount: '0.1', price: '60000' };
     await fails(
+      alice.collateralLimit({ ...base, side: 'buy', stopLoss: '59000.001', takeProfit: '61000.001' }),
+      422,
+      validation({
+        stopLoss: ['Min stop loss step = 0.01'],
+        takeProfit: ['Min take profit step = 0.01'],
+      }),
+    );
+    await fails(
       alice.collateralLimit({ ...base, side: 'buy', stopLoss: '60000' }),
       422,
       validation({

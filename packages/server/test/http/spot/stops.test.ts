@@ -42,6 +42,11 @@ describe('stop orders through HTTP (spec §4.4, reference §5.5)', () => {
       422,
       validation({ activationPrice: ['Activation price should be greater than 0.'] }),
     );
+    await fails(
+      carol.orderStopMarket({ market: 'BTC_USDT', side: 'buy', amount: '100', activation_price: '51000.001' }),
+      422,
+      validation({ activationPrice: ['Min activation price step = 0.01'] }),
+    );
   });
 
   it('a buy stop above the last price is gte, holds its money from placement, and is refused at the last price', async () => {
