@@ -33,9 +33,9 @@ type ServerSocket = Socket & { _httpMessage?: { headersSent?: boolean; req?: { u
 export function clientErrorHandler(error: Error, socket: Socket): void {
   const e = error as Error & { code?: string; rawPacket?: Buffer };
   if (e.code === 'ECONNRESET' || socket.destroyed) return;
-  const inProgress = (socket as ServerSocket)._httpMessage;
-  if (socket.writable && inProgress?.headersSent !== true) {
-    const url = inProgress?.req?.url ?? REQUEST_LINE.exec(e.rawPacket?.toString('latin1') ?? '')?.[1] ?? '/';
+  const response = (socket as ServerSocket)._httpMessage;
+  if (socket.writable && response?.headersSent !== true) {
+    const url = response?.req?.url ?? REQUEST_LINE.exec(e.rawPacket?.toString('latin1') ?? '')?.[1] ?? '/';
     const name = BY_FAMILY[kindOf(e.code)][familyOf(url)];
     const { status, body } = renderError(name, { params: { detail: 'Malformed HTTP request.' } });
     const text = JSON.stringify(body);
