@@ -1,6 +1,7 @@
 import type { Suite, SuiteReport } from '../suite.js';
 import { startChild } from './children.js';
 import { ORDER_NEW_PATH, OrderFlow, restingOrders } from './order-flow.js';
+import { AUTH_ONLY_PATH, BALANCE_PATH } from './signed-routes.js';
 import { getLoad, signedLoad, signRequest, type BenchKey, type LoadOptions } from './signed-load.js';
 
 const CONNECTIONS = 100;
@@ -69,13 +70,13 @@ export const foundationSuite: Suite = {
       const run: LoadOptions = { url: '', connections: CONNECTIONS, durationSeconds: DURATION };
       await getLoad('warm-up', '/ping', { ...warm, url: bare.info.url });
       const bareM = await getLoad('bare Fastify route ["pong"] (peer)', '/ping', { ...run, url: bare.info.url });
-      await signedLoad('warm-up', '/api/v4/bench/auth-only', keys, { ...warm, url: txc.info.url });
-      const auth = await signedLoad('txc authentication only (signed POST)', '/api/v4/bench/auth-only', keys, {
+      await signedLoad('warm-up', AUTH_ONLY_PATH, keys, { ...warm, url: txc.info.url });
+      const auth = await signedLoad('txc authentication only (signed POST)', AUTH_ONLY_PATH, keys, {
         ...run,
         url: txc.info.url,
       });
-      await signedLoad('warm-up', '/api/v4/main-account/balance', keys, { ...warm, url: txc.info.url });
-      const balance = await signedLoad('signed main-account/balance', '/api/v4/main-account/balance', keys, {
+      await signedLoad('warm-up', BALANCE_PATH, keys, { ...warm, url: txc.info.url });
+      const balance = await signedLoad('signed main-account/balance', BALANCE_PATH, keys, {
         ...run,
         url: txc.info.url,
       });

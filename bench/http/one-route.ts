@@ -10,10 +10,11 @@ import { startChild } from './children.js';
 import { benchKeys } from './foundation-suite.js';
 import { ORDER_NEW_PATH, OrderFlow } from './order-flow.js';
 import { signedLoad, type Fields } from './signed-load.js';
+import { AUTH_ONLY_PATH, BALANCE_PATH } from './signed-routes.js';
 
 const ROUTES: Record<string, () => { path: string; fields: Fields }> = {
-  auth: () => ({ path: '/api/v4/bench/auth-only', fields: {} }),
-  balance: () => ({ path: '/api/v4/main-account/balance', fields: {} }),
+  auth: () => ({ path: AUTH_ONLY_PATH, fields: {} }),
+  balance: () => ({ path: BALANCE_PATH, fields: {} }),
   order: () => ({ path: ORDER_NEW_PATH, fields: new OrderFlow().next }),
 };
 

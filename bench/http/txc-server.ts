@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { TEN_SECONDS, type PrivateEndpoint } from '@txc/sdk';
 import { DEMO_VENUE_FILE, loadConfig, serve, type Route } from '@txc/server';
 import { Type } from 'typebox';
+import { AUTH_ONLY_PATH } from './signed-routes.js';
 
-/** A route that does txc's authentication and answers a constant: the cost of auth alone. */
-export const AUTH_ONLY_PATH = '/api/v4/bench/auth-only';
 const authOnly: PrivateEndpoint = {
   kind: 'private',
   method: 'POST',

@@ -22,7 +22,7 @@ const STP: Readonly<Record<string, 'no' | 'cb' | 'cn' | 'co'>> = {
 };
 
 /** "0.000001" for a scale of 6: the step messages of the reference. */
-export function stepText(scale: number): string {
+function stepText(scale: number): string {
   return formatUnits(1n, scale);
 }
 
