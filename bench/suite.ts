@@ -25,6 +25,17 @@ export interface SuiteReport {
   readonly notes?: readonly string[];
 }
 
+/**
+ * The median of repeated measurements of one thing (the runs that alternated with others on the
+ * same cores): one slow or fast run moves it less than it moves a mean.
+ */
+export function median(ms: readonly Measurement[]): Measurement {
+  const sorted = [...ms].sort((a, b) => a.perSecond - b.perSecond);
+  const m = sorted[Math.floor(sorted.length / 2)];
+  if (m === undefined) throw new Error('median of no measurement');
+  return { ...m, label: `${m.label}, median of ${ms.length}` };
+}
+
 /** Timings and ratios for display (not money: these are measurements). */
 function decimals(v: number, digits: number): string {
   return new Intl.NumberFormat('en-US', {

@@ -1,4 +1,4 @@
-import type { Measurement, Ratio, Suite, SuiteReport } from '../suite.js';
+import { median, type Measurement, type Ratio, type Suite, type SuiteReport } from '../suite.js';
 import { durableWrites, type BenchStore } from './durable-writes.js';
 import { startupTimes } from './startup-time.js';
 
@@ -13,12 +13,6 @@ const STORES: readonly BenchStore[] = ['sqlite', 'postgres'];
 const NAME = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 /** Start-up budget for 1,000,000 journaled commands. */
 const STARTUP_BUDGET_S = 10;
-
-function median(ms: readonly Measurement[]): Measurement {
-  const sorted = [...ms].sort((a, b) => a.perSecond - b.perSecond);
-  const m = sorted[Math.floor(sorted.length / 2)] as Measurement;
-  return { ...m, label: `${m.label}, median of ${ms.length}` };
-}
 
 function seconds(v: number): string {
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(v)} s`;

@@ -1,4 +1,4 @@
-import type { Suite, SuiteReport } from '../suite.js';
+import { median, type Measurement, type Suite, type SuiteReport } from '../suite.js';
 import { startChild } from './children.js';
 import { ORDER_NEW_PATH, OrderFlow, restingOrders } from './order-flow.js';
 import { AUTH_ONLY_PATH, BALANCE_PATH } from './signed-routes.js';
@@ -49,47 +49,60 @@ export async function benchKeys(url: string, token: string, count: number, prefi
   return keys;
 }
 
+/** The four routes, measured in turn this many times; the median of each is kept (the cores are shared). */
+const ROUNDS = Number(process.env.TXC_BENCH_ROUNDS ?? '3');
+
+const ROUTE_LABELS = [
+  'bare Fastify route ["pong"] (peer)',
+  'txc authentication only (signed POST)',
+  'signed main-account/balance',
+  'signed order/new (journal on, fsync per group commit)',
+] as const;
+
+const SHORT_NAMES = ['bare', 'auth-only', 'balance', 'order/new'] as const;
+
 /**
  * The foundation's three routes, measured in one run on 127.0.0.1 with 100 connections: a bare
  * Fastify route (the peer), txc's authentication alone on a signed POST, and the signed
  * main-account balance (authentication, nonce committed with group commit, the read); and in the
  * same run, signed order/new with the journal on (each group commit fsynced), on an order flow
- * every answer of which is a success (order-flow.ts).
+ * every answer of which is a success (order-flow.ts). The routes take turns, round after round, so
+ * that a change in the machine's load between two of them weighs on every route alike.
  */
 export const foundationSuite: Suite = {
   name: 'http',
   description:
-    `autocannon, ${CONNECTIONS} connections (one key each), ${DURATION} s per route after a 3 s warm-up; servers in their own processes; ` +
+    `autocannon, ${CONNECTIONS} connections (one key each), ${DURATION} s per route, the four routes in turn ${ROUNDS} times ` +
+    '(the median of each route is kept) after a 3 s warm-up of each; servers in their own processes; ' +
     'txc on SQLite with its journal on (synchronous=FULL: each group commit fsynced).',
   async run(): Promise<SuiteReport> {
     const bare = await startChild<{ url: string }>('./bare-server.ts');
     const txc = await startChild<{ url: string; adminToken: string }>('./txc-server.ts');
     try {
       const keys = await benchKeys(txc.info.url, txc.info.adminToken, CONNECTIONS, 'bench');
-      const warm: LoadOptions = { url: '', connections: CONNECTIONS, durationSeconds: 3 };
-      const run: LoadOptions = { url: '', connections: CONNECTIONS, durationSeconds: DURATION };
-      await getLoad('warm-up', '/ping', { ...warm, url: bare.info.url });
-      const bareM = await getLoad('bare Fastify route ["pong"] (peer)', '/ping', { ...run, url: bare.info.url });
-      await signedLoad('warm-up', AUTH_ONLY_PATH, keys, { ...warm, url: txc.info.url });
-      const auth = await signedLoad('txc authentication only (signed POST)', AUTH_ONLY_PATH, keys, {
-        ...run,
-        url: txc.info.url,
-      });
-      await signedLoad('warm-up', BALANCE_PATH, keys, { ...warm, url: txc.info.url });
-      const balance = await signedLoad('signed main-account/balance', BALANCE_PATH, keys, {
-        ...run,
-        url: txc.info.url,
-      });
       const flow = new OrderFlow();
-      await signedLoad('warm-up', ORDER_NEW_PATH, keys, { ...warm, url: txc.info.url }, flow.next);
-      const order = await signedLoad(
-        'signed order/new (journal on, fsync per group commit)',
-        ORDER_NEW_PATH,
-        keys,
-        { ...run, url: txc.info.url },
-        flow.next,
-      );
+      const on = (url: string, seconds: number): LoadOptions => ({
+        url,
+        connections: CONNECTIONS,
+        durationSeconds: seconds,
+      });
+      const routes: ((label: string, seconds: number) => Promise<Measurement>)[] = [
+        (label, seconds) => getLoad(label, '/ping', on(bare.info.url, seconds)),
+        (label, seconds) => signedLoad(label, AUTH_ONLY_PATH, keys, on(txc.info.url, seconds)),
+        (label, seconds) => signedLoad(label, BALANCE_PATH, keys, on(txc.info.url, seconds)),
+        (label, seconds) => signedLoad(label, ORDER_NEW_PATH, keys, on(txc.info.url, seconds), flow.next),
+      ];
+      for (const route of routes) await route('warm-up', 3);
+      const runs: Measurement[][] = routes.map(() => []);
+      for (let round = 0; round < ROUNDS; round++)
+        for (const [i, route] of routes.entries()) runs[i]?.push(await route(ROUTE_LABELS[i] ?? '', DURATION));
+      const [bareM, auth, balance, order] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement];
       const resting = await restingOrders(txc.info.url);
+      const perRound = Array.from(
+        { length: ROUNDS },
+        (_, round) =>
+          `${runs.map((r, i) => `${SHORT_NAMES[i]} ${Math.round(r[round]?.perSecond ?? 0).toLocaleString('en-US')}`).join(', ')}`,
+      );
       return {
         measurements: [bareM, auth, balance, order],
         ratios: [
@@ -97,7 +110,10 @@ export const foundationSuite: Suite = {
           { label: 'balance / auth-only', value: balance.perSecond / auth.perSecond, target: 0.85 },
           { label: 'order/new / auth-only', value: order.perSecond / auth.perSecond, target: 0.6 },
         ],
-        notes: [`Orders resting in the BTC_USDT book after the order/new runs: ${resting}.`],
+        notes: [
+          `Requests/s of each round: ${perRound.map((r, i) => `(${i + 1}) ${r}`).join('; ')}.`,
+          `Orders resting in the BTC_USDT book after the order/new runs: ${resting}.`,
+        ],
       };
     } finally {
       await txc.stop();
