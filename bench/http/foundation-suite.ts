@@ -52,14 +52,13 @@ export async function benchKeys(url: string, token: string, count: number, prefi
 /** The four routes, measured in turn this many times; the median of each is kept (the cores are shared). */
 const ROUNDS = Number(process.env.TXC_BENCH_ROUNDS ?? '3');
 
-const ROUTE_LABELS = [
-  'bare Fastify route ["pong"] (peer)',
-  'txc authentication only (signed POST)',
-  'signed main-account/balance',
-  'signed order/new (journal on, fsync per group commit)',
+/** The routes in the order they take turns: what the report calls them, and its short name in the notes. */
+const ROUTES = [
+  { label: 'bare Fastify route ["pong"] (peer)', name: 'bare' },
+  { label: 'txc authentication only (signed POST)', name: 'auth-only' },
+  { label: 'signed main-account/balance', name: 'balance' },
+  { label: 'signed order/new (journal on, fsync per group commit)', name: 'order/new' },
 ] as const;
-
-const SHORT_NAMES = ['bare', 'auth-only', 'balance', 'order/new'] as const;
 
 /**
  * The foundation's three routes, measured in one run on 127.0.0.1 with 100 connections: a bare
@@ -86,22 +85,22 @@ export const foundationSuite: Suite = {
         connections: CONNECTIONS,
         durationSeconds: seconds,
       });
-      const routes: ((label: string, seconds: number) => Promise<Measurement>)[] = [
+      const loads: ((label: string, seconds: number) => Promise<Measurement>)[] = [
         (label, seconds) => getLoad(label, '/ping', on(bare.info.url, seconds)),
         (label, seconds) => signedLoad(label, AUTH_ONLY_PATH, keys, on(txc.info.url, seconds)),
         (label, seconds) => signedLoad(label, BALANCE_PATH, keys, on(txc.info.url, seconds)),
         (label, seconds) => signedLoad(label, ORDER_NEW_PATH, keys, on(txc.info.url, seconds), flow.next),
       ];
-      for (const route of routes) await route('warm-up', 3);
-      const runs: Measurement[][] = routes.map(() => []);
+      for (const load of loads) await load('warm-up', 3);
+      const runs: Measurement[][] = loads.map(() => []);
       for (let round = 0; round < ROUNDS; round++)
-        for (const [i, route] of routes.entries()) runs[i]?.push(await route(ROUTE_LABELS[i] ?? '', DURATION));
+        for (const [i, load] of loads.entries()) runs[i]?.push(await load(ROUTES[i]?.label ?? '', DURATION));
       const [bareM, auth, balance, order] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement];
       const resting = await restingOrders(txc.info.url);
-      const perRound = Array.from(
-        { length: ROUNDS },
-        (_, round) =>
-          `${runs.map((r, i) => `${SHORT_NAMES[i]} ${Math.round(r[round]?.perSecond ?? 0).toLocaleString('en-US')}`).join(', ')}`,
+      const perRound = Array.from({ length: ROUNDS }, (_, round) =>
+        runs
+          .map((r, i) => `${ROUTES[i]?.name} ${Math.round(r[round]?.perSecond ?? 0).toLocaleString('en-US')}`)
+          .join(', '),
       );
       return {
         measurements: [bareM, auth, balance, order],
