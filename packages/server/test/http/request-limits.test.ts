@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { rawPost } from '../support/raw-request.js';
@@ -48,6 +49,14 @@ function slowClient(
       resolve({ received, closedAfterMs: Date.now() - started });
     });
   });
+}
+
+/** The responses in what a connection received, in order (bodies here never hold a status line). */
+function responses(received: string): { status: number; body: unknown }[] {
+  return received
+    .split(/(?=HTTP\/1\.1 \d{3} )/)
+    .filter((r) => r !== '')
+    .map(statusAndBody);
 }
 
 function statusAndBody(received: string): { status: number; body: unknown } {
@@ -131,5 +140,40 @@ describe('request limits: header size, slow clients, number length', () => {
     assert.equal(fraction.status, 400);
     const fine = await rawPost(server.url, PATH, { apiKey, secret, body: body('1'.repeat(40)) });
     assert.equal(fine.status, 200);
+  });
+
+  describe('pipelined requests: a connection-level failure answers in the family the client reads it in', () => {
+    const tooLarge = (path: string, method = 'GET'): string =>
+      `${method} ${path} HTTP/1.1\r\nHost: t\r\nX-Pad: ${'x'.repeat(10_000)}\r\n\r\n`;
+    const privateTooLarge = { code: 0, message: 'Request headers are too large.', errors: {} };
+    const publicTooLarge = { success: false, message: 'Request headers are too large.', params: [] };
+
+    it('after an answered request, the failed request is answered in its own family', async () => {
+      // the ping is answered before the second request's headers overflow; nothing else is in flight
+      const ping = 'GET /api/v4/public/ping HTTP/1.1\r\nHost: t\r\n\r\n';
+      const priv = await slowClient(server.url, ping + tooLarge(PATH, 'POST'));
+      assert.deepEqual(responses(priv.received), [
+        { status: 200, body: ['pong'] },
+        { status: 431, body: privateTooLarge },
+      ]);
+      const pub = await slowClient(server.url, ping + tooLarge('/api/v4/public/time'));
+      assert.deepEqual(responses(pub.received), [
+        { status: 200, body: ['pong'] },
+        { status: 431, body: publicTooLarge },
+      ]);
+    });
+
+    it('behind a request still unanswered, the failure is its answer, in its family', async () => {
+      // the signed balance read waits for its nonce's group commit: it is unanswered when the ping's
+      // headers overflow, so the client reads the one answer it gets as the balance's
+      const body = JSON.stringify({ request: PATH, nonce: Date.now(), ticker: 'BTC' });
+      const payload = Buffer.from(body).toString('base64');
+      const signature = createHmac('sha512', secret).update(payload).digest('hex');
+      const balance =
+        `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nX-TXC-APIKEY: ${apiKey}\r\n` +
+        `X-TXC-PAYLOAD: ${payload}\r\nX-TXC-SIGNATURE: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+      const r = await slowClient(server.url, balance + tooLarge('/api/v4/public/ping'));
+      assert.deepEqual(responses(r.received), [{ status: 431, body: privateTooLarge }]);
+    });
   });
 });
