@@ -21,19 +21,22 @@ interface Run {
   load(label: string, seconds: number): Promise<Measurement>;
 }
 
+/** As in the http suite: one connection per bench key. */
+const CONNECTIONS = 100;
+
+const options = (server: Child<{ url: string }>, seconds: number): LoadOptions => ({
+  url: server.info.url,
+  connections: CONNECTIONS,
+  durationSeconds: seconds,
+});
+
 async function signedRun(path: string, fields: Fields): Promise<Run> {
   const server = await startChild<{ url: string; adminToken: string }>('./txc-server.ts', [
     process.env.TXC_BENCH_SERVER_FLAGS ?? '{}',
   ]);
-  const keys = await benchKeys(server.info.url, server.info.adminToken, 100, 'bench');
+  const keys = await benchKeys(server.info.url, server.info.adminToken, CONNECTIONS, 'bench');
   return { server, load: (label, seconds) => signedLoad(label, path, keys, options(server, seconds), fields) };
 }
-
-const options = (server: Child<{ url: string }>, seconds: number): LoadOptions => ({
-  url: server.info.url,
-  connections: 100,
-  durationSeconds: seconds,
-});
 
 const ROUTES: Record<string, () => Promise<Run>> = {
   bare: async () => {
