@@ -3,11 +3,13 @@
  * `node --import tsx bench/http/one-route.ts <bare|auth|balance|order> [seconds]`. Prints the
  * requests/s and latency, the CPU the load generator and the server (all its threads) used per
  * second of the run, and the share of the machine's CPU time that nothing used: on a machine of two
- * cores, they tell which side held the rate back, or that neither did. With
+ * cores, they tell which side held the rate back, or that neither did. Then the CPU each request
+ * cost the load generator, the server's main thread and its busiest other thread: on two cores
+ * shared by three busy threads, a route whose requests cost more CPU in all is served less often. With
  * `TXC_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"` the server writes its profiles to DIR; with
  * `TXC_BENCH_SERVER_FLAGS` (JSON, e.g. '{"unsafeNoFsync":true}') txc runs with those flags.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { startChild, type Child } from './children.js';
 import { benchKeys } from './foundation-suite.js';
 import { ORDER_NEW_PATH, OrderFlow } from './order-flow.js';
@@ -48,10 +50,40 @@ const ROUTES: Record<string, () => Promise<Run>> = {
   order: () => signedRun(ORDER_NEW_PATH, new OrderFlow().next),
 };
 
-/** CPU-seconds a process has used so far, all its threads (Linux: /proc/<pid>/stat, in clock ticks of 1/100 s). */
-function cpuSecondsOf(pid: number): number {
-  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+/** CPU-seconds used so far, from a /proc stat file (Linux; clock ticks of 1/100 s). */
+function cpuSecondsIn(statFile: string): number {
+  const fields = (readFileSync(statFile, 'utf8').split(') ')[1] ?? '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU-seconds each thread of a process has used so far, by thread id (the main thread's is the pid). */
+function threadSecondsOf(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    threads.set(Number(tid), cpuSecondsIn(`/proc/${pid}/task/${tid}/stat`));
+  }
+  return threads;
+}
+
+/**
+ * The server's CPU per request over the run, in microseconds: its main thread's, and that of the
+ * busiest other thread (on txc, the SQLite writer), which the cores share with the load generator.
+ */
+function serverCostPerRequest(
+  pid: number,
+  before: Map<number, number>,
+  requests: number,
+): { main: number; other: number; total: number } {
+  const after = threadSecondsOf(pid);
+  const used = (tid: number): number => (after.get(tid) ?? 0) - (before.get(tid) ?? 0);
+  let total = 0;
+  let other = 0;
+  for (const tid of after.keys()) {
+    total += used(tid);
+    if (tid !== pid) other = Math.max(other, used(tid));
+  }
+  const us = (seconds: number): number => (1e6 * seconds) / requests;
+  return { main: us(used(pid)), other: us(other), total: us(total) };
 }
 
 /** The machine's CPU time so far, all cores, and the part of it that was idle (Linux: /proc/stat). */
@@ -69,20 +101,26 @@ try {
   const pid = run.server.process.pid ?? 0;
   await run.load('warm-up', 3);
   const own0 = process.cpuUsage();
-  const server0 = cpuSecondsOf(pid);
+  const server0 = threadSecondsOf(pid);
   const machine0 = machineTicks();
   const t0 = performance.now();
   const m = await run.load(name, seconds);
   const wall = (performance.now() - t0) / 1000;
   const own = process.cpuUsage(own0);
   const machine1 = machineTicks();
+  const requests = m.perSecond * wall;
+  const server = serverCostPerRequest(pid, server0, requests);
+  const generator = (own.user + own.system) / requests;
   // CPU-seconds per second of the run, in hundredths (a share of one core)
-  const perSecond = (cpu: number): string => `${Math.round((100 * cpu) / wall)} %`;
+  const perSecond = (us: number): string => `${Math.round((us * requests) / wall / 1e4)} %`;
   const idle = (machine1.idle - machine0.idle) / (machine1.total - machine0.total);
+  const us = (n: number): string => `${Math.round(10 * n) / 10} µs`;
   process.stdout.write(
     `${name}: ${Math.round(m.perSecond)} requests/s, p50 ${m.latency?.p50} ms, p99 ${m.latency?.p99} ms; ` +
-      `CPU (share of one core): load generator ${perSecond((own.user + own.system) / 1e6)}, ` +
-      `server ${perSecond(cpuSecondsOf(pid) - server0)}; machine idle ${Math.round(100 * idle)} %\n`,
+      `CPU (share of one core): load generator ${perSecond(generator)}, ` +
+      `server ${perSecond(server.total)}; machine idle ${Math.round(100 * idle)} %\n` +
+      `  CPU per request: load generator ${us(generator)}, server ${us(server.total)} ` +
+      `(main thread ${us(server.main)}, busiest other thread ${us(server.other)})\n`,
   );
 } finally {
   await run.server.stop();
