@@ -159,11 +159,24 @@ describe('request limits: header size, slow clients, number length', () => {
     assert.equal(fine.status, 200);
   });
 
-  describe('pipelined requests: a connection-level failure answers in the family the client reads it in', () => {
+  describe('pipelined requests: every earlier request is answered, then the failure in its own family', () => {
     const tooLarge = (path: string, method = 'GET'): string =>
       `${method} ${path} HTTP/1.1\r\nHost: t\r\nX-Pad: ${'x'.repeat(10_000)}\r\n\r\n`;
     const privateTooLarge = { code: 0, message: 'Request headers are too large.', errors: {} };
     const publicTooLarge = { success: false, message: 'Request headers are too large.', params: [] };
+    let nonce = 0;
+    /** A signed balance read: it waits for its nonce's group commit, so it is unanswered for a while. */
+    const balance = (): string => {
+      nonce = Math.max(nonce + 1, Date.now());
+      const body = JSON.stringify({ request: PATH, nonce, ticker: 'BTC' });
+      const payload = Buffer.from(body).toString('base64');
+      const signature = createHmac('sha512', secret).update(payload).digest('hex');
+      return (
+        `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nX-TXC-APIKEY: ${apiKey}\r\n` +
+        `X-TXC-PAYLOAD: ${payload}\r\nX-TXC-SIGNATURE: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n${body}`
+      );
+    };
+    const answered = { status: 200, body: { main_balance: '1' } };
 
     it('after an answered request, the failed request is answered in its own family', async () => {
       // the ping is answered before the second request's headers overflow; nothing else is in flight
@@ -180,17 +193,26 @@ describe('request limits: header size, slow clients, number length', () => {
       ]);
     });
 
-    it('behind a request still unanswered, the failure is its answer, in its family', async () => {
-      // the signed balance read waits for its nonce's group commit: it is unanswered when the ping's
-      // headers overflow, so the client reads the one answer it gets as the balance's
-      const body = JSON.stringify({ request: PATH, nonce: Date.now(), ticker: 'BTC' });
-      const payload = Buffer.from(body).toString('base64');
-      const signature = createHmac('sha512', secret).update(payload).digest('hex');
-      const balance =
-        `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nX-TXC-APIKEY: ${apiKey}\r\n` +
-        `X-TXC-PAYLOAD: ${payload}\r\nX-TXC-SIGNATURE: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
-      const r = await slowClient(server.url, balance + tooLarge('/api/v4/public/ping'));
-      assert.deepEqual(responses(r.received), [{ status: 431, body: privateTooLarge }]);
+    it('behind a request still unanswered, that request gets its own answer first', async () => {
+      // the balance read is unanswered when the ping's headers overflow: it is answered as read,
+      // and the failure goes out after it, in the family of the request that failed
+      const r = await slowClient(server.url, balance() + tooLarge('/api/v4/public/ping'));
+      assert.deepEqual(responses(r.received), [answered, { status: 431, body: publicTooLarge }]);
+    });
+
+    it('behind several requests still unanswered, each gets its own answer, in order', async () => {
+      const r = await slowClient(server.url, balance() + balance() + tooLarge(PATH, 'POST'));
+      assert.deepEqual(responses(r.received), [answered, answered, { status: 431, body: privateTooLarge }]);
+    });
+
+    it('a body trickled in too slowly behind an unanswered request: that request is answered, then 408', async () => {
+      const slow = `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{`;
+      const r = await slowClient(server.url, balance() + slow, { trickle: '"'.repeat(100), everyMs: 100 });
+      assert.deepEqual(responses(r.received), [
+        answered,
+        { status: 408, body: { code: 0, message: 'Request timeout.', errors: {} } },
+      ]);
+      assert.ok(r.closedAfterMs < 3500, `held for ${r.closedAfterMs} ms`);
     });
   });
 });
