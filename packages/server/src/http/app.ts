@@ -153,12 +153,15 @@ const DEFAULT_PER_IP: RateLimitRule = { group: 'ip', limit: 10_000, windowMs: 10
 export function buildApp(options: AppOptions): FastifyInstance {
   const { venue, config, log } = options;
   const trustProxy = config.http.trustProxy ?? [];
+  const checkEvery = Math.min(1000, config.http.requestTimeoutMs);
   const app = Fastify({
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: config.http.bodyLimit,
     requestTimeout: config.http.requestTimeoutMs,
-    connectionTimeout: config.http.requestTimeoutMs,
+    // An idle socket closes without a word: later than the request timeout and its next check, so
+    // that a request whose body stops arriving is answered 408 rather than dropped.
+    connectionTimeout: config.http.requestTimeoutMs + 2 * checkEvery,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     http: {
       maxHeaderSize: config.http.maxHeaderSize ?? 16_384,
@@ -166,7 +169,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       headersTimeout: config.http.requestTimeoutMs,
       requestTimeout: config.http.requestTimeoutMs,
       // Node checks those deadlines every 30 s by default: a slow client would get up to 30 s more.
-      connectionsCheckingInterval: Math.min(1000, config.http.requestTimeoutMs),
+      connectionsCheckingInterval: checkEvery,
     },
     trustProxy: trustProxy.length === 0 ? false : trustProxy,
     clientErrorHandler,

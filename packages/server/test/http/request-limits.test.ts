@@ -129,6 +129,16 @@ describe('request limits: header size, slow clients, number length', () => {
     assert.ok(slow.closedAfterMs < 3500, `held for ${slow.closedAfterMs} ms`);
   });
 
+  it('a body that stops arriving: 408 in the family of the path, the connection closed', async () => {
+    const head = `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`;
+    const stalled = await slowClient(server.url, head);
+    assert.deepEqual(statusAndBody(stalled.received), {
+      status: 408,
+      body: { code: 0, message: 'Request timeout.', errors: {} },
+    });
+    assert.ok(stalled.closedAfterMs < 3500, `held for ${stalled.closedAfterMs} ms`);
+  });
+
   it('headers trickled in too slowly (slowloris): 408, the connection closed', async () => {
     const slow = await slowClient(server.url, 'GET /api/v4/public/ping HTTP/1.1\r\n', {
       trickle: 'X-A: b\r\n'.repeat(50),
