@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { Signer } from '@txc/sdk';
 import { rawPost } from '../support/raw-request.js';
 import { TestServer } from '../support/test-server.js';
 
@@ -176,14 +176,13 @@ describe('request limits: header size, slow clients, number length', () => {
     const publicTooLarge = { success: false, message: 'Request headers are too large.', params: [] };
     let nonce = 0;
     /** A signed balance read: it waits for its nonce's group commit, so it is unanswered for a while. */
-    const balance = (): string => {
+    const balance = async (): Promise<string> => {
       nonce = Math.max(nonce + 1, Date.now());
       const body = JSON.stringify({ request: PATH, nonce, ticker: 'BTC' });
-      const payload = Buffer.from(body).toString('base64');
-      const signature = createHmac('sha512', secret).update(payload).digest('hex');
+      const auth = Object.entries(await new Signer(secret).headers(apiKey, body));
       return (
-        `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nX-TXC-APIKEY: ${apiKey}\r\n` +
-        `X-TXC-PAYLOAD: ${payload}\r\nX-TXC-SIGNATURE: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n${body}`
+        `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n` +
+        `${auth.map(([name, value]) => `${name}: ${value}\r\n`).join('')}Content-Length: ${body.length}\r\n\r\n${body}`
       );
     };
     const answered = { status: 200, body: { main_balance: '1' } };
@@ -206,18 +205,18 @@ describe('request limits: header size, slow clients, number length', () => {
     it('behind a request still unanswered, that request gets its own answer first', async () => {
       // the balance read is unanswered when the ping's headers overflow: it is answered as read,
       // and the failure goes out after it, in the family of the request that failed
-      const r = await slowClient(server.url, balance() + tooLarge('/api/v4/public/ping'));
+      const r = await slowClient(server.url, (await balance()) + tooLarge('/api/v4/public/ping'));
       assert.deepEqual(responses(r.received), [answered, { status: 431, body: publicTooLarge }]);
     });
 
     it('behind several requests still unanswered, each gets its own answer, in order', async () => {
-      const r = await slowClient(server.url, balance() + balance() + tooLarge(PATH, 'POST'));
+      const r = await slowClient(server.url, (await balance()) + (await balance()) + tooLarge(PATH, 'POST'));
       assert.deepEqual(responses(r.received), [answered, answered, { status: 431, body: privateTooLarge }]);
     });
 
     it('a body trickled in too slowly behind an unanswered request: that request is answered, then 408', async () => {
       const slow = `POST ${PATH} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{`;
-      const r = await slowClient(server.url, balance() + slow, { trickle: '"'.repeat(100), everyMs: 100 });
+      const r = await slowClient(server.url, (await balance()) + slow, { trickle: '"'.repeat(100), everyMs: 100 });
       assert.deepEqual(responses(r.received), [
         answered,
         { status: 408, body: { code: 0, message: 'Request timeout.', errors: {} } },

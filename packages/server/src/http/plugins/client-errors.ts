@@ -88,7 +88,10 @@ export function clientErrorHandler(error: Error, socket: Socket): void {
   const kind = kindOf(e.code);
   const line = failedRequestPath(e.rawPacket, e.bytesParsed);
   const answer = (url: string): void => {
-    if (!socket.writable) return void socket.destroy();
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
     const { status, body } = renderError(BY_FAMILY[kind][familyOf(url)], {
       params: { detail: 'Malformed HTTP request.' },
     });
