@@ -18,6 +18,11 @@ export class CommitChain {
 
   constructor(private readonly write: (batch: CommitBatch) => Promise<void>) {}
 
+  /** True when no transaction is being written. */
+  get idle(): boolean {
+    return !this.writing;
+  }
+
   commit(batch: CommitBatch): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ batch, resolve, reject });

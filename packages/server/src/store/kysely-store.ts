@@ -85,6 +85,10 @@ export class KyselyStore implements Store {
     return this.chain.commit(batch);
   }
 
+  idle(): boolean {
+    return this.chain.idle;
+  }
+
   /** One transaction: the commits the chain hands over at once. */
   protected async write(batch: CommitBatch): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

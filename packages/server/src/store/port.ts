@@ -114,6 +114,11 @@ export interface Store {
   readonly db: Kysely<Database>;
   migrate(): Promise<void>;
   commit(batch: CommitBatch): Promise<void>;
+  /**
+   * True when the store is writing nothing: a commit handed over now would start at once instead of
+   * queueing behind one in progress.
+   */
+  idle(): boolean;
   lastSeq(): Promise<number>;
   /** Journal entries with seq > afterSeq, in order, at most `limit`. */
   readJournal(afterSeq: number, limit: number): Promise<JournalRecord[]>;

@@ -9,6 +9,8 @@ import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_thread
 import Database from 'better-sqlite3';
 
 const db = new Database(workerData.file);
+/** How many requests this thread has finished, read by the sender without waiting for the replies. */
+const finished = new Int32Array(workerData.finished);
 for (const pragma of workerData.pragmas) db.pragma(pragma);
 
 // IMMEDIATE: the write lock is taken (or waited for, within busy_timeout) before the first
@@ -93,14 +95,16 @@ function run(requests) {
     const refused = requests.filter((r) => !isLive(r));
     reply(refused, { message: 'not written: an earlier commit failed' });
   }
-  if (live.length === 0) return;
+  let failure;
   try {
-    transaction(live);
-    reply(live, undefined);
+    if (live.length > 0) transaction(live);
   } catch (error) {
     for (const r of live) if (r.link === true) brokenGeneration = Math.max(brokenGeneration, r.generation);
-    reply(live, describe(error));
+    failure = describe(error);
   }
+  // Counted before the replies go: from here on, a request sent would start at once.
+  Atomics.add(finished, 0, requests.length);
+  reply(live, failure);
 }
 
 function handle(request) {

@@ -61,6 +61,13 @@ interface Pending {
  */
 export class SqliteWriter {
   private worker: Worker | undefined;
+  /**
+   * How many requests the thread has finished, which it counts up as each transaction ends: read
+   * here without waiting for its replies, which are heard only once the event loop's turn is over.
+   */
+  private finished: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  /** How many requests were sent to the current thread. */
+  private sent = 0;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private generation = 0;
@@ -85,6 +92,11 @@ export class SqliteWriter {
     return this.send(steps, false);
   }
 
+  /** True when the thread has finished every request sent to it (or there is no thread yet). */
+  idle(): boolean {
+    return this.worker === undefined || Atomics.load(this.finished, 0) === this.sent;
+  }
+
   /** Lets the writes in flight finish, then closes the writer's connection and its thread. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -107,6 +119,7 @@ export class SqliteWriter {
       this.pending.set(request.id, { link, resolve, reject });
       try {
         worker.postMessage(request);
+        this.sent++;
       } catch (error) {
         // never sent (a value that cannot be cloned): nothing waits for it
         this.pending.delete(request.id);
@@ -117,7 +130,10 @@ export class SqliteWriter {
   }
 
   private start(): Worker {
-    const worker = new Worker(THREAD, { workerData: { file: this.file, pragmas: this.pragmas } });
+    const finished = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    this.finished = new Int32Array(finished);
+    this.sent = 0;
+    const worker = new Worker(THREAD, { workerData: { file: this.file, pragmas: this.pragmas, finished } });
     worker.unref();
     worker.on('message', (reply: Reply) => this.settle(reply));
     worker.on('error', (error) => this.abandon(worker, error));

@@ -42,6 +42,10 @@ export class SqliteStore extends KyselyStore {
     }
   }
 
+  override idle(): boolean {
+    return this.writer.idle();
+  }
+
   override commit(batch: CommitBatch): Promise<void> {
     return this.writer.link(commitSteps(batch));
   }

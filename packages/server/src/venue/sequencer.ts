@@ -91,7 +91,9 @@ export function snapshotOf(state: State): SnapshotRecord {
  *
  * Each turn's batch goes to the store as soon as the turn ends, while earlier ones may still be
  * committing: the store writes them in order (port.ts), so the next commit starts the moment the
- * previous one is durable, and batches settle in the order they were applied.
+ * previous one is durable, and batches settle in the order they were applied. A journaled command
+ * that finds the store writing nothing closes its batch at once, before the turn ends; a recorded
+ * nonce does not (a transaction per signed read would cost the store more than it saves the reads).
  */
 export class Sequencer {
   private open: OpenBatch | undefined;
@@ -146,6 +148,9 @@ export class Sequencer {
       batch.journal.push({ seq: stamp.seq, time: stamp.time, command: encodeCommand(cmd) });
       project(outcome.events, batch.projections);
       for (const listen of this.listeners) listen(outcome.events);
+      // The store has nothing to write: waiting for the end of the turn would leave it idle while
+      // the rest of the turn is applied. What is applied meanwhile goes together in the next commit.
+      if (this.options.store.idle()) this.flush();
     }
     const { result } = outcome;
     return batch.done.promise.then(() => ({ result }));

@@ -80,6 +80,17 @@ function contract(
     assert.equal(await store.lastSeq(), before + 3);
   });
 
+  it('is idle only while it writes nothing', async () => {
+    assert.equal(store.idle(), true);
+    const before = await store.lastSeq();
+    const first = store.commit(batch({ journal: [{ seq: before + 1, time: 1, command: '{}' }] }));
+    assert.equal(store.idle(), false);
+    const second = store.commit(batch({ journal: [{ seq: before + 2, time: 2, command: '{}' }] }));
+    await first;
+    await second;
+    assert.equal(store.idle(), true);
+  });
+
   it('refuses the commits handed over behind one that fails, then takes commits again', async () => {
     const before = await store.lastSeq();
     const failing = store.commit(batch({ journal: [{ seq: 1, time: 1, command: '{}' }] }));
