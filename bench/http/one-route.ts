@@ -1,6 +1,6 @@
 /**
  * One route of the http suite on a fresh server, for profiling and for comparing a change:
- * `node --import tsx bench/http/one-route.ts <bare|auth|balance|order> [seconds]`. Prints the
+ * `node --import tsx bench/http/one-route.ts <bare|auth|balance|order> [seconds] [connections]`. Prints the
  * requests/s and latency, the CPU the load generator and the server (all its threads) used per
  * second of the run, and the share of the machine's CPU time that nothing used: on a machine of two
  * cores, they tell which side held the rate back, or that neither did. Then the CPU each request
@@ -23,8 +23,8 @@ interface Run {
   load(label: string, seconds: number): Promise<Measurement>;
 }
 
-/** As in the http suite: one connection per bench key. */
-const CONNECTIONS = 100;
+/** One connection per bench key; 100 as in the http suite unless a third argument says otherwise. */
+const CONNECTIONS = Number(process.argv[4] ?? '100');
 
 const options = (server: Child<{ url: string }>, seconds: number): LoadOptions => ({
   url: server.info.url,
