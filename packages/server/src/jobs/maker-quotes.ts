@@ -37,7 +37,8 @@ export const makerQuotes: Job = {
       centres.set(spec.name, index);
       const ladder = makerLadder(venue.state, spec);
       if (ladder.length === 0) return;
-      // submitted in one turn, so one group commit: no reader sees the book between the two ladders
+      // submitted in one turn: a read waits for the commit of all that was applied before it, so no
+      // reader sees the book between the two ladders
       await Promise.all([
         venue.submit({ type: 'CancelAllOrders', user: 'maker', market: spec.name, kinds: null }),
         ...ladder.map((cmd) => venue.submit(cmd)),
