@@ -104,7 +104,7 @@ function fundingCommands(venue: Venue, user: string): Command[] {
 
 /**
  * One step of the demo seed. A step runs once per data dir: its commands (submitted without
- * awaiting, so that they join one group commit) and its marker land together or not at all.
+ * awaiting, in `Venue.inOneCommit`) and its marker land together or not at all.
  * Later features append steps; a step never changes once it has shipped.
  */
 export interface SeedStep {
@@ -159,8 +159,11 @@ export async function seedDemo(venue: Venue, steps: readonly SeedStep[] = SEED_S
   for (const step of steps) {
     const marker = `demo.seed.${step.name}`;
     if ((await venue.store.getMeta(marker)) !== undefined) continue;
-    const pending = step.run(venue);
-    pending.push(venue.setMeta(marker, new Date(venue.clock.nowMs()).toISOString()));
+    const pending = venue.inOneCommit(() => {
+      const submitted = step.run(venue);
+      submitted.push(venue.setMeta(marker, new Date(venue.clock.nowMs()).toISOString()));
+      return submitted;
+    });
     const refused = refusedOf(await Promise.all(pending));
     if (refused !== undefined) throw new Error(`demo seed step ${step.name} refused: ${refused}`);
   }

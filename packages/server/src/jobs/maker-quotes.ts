@@ -37,12 +37,13 @@ export const makerQuotes: Job = {
       centres.set(spec.name, index);
       const ladder = makerLadder(venue.state, spec);
       if (ladder.length === 0) return;
-      // submitted in one turn: a read waits for the commit of all that was applied before it, so no
-      // reader sees the book between the two ladders
-      await Promise.all([
-        venue.submit({ type: 'CancelAllOrders', user: 'maker', market: spec.name, kinds: null }),
-        ...ladder.map((cmd) => venue.submit(cmd)),
-      ]);
+      // one commit: neither a reader nor a restart sees the book between the two ladders
+      await Promise.all(
+        venue.inOneCommit(() => [
+          venue.submit({ type: 'CancelAllOrders', user: 'maker', market: spec.name, kinds: null }),
+          ...ladder.map((cmd) => venue.submit(cmd)),
+        ]),
+      );
       const lots = Math.floor((touchLots(spec) ?? 0) / 10);
       const side = walk.coin() ? 'buy' : 'sell';
       if (lots === 0) return;

@@ -126,6 +126,11 @@ export class Venue {
     return this.sequencer.submit(cmd);
   }
 
+  /** Runs `submitAll`, whose submissions and records all become durable in one group commit. */
+  inOneCommit<T>(submitAll: () => T): T {
+    return this.sequencer.inOneCommit(submitAll);
+  }
+
   /** Resolves once everything applied so far is durable. */
   barrier(): Promise<void> {
     return this.sequencer.barrier();

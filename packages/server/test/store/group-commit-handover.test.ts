@@ -52,6 +52,14 @@ describe('group commits: when a batch is handed to the store', () => {
     assert.equal(await store.lastSeq(), 3);
   });
 
+  it('what is submitted in one commit goes together even when the store is idle', async () => {
+    handed.length = 0;
+    const pending = sequencer.inOneCommit(() => [createUser('u4'), createUser('u5')]);
+    assert.deepEqual(handed, []);
+    await Promise.all(pending);
+    assert.deepEqual(handed, [2]);
+  });
+
   it('a recorded nonce alone waits for the end of the turn', async () => {
     handed.length = 0;
     sequencer.recordNonce('key', 1);
