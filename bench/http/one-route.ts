@@ -1,7 +1,7 @@
 /**
  * One route of the http suite on a fresh server, for profiling and for comparing a change:
- * `node --import tsx bench/http/one-route.ts <bare|auth|balance|order> [seconds] [connections]`. Prints the
- * requests/s and latency, the CPU the load generator and the server (all its threads) used per
+ * `node --import tsx bench/http/one-route.ts <bare|auth|balance|order> [seconds] [connections]`.
+ * Prints the requests/s and latency, the CPU the load generator and the server (all its threads) used per
  * second of the run, and the share of the machine's CPU time that nothing used: on a machine of two
  * cores, they tell which side held the rate back, or that neither did. Then the CPU each request
  * cost the load generator, the server's main thread and its busiest other thread: on two cores

@@ -101,7 +101,7 @@ export class Sequencer {
   private committing: HandedBatch[] = [];
   private flushScheduled = false;
   /** Depth of `inOneCommit` calls under way: while above 0, batches close only at the end of the turn. */
-  private together = 0;
+  private inOneCommitDepth = 0;
   private broken = false;
   private readonly listeners: EventListener[] = [];
   private durableSeq: number;
@@ -152,7 +152,7 @@ export class Sequencer {
       for (const listen of this.listeners) listen(outcome.events);
       // The store has nothing to write: waiting for the end of the turn would leave it idle while
       // the rest of the turn is applied. What is applied meanwhile goes together in the next commit.
-      if (this.together === 0 && this.options.store.idle()) this.flush();
+      if (this.inOneCommitDepth === 0 && this.options.store.idle()) this.flush();
     }
     const { result } = outcome;
     return batch.done.promise.then(() => ({ result }));
@@ -163,11 +163,11 @@ export class Sequencer {
    * together or not at all (the early hand-over of an idle store waits for the end of the turn).
    */
   inOneCommit<T>(submitAll: () => T): T {
-    this.together++;
+    this.inOneCommitDepth++;
     try {
       return submitAll();
     } finally {
-      this.together--;
+      this.inOneCommitDepth--;
     }
   }
 
