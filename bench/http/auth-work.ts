@@ -1,0 +1,49 @@
+/**
+ * The V4 authentication work alone, on one core: what a server must do for every signed request
+ * before anything else, without HTTP. `node --import tsx bench/http/auth-work.ts [seconds]` prints
+ * how many requests a second that work allows, beside the requests/s of the http suite's auth-only
+ * route, which adds to it Node's HTTP server, Fastify and txc's rate limits, key and nonce.
+ *
+ * Per request: decode the base64 payload, parse it and the body, compare them, HMAC-SHA512 the
+ * payload text with the key's secret and compare the signature in constant time. The requests are
+ * those the load generator sends to the auth-only route (signed-load.ts), each with its own nonce.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signRequest, type BenchKey } from './signed-load.js';
+import { AUTH_ONLY_PATH } from './signed-routes.js';
+
+const SECONDS = Number(process.argv[2] ?? '3');
+const REQUESTS = 4096;
+
+const key: BenchKey = { apiKey: 'a'.repeat(32), apiSecret: 's'.repeat(32), nonce: Date.now() };
+const requests = Array.from({ length: REQUESTS }, () => {
+  const { headers, body } = signRequest(key, AUTH_ONLY_PATH, {});
+  return { body, payload: headers['x-txc-payload'] ?? '', signature: headers['x-txc-signature'] ?? '' };
+});
+
+function authenticate(r: (typeof requests)[number]): void {
+  const body = JSON.parse(r.body) as { request: string; nonce: number };
+  const signed = JSON.parse(Buffer.from(r.payload, 'base64').toString('utf8')) as typeof body;
+  const expected = createHmac('sha512', key.apiSecret).update(r.payload).digest();
+  const ok =
+    timingSafeEqual(expected, Buffer.from(r.signature, 'hex')) &&
+    signed.request === body.request &&
+    signed.nonce === body.nonce;
+  if (!ok) throw new Error('a request the load generator signed did not authenticate');
+}
+
+/** Requests authenticated per second over `seconds`. */
+function rate(seconds: number): number {
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  let done = 0;
+  while (performance.now() < until) {
+    for (let i = 0; i < REQUESTS; i++) authenticate(requests[i] as (typeof requests)[number]);
+    done += REQUESTS;
+  }
+  return done / ((performance.now() - started) / 1000);
+}
+
+rate(1); // warm-up
+const perSecond = Math.round(rate(SECONDS));
+console.log(`authentication work alone: ${perSecond.toLocaleString('en-US')} requests/s on one core`);
