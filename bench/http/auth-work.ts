@@ -5,10 +5,11 @@
  * route, which adds to it Node's HTTP server, Fastify and txc's rate limits, key and nonce.
  *
  * Per request: decode the base64 payload, parse it and the body, compare them, HMAC-SHA512 the
- * payload text with the key's secret and compare the signature in constant time. The requests are
+ * payload text with the key's secret and compare the signature in constant time, as the server
+ * does (HmacSha512Key). The requests are
  * those the load generator sends to the auth-only route (signed-load.ts), each with its own nonce.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HmacSha512Key } from '@txc/server';
 import { signRequest, type BenchKey } from './signed-load.js';
 import { AUTH_ONLY_PATH } from './signed-routes.js';
 
@@ -23,6 +24,7 @@ interface Signed {
 }
 
 const key: BenchKey = { apiKey: 'a'.repeat(32), apiSecret: 's'.repeat(32), nonce: Date.now() };
+const hmacKey = new HmacSha512Key(Buffer.from(key.apiSecret, 'utf8'));
 const requests: Signed[] = Array.from({ length: REQUESTS }, () => {
   const { headers, body } = signRequest(key, AUTH_ONLY_PATH, {});
   return { body, payload: headers['x-txc-payload'] ?? '', signature: headers['x-txc-signature'] ?? '' };
@@ -31,11 +33,7 @@ const requests: Signed[] = Array.from({ length: REQUESTS }, () => {
 function authenticate(r: Signed): void {
   const body = JSON.parse(r.body) as { request: string; nonce: number };
   const signed = JSON.parse(Buffer.from(r.payload, 'base64').toString('utf8')) as typeof body;
-  const expected = createHmac('sha512', key.apiSecret).update(r.payload).digest();
-  const ok =
-    timingSafeEqual(expected, Buffer.from(r.signature, 'hex')) &&
-    signed.request === body.request &&
-    signed.nonce === body.nonce;
+  const ok = hmacKey.verifies(r.payload, r.signature) && signed.request === body.request && signed.nonce === body.nonce;
   if (!ok) throw new Error('a request the load generator signed did not authenticate');
 }
 

@@ -12,3 +12,6 @@ export { commitBatch } from './store/commit-batch.js';
 export { loadState, type LoadedState } from './venue/load-state.js';
 export { snapshotOf } from './venue/sequencer.js';
 export { stateHash } from './venue/state-hash.js';
+
+/** The HMAC that authenticates signed requests, as the server computes it (benchmarks time it alone). */
+export { HmacSha512Key } from './venue/hmac-sha512-key.js';

@@ -1,14 +1,15 @@
-import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ErrorName, Permission } from '@txc/sdk';
 import { SecretBox } from '../secrets/secret-box.js';
 import type { ApiKeyRecord, StoredApiKey } from '../store/port.js';
+import { HmacSha512Key } from './hmac-sha512-key.js';
 import { IpAllowList } from './ip-allow-list.js';
 
 /** An API key as the authenticator uses it: its record, HMAC key and nonce memory. */
 export interface ApiKeyEntry {
   record: ApiKeyRecord;
-  /** The only form the plaintext secret takes in memory after creation. */
-  readonly hmacKey: KeyObject;
+  /** Its pad blocks: the only form the plaintext secret takes in memory after creation. */
+  readonly hmacKey: HmacSha512Key;
   readonly permissions: ReadonlySet<Permission>;
   readonly ips: IpAllowList;
   /** Highest nonce accepted without nonceWindow. */
@@ -48,7 +49,7 @@ export function generateApiKey(
 function entryOf(record: ApiKeyRecord, secret: string, nonceHighWater: number): ApiKeyEntry {
   return {
     record,
-    hmacKey: createSecretKey(Buffer.from(secret, 'utf8')),
+    hmacKey: new HmacSha512Key(Buffer.from(secret, 'utf8')),
     permissions: new Set(record.permissions),
     ips: IpAllowList.of(record.ips),
     nonceHighWater,

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ErrorName, PrivateEndpoint, RateLimitRule } from '@txc/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
@@ -15,7 +14,6 @@ export interface PrivateAuthOptions {
   readonly jsonLimits: JsonLimits;
 }
 
-const SIGNATURE = /^[0-9a-fA-F]{128}$/;
 const NONCE_TEXT = /^[0-9]{1,16}$/;
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -70,9 +68,7 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     if (!entry.ips.allows(request.ip)) return fail(reply, 'keyDisabled');
     if (payload === undefined) return fail(reply, 'payloadNotProvided');
 
-    if (!SIGNATURE.test(signature)) return fail(reply, 'unauthorized');
-    const expected = createHmac('sha512', entry.hmacKey).update(payload).digest();
-    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return fail(reply, 'unauthorized');
+    if (!entry.hmacKey.verifies(payload, signature)) return fail(reply, 'unauthorized');
 
     const rule = groupLimits[endpoint.rateLimit.group] ?? endpoint.rateLimit;
     if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) return fail(reply, 'privateRateLimited');
