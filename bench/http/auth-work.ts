@@ -6,8 +6,8 @@
  *
  * Per request: decode the base64 payload, parse it and the body, compare them, HMAC-SHA512 the
  * payload text with the key's secret and compare the signature in constant time, as the server
- * does (HmacSha512Key). The requests are
- * those the load generator sends to the auth-only route (signed-load.ts), each with its own nonce.
+ * does (HmacSha512Key). The requests are those the load generator sends to the auth-only route
+ * (signed-load.ts), each with its own nonce.
  */
 import { HmacSha512Key } from '@txc/server';
 import { signRequest, type BenchKey } from './signed-load.js';

@@ -14,8 +14,8 @@ const wanted = Buffer.alloc(DIGEST);
 const given = Buffer.alloc(DIGEST);
 
 /**
- * The message being hashed, after the inner pad: shared by every key (a signature is computed at
- * once, never interleaved) and grown to the longest text seen.
+ * The inner hash's message, the inner pad then the text: shared by every key (a signature is
+ * computed at once, never interleaved) and grown for the longest text seen.
  */
 let message = Buffer.alloc(BLOCK + 4096);
 
