@@ -42,13 +42,7 @@ export class HmacSha512Key {
 
   /** The HMAC of `text` (as UTF-8, as `createHmac(…).update(text)` takes a string), in lowercase hex. */
   hex(text: string): string {
-    // a UTF-16 code unit is at most 3 bytes of UTF-8
-    if (message.length < BLOCK + 3 * text.length) message = Buffer.alloc(BLOCK + 3 * text.length);
-    this.innerPad.copy(message, 0);
-    const length = BLOCK + message.write(text, BLOCK, 'utf8');
-    // 'binary': the digest as a string of bytes, written back as bytes (no buffer is made for it)
-    this.outer.write(hash('sha512', message.subarray(0, length), 'binary'), BLOCK, 'latin1');
-    return hash('sha512', this.outer, 'hex');
+    return hash('sha512', this.outerMessage(text), 'hex');
   }
 
   /** Whether `signature` is the HMAC of `text` in hex (either case), compared in constant time. */
@@ -56,7 +50,18 @@ export class HmacSha512Key {
     // a hex write reads each character's low byte: U+0130 would pass for "0"
     if (!HEX_DIGEST.test(signature)) return false;
     given.write(signature, 0, 'hex');
-    wanted.write(this.hex(text), 0, 'hex');
+    wanted.write(hash('sha512', this.outerMessage(text), 'binary'), 0, 'latin1');
     return timingSafeEqual(wanted, given);
+  }
+
+  /** The outer hash's message for `text`: the outer pad, then the inner digest. */
+  private outerMessage(text: string): Buffer {
+    // a UTF-16 code unit is at most 3 bytes of UTF-8
+    if (message.length < BLOCK + 3 * text.length) message = Buffer.alloc(BLOCK + 3 * text.length);
+    this.innerPad.copy(message, 0);
+    const length = BLOCK + message.write(text, BLOCK, 'utf8');
+    // 'binary': a digest as a string of bytes, written back as bytes (no buffer is made for it)
+    this.outer.write(hash('sha512', message.subarray(0, length), 'binary'), BLOCK, 'latin1');
+    return this.outer;
   }
 }
