@@ -5,7 +5,8 @@ import { AUTH_ONLY_PATH, BALANCE_PATH } from './signed-routes.js';
 import { getLoad, signedLoad, signRequest, type BenchKey, type LoadOptions } from './signed-load.js';
 
 const CONNECTIONS = 100;
-const DURATION = Number(process.env.TXC_BENCH_SECONDS ?? '10');
+/** Seconds per run: short, so that the runs of one round are close in time (see ROUNDS). */
+const DURATION = Number(process.env.TXC_BENCH_SECONDS ?? '3');
 
 async function admin(url: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${url}${path}`, {
@@ -49,10 +50,14 @@ export async function benchKeys(url: string, token: string, count: number, prefi
   return keys;
 }
 
-/** The four routes, measured in turn this many times; the median of each is kept (the cores are shared). */
-const ROUNDS = Number(process.env.TXC_BENCH_ROUNDS ?? '3');
+/**
+ * The four routes take turns this many times. The machine's speed drifts within minutes, so each
+ * ratio is taken within a round, between runs seconds apart, and the median of those is kept; the
+ * order of the turns rotates from round to round, so that no route always follows the same one.
+ */
+const ROUNDS = Number(process.env.TXC_BENCH_ROUNDS ?? '12');
 
-/** The routes in the order they take turns: what the report calls them, and its short name in the notes. */
+/** The routes in the order of the first round's turns: what the report calls them, and its short name in the notes. */
 const ROUTES = [
   { label: 'bare Fastify route ["pong"] (peer)', name: 'bare' },
   { label: 'txc authentication only (signed POST)', name: 'auth-only' },
@@ -60,19 +65,36 @@ const ROUTES = [
   { label: 'signed order/new (journal on, fsync per group commit)', name: 'order/new' },
 ] as const;
 
+/** The ratios the targets are about, by the routes' places in ROUTES. */
+const RATIOS = [
+  { label: 'auth-only / bare', of: 1, to: 0, target: 0.35 },
+  { label: 'balance / auth-only', of: 2, to: 1, target: 0.85 },
+  { label: 'order/new / auth-only', of: 3, to: 1, target: 0.6 },
+] as const;
+
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 === 1 ? (sorted[Math.floor(mid)] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+const percent = (v: number): string => `${Math.round(v * 1000) / 10} %`;
+
 /**
  * The foundation's three routes, measured in one run on 127.0.0.1 with 100 connections: a bare
  * Fastify route (the peer), txc's authentication alone on a signed POST, and the signed
  * main-account balance (authentication, nonce committed with group commit, the read); and in the
  * same run, signed order/new with the journal on (each group commit fsynced), on an order flow
- * every answer of which is a success (order-flow.ts). The routes take turns, round after round, so
- * that a change in the machine's load between two of them weighs on every route alike.
+ * every answer of which is a success (order-flow.ts). The routes take turns, round after round, and
+ * each ratio is the median of the rounds' own ratios: a change in the machine's speed between two
+ * rounds weighs on the routes of a round alike.
  */
 export const foundationSuite: Suite = {
   name: 'http',
   description:
     `autocannon, ${CONNECTIONS} connections (one key each), ${DURATION} s per route, the four routes in turn ${ROUNDS} times ` +
-    '(the median of each route is kept) after a 3 s warm-up of each; servers in their own processes; ' +
+    '(each round starting one route later) after a 3 s warm-up of each; the median of each route and of each ratio ' +
+    'of the rounds is kept; servers in their own processes; ' +
     'txc on SQLite with its journal on (synchronous=FULL: each group commit fsynced).',
   async run(): Promise<SuiteReport> {
     const bare = await startChild<{ url: string }>('./bare-server.ts');
@@ -93,24 +115,37 @@ export const foundationSuite: Suite = {
       ];
       for (const load of loads) await load('warm-up', 3);
       const runs: Measurement[][] = loads.map(() => []);
-      for (let round = 0; round < ROUNDS; round++)
-        for (const [i, load] of loads.entries()) runs[i]?.push(await load(ROUTES[i]?.label ?? '', DURATION));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (let turn = 0; turn < loads.length; turn++) {
+          const i = (round + turn) % loads.length;
+          const load = loads[i];
+          if (load !== undefined) runs[i]?.push(await load(ROUTES[i]?.label ?? '', DURATION));
+        }
+      }
       const [bareM, auth, balance, order] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement];
+      const rate = (route: number, round: number): number => runs[route]?.[round]?.perSecond ?? 0;
+      const rounds = Array.from({ length: ROUNDS }, (_, round) => round);
+      const ratios = RATIOS.map(({ label, of, to, target }) => {
+        const values = rounds.map((round) => rate(of, round) / rate(to, round));
+        return { label, target, values, value: medianOf(values) };
+      });
       const resting = await restingOrders(txc.info.url);
-      const perRound = Array.from({ length: ROUNDS }, (_, round) =>
-        runs
-          .map((r, i) => `${ROUTES[i]?.name} ${Math.round(r[round]?.perSecond ?? 0).toLocaleString('en-US')}`)
-          .join(', '),
+      const perRound = rounds.map(
+        (round) =>
+          `(${round + 1}) ` +
+          ROUTES.map((r, i) => `${r.name} ${Math.round(rate(i, round)).toLocaleString('en-US')}`).join(', ') +
+          ` (${ratios.map((r) => percent(r.values[round] ?? 0)).join(', ')})`,
       );
       return {
         measurements: [bareM, auth, balance, order],
-        ratios: [
-          { label: 'auth-only / bare', value: auth.perSecond / bareM.perSecond, target: 0.35 },
-          { label: 'balance / auth-only', value: balance.perSecond / auth.perSecond, target: 0.85 },
-          { label: 'order/new / auth-only', value: order.perSecond / auth.perSecond, target: 0.6 },
-        ],
+        ratios: ratios.map(({ label, value, target }) => ({
+          label: `${label}, median of ${ROUNDS} rounds`,
+          value,
+          target,
+        })),
         notes: [
-          `Requests/s of each round: ${perRound.map((r, i) => `(${i + 1}) ${r}`).join('; ')}.`,
+          `Each ratio is the median of the ratios of the ${ROUNDS} rounds (${ratios.map((r) => `${r.label}: ${percent(Math.min(...r.values))}–${percent(Math.max(...r.values))}`).join('; ')}).`,
+          `Requests/s of each round, in the order ${ROUTES.map((r) => r.name).join(', ')} (the turns start one route later each round), and the round's ratios: ${perRound.join('; ')}.`,
           `Orders resting in the BTC_USDT book after the order/new runs: ${resting}.`,
         ],
       };
