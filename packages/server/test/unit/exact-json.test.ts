@@ -85,7 +85,19 @@ describe('exact JSON', () => {
     assert.deepEqual(parse('{"a":{"a":1},"b":[{"a":2},{"a":3}]}'), { a: { a: 1 }, b: [{ a: 2 }, { a: 3 }] });
   });
 
+  it('keeps an integer literal a number exactly when it is valid JSON and safe, whatever its digits', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^-?[0-9]{1,22}$/), (literal) => {
+        const text = `{"n":${literal}}`;
+        if (!/^-?(0|[1-9][0-9]*)$/.test(literal)) return assert.throws(() => parse(text), SyntaxError);
+        const exact = Number.isSafeInteger(Number(literal)) ? Number(literal) : literal;
+        assert.deepEqual(parse(text), { n: exact });
+      }),
+    );
+  });
+
   it('lets JSON.parse refuse what is not JSON', () => {
-    for (const bad of ['{', '{"a":}', '[1,]', 'nope', '{"a":01}', '']) assert.throws(() => parse(bad), SyntaxError);
+    for (const bad of ['{', '{"a":}', '[1,]', 'nope', '{"a":01}', '{"a":-}', '{"a":1-2}', '{"a\u0001":1}', ''])
+      assert.throws(() => parse(bad), SyntaxError);
   });
 });
