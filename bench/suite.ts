@@ -36,6 +36,14 @@ export function median(ms: readonly Measurement[]): Measurement {
   return { ...m, label: `${m.label}, median of ${ms.length}` };
 }
 
+/** The median of numbers (the mean of the two middle ones when there is an even count). */
+export function medianOf(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no value');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 === 1 ? (sorted[Math.floor(mid)] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
 /** Timings and ratios for display (not money: these are measurements). */
 function decimals(v: number, digits: number): string {
   return new Intl.NumberFormat('en-US', {

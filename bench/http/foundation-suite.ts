@@ -1,4 +1,4 @@
-import { median, type Measurement, type Suite, type SuiteReport } from '../suite.js';
+import { median, medianOf, type Measurement, type Suite, type SuiteReport } from '../suite.js';
 import { startChild } from './children.js';
 import { ORDER_NEW_PATH, OrderFlow, restingOrders } from './order-flow.js';
 import { AUTH_ONLY_PATH, BALANCE_PATH } from './signed-routes.js';
@@ -71,12 +71,6 @@ const RATIOS = [
   { label: 'balance / auth-only', of: 2, to: 1, target: 0.85 },
   { label: 'order/new / auth-only', of: 3, to: 1, target: 0.6 },
 ] as const;
-
-function medianOf(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return sorted.length % 2 === 1 ? (sorted[Math.floor(mid)] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 const percent = (v: number): string => `${Math.round(v * 1000) / 10} %`;
 
