@@ -21,8 +21,8 @@ let message = Buffer.alloc(BLOCK + 4096);
 
 /**
  * An HMAC-SHA512 key (RFC 2104) prepared once: its inner and outer pad blocks. Each signature then
- * costs two one-shot hashes (`crypto.hash`) and creates neither a native object nor a buffer: under
- * load, Node's Hmac object and the digest buffer it returns for every request cost the event loop
+ * costs two one-shot hashes (`crypto.hash`) and creates no native object and no memory of its own
+ * (the inner hash reads a view of a shared buffer): under load, Node's Hmac object and the digest buffer it returns for every request cost the event loop
  * far more than the hashing itself (BENCHMARKS.md, "http").
  */
 export class HmacSha512Key {
@@ -40,12 +40,10 @@ export class HmacSha512Key {
     }
   }
 
-  /** The HMAC of `text` (as UTF-8, as `createHmac(…).update(text)` takes a string), in lowercase hex. */
-  hex(text: string): string {
-    return hash('sha512', this.outerMessage(text), 'hex');
-  }
-
-  /** Whether `signature` is the HMAC of `text` in hex (either case), compared in constant time. */
+  /**
+   * Whether `signature` is the HMAC of `text` (as UTF-8, as `createHmac(…).update(text)` takes a
+   * string) in hex of either case, compared in constant time.
+   */
   verifies(text: string, signature: string): boolean {
     // a hex write reads each character's low byte: U+0130 would pass for "0"
     if (!HEX_DIGEST.test(signature)) return false;
