@@ -1,11 +1,13 @@
+import { percent, roundRatios, takeTurns } from '../rounds.js';
 import { median, type Measurement, type Ratio, type Suite, type SuiteReport } from '../suite.js';
 import { durableWrites, type BenchStore } from './durable-writes.js';
 import { startupTimes } from './startup-time.js';
 
 const CONNECTIONS = 100;
-const SECONDS = Number(process.env.TXC_BENCH_SECONDS ?? '8');
-/** Durable and no-fsync runs alternate this many times; the median of each is kept (the cores are shared). */
-const REPEATS = Number(process.env.TXC_BENCH_REPEATS ?? '3');
+/** Seconds per run: short, so that the runs of one round are close in time (rounds.ts). */
+const SECONDS = Number(process.env.TXC_BENCH_SECONDS ?? '3');
+/** Durable and no-fsync runs take turns this many times; each ratio is the median of the rounds' own. */
+const ROUNDS = Number(process.env.TXC_BENCH_ROUNDS ?? '12');
 const COMMANDS = Number(process.env.TXC_BENCH_JOURNAL ?? '1000000');
 /** Commands journaled after the snapshot in the snapshot start-up (as with snapshots every 100,000). */
 const TAIL = Math.min(50_000, Math.floor(COMMANDS / 2));
@@ -13,6 +15,8 @@ const STORES: readonly BenchStore[] = ['sqlite', 'postgres'];
 const NAME = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 /** Start-up budget for 1,000,000 journaled commands. */
 const STARTUP_BUDGET_S = 10;
+
+const perSecond = (m: Measurement | undefined): string => Math.round(m?.perSecond ?? 0).toLocaleString('en-US');
 
 function seconds(v: number): string {
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(v)} s`;
@@ -27,32 +31,39 @@ export const durabilitySuite: Suite = {
   name: 'durability',
   description:
     `autocannon, ${CONNECTIONS} connections (one key each) sending signed order/new (spot limit orders of a flow the venue takes for the whole run), ` +
-    `${SECONDS} s per run after a 3 s warm-up, durable and no-fsync runs alternated ${REPEATS} times; ` +
-    `txc in its own process, PostgreSQL the machine's server on 127.0.0.1. Start-up: \`txc serve\` from spawn ` +
+    `a durable and a no-fsync server on each store, loaded in turn for ${SECONDS} s each, ${ROUNDS} rounds (each round ` +
+    "starting with the other one) after a 3 s warm-up of each; the median of each and of the rounds' ratios is kept; " +
+    `txc in its own processes, PostgreSQL the machine's server on 127.0.0.1. Start-up: \`txc serve\` from spawn ` +
     `to listening on a journal of ${COMMANDS.toLocaleString('en-US')} commands (1,000 users, transfers).`,
   async run(): Promise<SuiteReport> {
     const measurements: Measurement[] = [];
     const ratios: Ratio[] = [];
     const notes: string[] = [];
-    const load = { connections: CONNECTIONS, warmSeconds: 3, seconds: SECONDS };
     for (const store of STORES) {
-      const durableRuns: Measurement[] = [];
-      const unsafeRuns: Measurement[] = [];
-      for (let i = 0; i < REPEATS; i++) {
-        durableRuns.push(await durableWrites(store, false, load));
-        unsafeRuns.push(await durableWrites(store, true, load));
-      }
-      const durable = median(durableRuns);
-      const unsafe = median(unsafeRuns);
-      measurements.push(durable, unsafe);
-      notes.push(
-        `${NAME[store]} runs (durable / no-fsync, writes/s): ${durableRuns.map((d, i) => `${Math.round(d.perSecond)} / ${Math.round(unsafeRuns[i]?.perSecond ?? 0)}`).join(', ')}.`,
-      );
-      ratios.push({
-        label: `${NAME[store]}: durable / --unsafe-no-fsync`,
-        value: durable.perSecond / unsafe.perSecond,
-        target: 0.8,
+      const durable = await durableWrites(store, false, CONNECTIONS);
+      const unsafe = await durableWrites(store, true, CONNECTIONS).catch(async (error: unknown) => {
+        await durable.stop();
+        throw error;
       });
+      try {
+        for (const server of [durable, unsafe]) await server.load('warm-up', 3);
+        const runs = await takeTurns([durable, unsafe], ROUNDS, SECONDS);
+        const [durableRuns = [], unsafeRuns = []] = runs;
+        const ratio = roundRatios(runs, 0, 1);
+        measurements.push(median(durableRuns), median(unsafeRuns));
+        ratios.push({
+          label: `${NAME[store]}: durable / --unsafe-no-fsync, median of ${ROUNDS} rounds`,
+          value: ratio.value,
+          target: 0.8,
+        });
+        notes.push(
+          `${NAME[store]}, durable / no-fsync round by round (writes/s, the ratio): ` +
+            `${durableRuns.map((d, i) => `${perSecond(d)} / ${perSecond(unsafeRuns[i])} (${percent(ratio.values[i] ?? 0)})`).join(', ')}.`,
+        );
+      } finally {
+        await durable.stop();
+        await unsafe.stop();
+      }
     }
     for (const store of STORES) {
       const t = await startupTimes(store, COMMANDS, TAIL);

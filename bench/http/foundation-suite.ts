@@ -1,4 +1,5 @@
-import { median, medianOf, type Measurement, type Suite, type SuiteReport } from '../suite.js';
+import { percent, roundRatios, takeTurns, type Turn } from '../rounds.js';
+import { median, type Measurement, type Suite, type SuiteReport } from '../suite.js';
 import { startChild } from './children.js';
 import { ORDER_NEW_PATH, OrderFlow, restingOrders } from './order-flow.js';
 import { AUTH_ONLY_PATH, BALANCE_PATH } from './signed-routes.js';
@@ -50,11 +51,7 @@ export async function benchKeys(url: string, token: string, count: number, prefi
   return keys;
 }
 
-/**
- * The four routes take turns this many times. The machine's speed drifts within minutes, so each
- * ratio is taken within a round, between runs seconds apart, and the median of those is kept; the
- * order of the turns rotates from round to round, so that no route always follows the same one.
- */
+/** The four routes take turns this many times (rounds.ts says why). */
 const ROUNDS = Number(process.env.TXC_BENCH_ROUNDS ?? '12');
 
 /** The routes in the order of the first round's turns: what the report calls them, and its short name in the notes. */
@@ -71,8 +68,6 @@ const RATIOS = [
   { label: 'balance / auth-only', of: 2, to: 1, target: 0.85 },
   { label: 'order/new / auth-only', of: 3, to: 1, target: 0.6 },
 ] as const;
-
-const percent = (v: number): string => `${Math.round(v * 1000) / 10} %`;
 
 /**
  * The foundation's three routes, measured in one run on 127.0.0.1 with 100 connections: a bare
@@ -101,28 +96,19 @@ export const foundationSuite: Suite = {
         connections: CONNECTIONS,
         durationSeconds: seconds,
       });
-      const loads: ((label: string, seconds: number) => Promise<Measurement>)[] = [
+      const loads: Turn['load'][] = [
         (label, seconds) => getLoad(label, '/ping', on(bare.info.url, seconds)),
         (label, seconds) => signedLoad(label, AUTH_ONLY_PATH, keys, on(txc.info.url, seconds)),
         (label, seconds) => signedLoad(label, BALANCE_PATH, keys, on(txc.info.url, seconds)),
         (label, seconds) => signedLoad(label, ORDER_NEW_PATH, keys, on(txc.info.url, seconds), flow.next),
       ];
-      for (const load of loads) await load('warm-up', 3);
-      const runs: Measurement[][] = loads.map(() => []);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (let turn = 0; turn < loads.length; turn++) {
-          const i = (round + turn) % loads.length;
-          const load = loads[i];
-          if (load !== undefined) runs[i]?.push(await load(ROUTES[i]?.label ?? '', DURATION));
-        }
-      }
+      const turns: Turn[] = loads.map((load, i) => ({ label: ROUTES[i]?.label ?? '', load }));
+      for (const turn of turns) await turn.load('warm-up', 3);
+      const runs = await takeTurns(turns, ROUNDS, DURATION);
       const [bareM, auth, balance, order] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement];
       const rate = (route: number, round: number): number => runs[route]?.[round]?.perSecond ?? 0;
       const rounds = Array.from({ length: ROUNDS }, (_, round) => round);
-      const ratios = RATIOS.map(({ label, of, to, target }) => {
-        const values = rounds.map((round) => rate(of, round) / rate(to, round));
-        return { label, target, values, value: medianOf(values) };
-      });
+      const ratios = RATIOS.map(({ label, of, to, target }) => ({ label, target, ...roundRatios(runs, of, to) }));
       const resting = await restingOrders(txc.info.url);
       const perRound = rounds.map(
         (round) =>
