@@ -35,5 +35,8 @@ export function roundRatios(
   return { values, value: medianOf(values) };
 }
 
+/** A run's rate for the notes: whole requests per second. */
+export const perSecond = (m: Measurement | undefined): string => Math.round(m?.perSecond ?? 0).toLocaleString('en-US');
+
 /** A ratio for the notes: one decimal of a percent. */
 export const percent = (v: number): string => `${Math.round(v * 1000) / 10} %`;

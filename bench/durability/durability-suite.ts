@@ -1,4 +1,4 @@
-import { percent, roundRatios, takeTurns } from '../rounds.js';
+import { percent, perSecond, roundRatios, takeTurns } from '../rounds.js';
 import { median, type Measurement, type Ratio, type Suite, type SuiteReport } from '../suite.js';
 import { durableWrites, type BenchStore } from './durable-writes.js';
 import { startupTimes } from './startup-time.js';
@@ -15,8 +15,6 @@ const STORES: readonly BenchStore[] = ['sqlite', 'postgres'];
 const NAME = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 /** Start-up budget for 1,000,000 journaled commands. */
 const STARTUP_BUDGET_S = 10;
-
-const perSecond = (m: Measurement | undefined): string => Math.round(m?.perSecond ?? 0).toLocaleString('en-US');
 
 function seconds(v: number): string {
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(v)} s`;

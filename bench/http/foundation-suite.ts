@@ -1,4 +1,4 @@
-import { percent, roundRatios, takeTurns, type Turn } from '../rounds.js';
+import { percent, perSecond, roundRatios, takeTurns, type Turn } from '../rounds.js';
 import { median, type Measurement, type Suite, type SuiteReport } from '../suite.js';
 import { startChild } from './children.js';
 import { ORDER_NEW_PATH, OrderFlow, restingOrders } from './order-flow.js';
@@ -106,14 +106,13 @@ export const foundationSuite: Suite = {
       for (const turn of turns) await turn.load('warm-up', 3);
       const runs = await takeTurns(turns, ROUNDS, DURATION);
       const [bareM, auth, balance, order] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement];
-      const rate = (route: number, round: number): number => runs[route]?.[round]?.perSecond ?? 0;
       const rounds = Array.from({ length: ROUNDS }, (_, round) => round);
       const ratios = RATIOS.map(({ label, of, to, target }) => ({ label, target, ...roundRatios(runs, of, to) }));
       const resting = await restingOrders(txc.info.url);
       const perRound = rounds.map(
         (round) =>
           `(${round + 1}) ` +
-          ROUTES.map((r, i) => `${r.name} ${Math.round(rate(i, round)).toLocaleString('en-US')}`).join(', ') +
+          ROUTES.map((r, i) => `${r.name} ${perSecond(runs[i]?.[round])}`).join(', ') +
           ` (${ratios.map((r) => percent(r.values[round] ?? 0)).join(', ')})`,
       );
       return {

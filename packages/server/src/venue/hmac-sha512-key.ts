@@ -22,8 +22,9 @@ let message = Buffer.alloc(BLOCK + 4096);
 /**
  * An HMAC-SHA512 key (RFC 2104) prepared once: its inner and outer pad blocks. Each signature then
  * costs two one-shot hashes (`crypto.hash`) and creates no native object and no memory of its own
- * (the inner hash reads a view of a shared buffer): under load, Node's Hmac object and the digest buffer it returns for every request cost the event loop
- * far more than the hashing itself (BENCHMARKS.md, "http").
+ * (the inner hash reads a view of a shared buffer): under load, Node's Hmac object and the digest
+ * buffer it returns for every request cost the event loop far more than the hashing itself
+ * (BENCHMARKS.md, "http").
  */
 export class HmacSha512Key {
   private readonly innerPad: Buffer;
