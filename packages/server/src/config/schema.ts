@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { USER_HISTORY_CATCH_UP_EVERY } from '../store/user-history.js';
 
 const RateRule = Type.Object({
   limit: Type.Integer({ minimum: 1 }),
@@ -45,6 +46,16 @@ export const ConfigSchema = Type.Object({
       everyCommands: Type.Integer({ minimum: 0, default: 100_000 }),
       /** How many of the latest snapshots the store keeps. */
       keep: Type.Integer({ minimum: 1, default: 2 }),
+    },
+    { default: {} },
+  ),
+  history: Type.Object(
+    {
+      /**
+       * The per-user history tables catch up once group commits have written this many history rows
+       * since the last time; reads take what came after from the history itself.
+       */
+      catchUpEveryRows: Type.Integer({ minimum: 1, default: USER_HISTORY_CATCH_UP_EVERY }),
     },
     { default: {} },
   ),

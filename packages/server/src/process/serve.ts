@@ -99,6 +99,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       secrets: SecretBox.fromKey(masterKey.key),
       snapshotEvery: config.snapshots.everyCommands,
       snapshotKeep: config.snapshots.keep,
+      userHistoryCatchUpEvery: config.history.catchUpEveryRows,
     });
     if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');
     const venueFile = config.venue ?? (config.demo ? DEMO_VENUE_FILE : undefined);

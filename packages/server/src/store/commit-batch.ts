@@ -11,6 +11,7 @@ export function commitBatch(parts: Partial<CommitBatch>): CommitBatch {
     windowNonceFloor: 0,
     meta: new Map(),
     audit: [],
+    userHistoryCatchUp: false,
     ...parts,
   };
 }
@@ -32,5 +33,7 @@ export function mergeBatches(batches: readonly CommitBatch[]): CommitBatch {
     windowNonceFloor: batches.reduce((floor, b) => Math.min(floor, b.windowNonceFloor), Number.POSITIVE_INFINITY),
     meta: new Map(batches.flatMap((b) => [...b.meta])),
     audit: batches.flatMap((b) => b.audit),
+    // the catch-up runs last: it takes in the rows of every batch merged
+    userHistoryCatchUp: batches.some((b) => b.userHistoryCatchUp),
   };
 }

@@ -13,6 +13,8 @@ export interface Database {
   mining_rewards: MiningRewardsTable;
   deals: DealsTable;
   finished_orders: FinishedOrdersTable;
+  user_deals: UserDealsTable;
+  user_finished_orders: UserFinishedOrdersTable;
   position_changes: PositionChangesTable;
   funding_settlements: FundingSettlementsTable;
   funding_payments: FundingPaymentsTable;
@@ -151,6 +153,21 @@ export interface FinishedOrdersTable {
   created: number;
   finished: number;
   data: string;
+  /** The journal seq of the command that finished it; null for orders finished before it was kept. */
+  seq: number | null;
+}
+
+/** The keys of a user's deals up to the deals cursor (store/user-history.ts). */
+export interface UserDealsTable {
+  user_name: string;
+  trade_id: number;
+  role: number;
+}
+
+/** The ids of a user's finished orders up to the finished orders cursor (store/user-history.ts). */
+export interface UserFinishedOrdersTable {
+  user_name: string;
+  order_id: number;
 }
 
 /** A position after one change; `data` is the engine's PositionChanged event in canonical JSON. */

@@ -96,6 +96,8 @@ export interface CommitBatch {
   readonly meta: ReadonlyMap<string, string>;
   /** Admin audit lines, appended in order. */
   readonly audit: readonly AuditRecord[];
+  /** The per-user history tables catch up, after this batch's rows (store/user-history.ts). */
+  readonly userHistoryCatchUp: boolean;
 }
 
 /**

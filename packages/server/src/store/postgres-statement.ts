@@ -27,10 +27,12 @@ function sameColumns(columns: readonly string[], row: Row): boolean {
 /**
  * The inserts of a batch grouped by table, in the order the tables first appear; undefined when the
  * batch holds anything that must be written in order (an update or upsert of a projection, a key,
- * a meta value, an audit line, window nonces) or rows of one table that differ in their columns.
+ * a meta value, an audit line, window nonces, the user history's catch-up) or rows of one table that
+ * differ in their columns.
  */
 function insertsOf(batch: CommitBatch): TableRows[] | undefined {
   if (batch.apiKeys.length + batch.audit.length + batch.meta.size + batch.windowNonces.length > 0) return undefined;
+  if (batch.userHistoryCatchUp) return undefined;
   const tables: TableRows[] = [];
   if (batch.journal.length > 0)
     tables.push({

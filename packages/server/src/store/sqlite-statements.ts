@@ -2,6 +2,7 @@ import type { Database } from './database.js';
 import { apiKeyRow, auditRow, PROBE_KEY } from './kysely-store.js';
 import type { CommitBatch, ProjectionWrite, SnapshotRecord } from './port.js';
 import type { WriteStep } from './sqlite-writer.js';
+import { USER_HISTORY_CATCH_UP } from './user-history.js';
 
 /*
  * The SQLite store's writes as the writer thread runs them (sqlite-writer.ts): plain SQL texts with
@@ -152,6 +153,7 @@ export function commitSteps(batch: CommitBatch): WriteStep[] {
   }
   for (const write of batch.projections) addProjection(steps, write);
   for (const [key, value] of batch.meta) steps.add(META, [key, value]);
+  if (batch.userHistoryCatchUp) for (const text of USER_HISTORY_CATCH_UP) steps.add(text, []);
   return steps.list;
 }
 

@@ -5,10 +5,11 @@ import { miningRewardRow } from './mining-projection.js';
 import { METHOD_DEPOSIT, METHOD_WITHDRAWAL, WALLET_STATUS } from '../wallet/wallet-status.js';
 
 /**
- * Turns engine events into rows of the read models behind the history endpoints. Runs in the
- * sequencer, so the rows are committed in the same transaction as the commands that caused them.
+ * Turns the events of the command journaled as `seq` into rows of the read models behind the
+ * history endpoints. Runs in the sequencer, so the rows are committed in the same transaction as
+ * the commands that caused them.
  */
-export function project(events: readonly Event[], out: ProjectionWrite[]): void {
+export function project(events: readonly Event[], seq: number, out: ProjectionWrite[]): void {
   for (const e of events) {
     switch (e.type) {
       case 'DepositCredited':
@@ -111,6 +112,7 @@ export function project(events: readonly Event[], out: ProjectionWrite[]): void 
             created: e.order.created,
             finished: e.order.finished ?? e.order.created,
             data: encodeOrder(e.order),
+            seq,
           },
         });
         break;

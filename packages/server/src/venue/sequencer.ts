@@ -32,6 +32,8 @@ class OpenBatch {
   readonly windowNonces: { apiKey: string; nonce: number }[] = [];
   readonly meta = new Map<string, string>();
   readonly audit: AuditRecord[] = [];
+  /** Whether the per-user history tables catch up in this commit. */
+  userHistoryCatchUp = false;
   readonly done: Deferred<void> = deferred<void>();
 
   toCommit(windowNonceFloor: number): CommitBatch {
@@ -44,6 +46,7 @@ class OpenBatch {
       windowNonceFloor,
       meta: this.meta,
       audit: this.audit,
+      userHistoryCatchUp: this.userHistoryCatchUp,
     };
   }
 }
@@ -75,6 +78,8 @@ export interface SequencerOptions {
   readonly snapshotEvery: number;
   /** Receives each snapshot once everything it covers is durable. */
   readonly onSnapshot: (snapshot: SnapshotRecord) => void;
+  /** History rows written between two catch-ups of the per-user history tables (store/user-history.ts). */
+  readonly userHistoryCatchUpEvery: number;
 }
 
 /** The state as it stands at `seq`, in canonical text, with its hash. */
@@ -107,6 +112,8 @@ export class Sequencer {
   private durableSeq: number;
   private lastCommitMs: number | undefined;
   private snapshotSeq: number;
+  /** History rows projected since the last batch that carried a catch-up. */
+  private rowsSinceCatchUp = 0;
 
   constructor(
     private state: State,
@@ -148,7 +155,13 @@ export class Sequencer {
     const batch = this.batch();
     if (outcome.result.ok) {
       batch.journal.push({ seq: stamp.seq, time: stamp.time, command: encodeCommand(cmd) });
-      project(outcome.events, batch.projections);
+      const projected = batch.projections.length;
+      project(outcome.events, stamp.seq, batch.projections);
+      this.rowsSinceCatchUp += batch.projections.length - projected;
+      if (this.rowsSinceCatchUp >= this.options.userHistoryCatchUpEvery) {
+        batch.userHistoryCatchUp = true;
+        this.rowsSinceCatchUp = 0;
+      }
       for (const listen of this.listeners) listen(outcome.events);
       // The store has nothing to write: waiting for the end of the turn would leave it idle while
       // the rest of the turn is applied. What is applied meanwhile goes together in the next commit.

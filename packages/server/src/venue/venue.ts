@@ -3,6 +3,7 @@ import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
 import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store } from '../store/port.js';
+import { USER_HISTORY_CATCH_UP_EVERY } from '../store/user-history.js';
 import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
 import type { Clock } from './clock.js';
 import { loadState } from './load-state.js';
@@ -20,6 +21,8 @@ export interface VenueOptions {
   readonly snapshotEvery?: number;
   /** Snapshots the store keeps. */
   readonly snapshotKeep?: number;
+  /** History rows written between two catch-ups of the per-user history tables. */
+  readonly userHistoryCatchUpEvery?: number;
 }
 
 /** What the venue knows of its own durability (the health endpoint shows it). */
@@ -67,6 +70,7 @@ export class Venue {
         windowNonceRetentionMs: 2 * options.nonceWindowMs,
         onCommitFailure: (error) => this.startRecovery(error),
         snapshotEvery: options.snapshotEvery ?? 0,
+        userHistoryCatchUpEvery: options.userHistoryCatchUpEvery ?? USER_HISTORY_CATCH_UP_EVERY,
         onSnapshot: (snapshot) => this.writeSnapshot(snapshot),
       },
       snapshotSeq,

@@ -8,6 +8,7 @@ import type { CommitBatch, Store } from '../../src/store/port.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { systemClock } from '../../src/venue/clock.js';
 import { Sequencer } from '../../src/venue/sequencer.js';
+import { USER_HISTORY_CATCH_UP_EVERY } from '../../src/store/user-history.js';
 
 describe('group commits: when a batch is handed to the store', () => {
   const dir = mkdtempSync(join(tmpdir(), 'txc-handover-'));
@@ -32,6 +33,7 @@ describe('group commits: when a batch is handed to the store', () => {
       onCommitFailure: (error) => assert.fail(String(error)),
       snapshotEvery: 0,
       onSnapshot: () => undefined,
+      userHistoryCatchUpEvery: USER_HISTORY_CATCH_UP_EVERY,
     });
   });
   after(async () => {

@@ -6,6 +6,7 @@ import { mining } from './0004-mining.js';
 import { collateral } from './0007-collateral.js';
 import { funding } from './0008-funding.js';
 import { adminAudit } from './0009-admin-audit.js';
+import { userHistory } from './0010-user-history.js';
 import { migrationDialect } from './dialect.js';
 
 /** The one ordered set of migrations, for every store. Append only; never edit one that has shipped. */
@@ -19,6 +20,7 @@ export function migrations(kind: 'sqlite' | 'postgres'): MigrationProvider {
     '0007-collateral': collateral(d),
     '0008-funding': funding(d),
     '0009-admin-audit': adminAudit(d),
+    '0010-user-history': userHistory(d),
   };
   return { getMigrations: () => Promise.resolve(all) };
 }

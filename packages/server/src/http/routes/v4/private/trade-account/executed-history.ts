@@ -4,6 +4,7 @@ import { sendError } from '../../../../send-error.js';
 import { byMarket, executedDeal } from '../../../../trading/history-format.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { userDeals } from '../../../../../store/user-history.js';
 
 /**
  * The caller's executed deals (one per side the caller was on), newest first: an array when a
@@ -21,10 +22,7 @@ export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps)
     if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
 
     await venue.barrier();
-    let q = venue.store.db
-      .selectFrom('deals')
-      .selectAll()
-      .where('user_name', '=', request.auth?.user ?? '');
+    let q = userDeals(venue.store.db, request.auth?.user ?? '');
     if (spec !== undefined) q = q.where('market', '=', spec.name);
     if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
     if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);

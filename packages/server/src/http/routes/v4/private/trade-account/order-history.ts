@@ -5,6 +5,7 @@ import { sendError } from '../../../../send-error.js';
 import { byMarket, historyOrder } from '../../../../trading/history-format.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { userFinishedOrders } from '../../../../../store/user-history.js';
 
 const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
 
@@ -29,10 +30,7 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
 
     await venue.barrier();
-    let q = venue.store.db
-      .selectFrom('finished_orders')
-      .selectAll()
-      .where('user_name', '=', request.auth?.user ?? '');
+    let q = userFinishedOrders(venue.store.db, request.auth?.user ?? '');
     if (orderId !== undefined) q = q.where('order_id', '=', orderId);
     else {
       if (spec !== undefined) q = q.where('market', '=', spec.name);
