@@ -52,16 +52,50 @@ function tailOnly<T>(db: Kysely<Database>, tail: SelectQueryBuilder<Database, ke
   return db.selectFrom(tail.limit(Number.MAX_SAFE_INTEGER).as('tail')).selectAll();
 }
 
+/** The columns of a deal other than its key (trade id, role), in the table's order. */
+const DEAL_FIELDS = [
+  'market',
+  'user_name',
+  'account',
+  'order_id',
+  'client_order_id',
+  'side',
+  'price',
+  'lots',
+  'notional',
+  'fee',
+  'rpi',
+  'time',
+] as const;
+
+/** The columns of a finished order other than its id, in the table's order. */
+const FINISHED_ORDER_FIELDS = [
+  'user_name',
+  'market',
+  'client_order_id',
+  'status',
+  'created',
+  'finished',
+  'data',
+  'seq',
+] as const;
+
+/*
+ * Each part lists its columns, the key first and taken from the per-user table: ordered by that key,
+ * the indexed part is read in the order of the per-user table's primary key and a page stops after
+ * its rows, where rows ordered by a column of the joined history would all be read and sorted first.
+ */
+
 /** Every deal of `user` (one row per side the user was on), as a table named `deals` to filter and order. */
 export function userDeals(db: Kysely<Database>, user: string) {
   const indexed = db
     .selectFrom('user_deals as u')
     .innerJoin('deals as d', (j) => j.onRef('d.trade_id', '=', 'u.trade_id').onRef('d.role', '=', 'u.role'))
-    .selectAll('d')
+    .select(['u.trade_id', 'u.role', ...DEAL_FIELDS.map((c) => `d.${c}` as const)])
     .where('u.user_name', '=', user);
   const tail = db
     .selectFrom('deals')
-    .selectAll()
+    .select(['trade_id', 'role', ...DEAL_FIELDS])
     .where('trade_id', '>', cursor(db, USER_HISTORY_CURSORS.deals))
     .where('user_name', '=', user);
   return db.selectFrom(indexed.unionAll(tailOnly(db, tail)).as('deals')).selectAll();
@@ -72,11 +106,11 @@ export function userFinishedOrders(db: Kysely<Database>, user: string) {
   const indexed = db
     .selectFrom('user_finished_orders as u')
     .innerJoin('finished_orders as f', 'f.order_id', 'u.order_id')
-    .selectAll('f')
+    .select(['u.order_id', ...FINISHED_ORDER_FIELDS.map((c) => `f.${c}` as const)])
     .where('u.user_name', '=', user);
   const tail = db
     .selectFrom('finished_orders')
-    .selectAll()
+    .select(['order_id', ...FINISHED_ORDER_FIELDS])
     .where('seq', '>', cursor(db, USER_HISTORY_CURSORS.finishedOrders))
     .where('user_name', '=', user);
   return db.selectFrom(indexed.unionAll(tailOnly(db, tail)).as('finished_orders')).selectAll();

@@ -15,7 +15,7 @@ import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 const USERS = ['alice', 'bob', 'carol'];
 
 /** Both sides of trade `id`: maker and taker of two users in turn, on two markets. */
-function dealRows(id: number): ProjectionWrite[] {
+function dealRows(id: number, selfTrade = false): ProjectionWrite[] {
   return [1, 2].map((role) => ({
     op: 'insert',
     table: 'deals',
@@ -23,7 +23,7 @@ function dealRows(id: number): ProjectionWrite[] {
       trade_id: id,
       role,
       market: id % 2 === 0 ? 'BTC_USDT' : 'ETH_USDT',
-      user_name: USERS[(id + role) % USERS.length],
+      user_name: selfTrade ? 'alice' : USERS[(id + role) % USERS.length],
       account: 'spot',
       order_id: 2 * id + role,
       client_order_id: '',
@@ -214,6 +214,24 @@ function userHistoryContract(
     store = await reopen();
     assert.deepEqual(await page(store), before);
     await assertEveryRowOnce(store);
+
+    // a user on both sides of a trade (no self-trade prevention): newest trade first, maker first
+    await store.commit(commitBatch({ projections: dealRows(++trades, true), userHistoryCatchUp: true }));
+    await store.commit(commitBatch({ projections: dealRows(++trades, true) }));
+    const newest = await userDeals(store.db, 'alice')
+      .orderBy('trade_id', 'desc')
+      .orderBy('role', 'asc')
+      .limit(5)
+      .execute();
+    assert.deepEqual(
+      newest.slice(0, 4).map((d) => [Number(d.trade_id), Number(d.role)]),
+      [
+        [trades, 1],
+        [trades, 2],
+        [trades - 1, 1],
+        [trades - 1, 2],
+      ],
+    );
   });
 }
 
