@@ -52,7 +52,7 @@ function tailOnly<T>(db: Kysely<Database>, tail: SelectQueryBuilder<Database, ke
   return db.selectFrom(tail.limit(Number.MAX_SAFE_INTEGER).as('tail')).selectAll();
 }
 
-/** The columns of a deal other than its key (trade id, role), in the table's order. */
+/** The columns of a deal other than its key (trade id, role). */
 const DEAL_FIELDS = [
   'market',
   'user_name',
@@ -68,7 +68,7 @@ const DEAL_FIELDS = [
   'time',
 ] as const;
 
-/** The columns of a finished order other than its id, in the table's order. */
+/** The columns of a finished order other than its id. */
 const FINISHED_ORDER_FIELDS = [
   'user_name',
   'market',
