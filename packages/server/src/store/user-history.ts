@@ -1,5 +1,6 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from './database.js';
+import type { Store } from './port.js';
 
 /*
  * A user's deals and finished orders, found through per-user tables that catch up with the history
@@ -8,8 +9,7 @@ import type { Database } from './database.js';
  * commit wrote. Each table holds the keys of the rows up to its cursor (a meta value); the rows past
  * it are the tail, which the reads below take from the history itself, found by its own ascending
  * key (a trade id, a journal seq) as few pages at the end of an index. A catch-up runs inside a
- * group commit and moves the cursor in the same transaction, so a read (one statement, one
- * snapshot) sees every committed row exactly once.
+ * group commit and moves the cursor in the same transaction.
  */
 
 /** The meta keys of the two cursors: the last trade id, and the last finishing seq, taken in. */
@@ -35,11 +35,9 @@ export const USER_HISTORY_CATCH_UP: readonly string[] = [
     `where "key" = '${USER_HISTORY_CURSORS.finishedOrders}'`,
 ];
 
-function cursor(db: Kysely<Database>, key: string) {
-  return db
-    .selectFrom('meta')
-    .select(sql<number>`cast("value" as bigint)`.as('cursor'))
-    .where('key', '=', key);
+/** A cursor as it stands: every key up to it is in its per-user table. */
+async function cursor(store: Pick<Store, 'getMeta'>, key: string): Promise<number> {
+  return Number((await store.getMeta(key)) ?? 0);
 }
 
 /**
@@ -48,8 +46,8 @@ function cursor(db: Kysely<Database>, key: string) {
  * column (all of a market's deals) to the short range at the end of the key; a subquery with a
  * LIMIT takes no filter from outside, in either database.
  */
-function tailOnly<T>(db: Kysely<Database>, tail: SelectQueryBuilder<Database, keyof Database, T>) {
-  return db.selectFrom(tail.limit(Number.MAX_SAFE_INTEGER).as('tail')).selectAll();
+function fenced<DB, TB extends keyof DB, O>(db: Kysely<Database>, q: SelectQueryBuilder<DB, TB, O>, fence = true) {
+  return db.selectFrom((fence ? q.limit(Number.MAX_SAFE_INTEGER) : q).as('fenced')).selectAll();
 }
 
 /** The columns of a deal other than its key (trade id, role). */
@@ -86,32 +84,73 @@ const FINISHED_ORDER_FIELDS = [
  * its rows, where rows ordered by a column of the joined history would all be read and sorted first.
  */
 
+/*
+ * The cursor is read before the query, so that each database plans the tail's range with its
+ * value (PostgreSQL, given a subquery, would guess a third of the table and scan all of it). A
+ * catch-up may land in between: the tail then leaves out the rows the keys already hold, so that a
+ * read sees every row exactly once whatever cursor it started from.
+ *
+ * The part the keys answer is fenced on PostgreSQL, which would otherwise push a caller's filter
+ * into it and, estimating that a client order id matches a row or two, start from the history
+ * filtered by it (the whole table) rather than from the user's keys. SQLite walks the keys in their
+ * order, so that a page stops once it has its rows.
+ */
+
 /** Every deal of `user` (one row per side the user was on), as a table named `deals` to filter and order. */
-export function userDeals(db: Kysely<Database>, user: string) {
+export async function userDeals(store: Pick<Store, 'db' | 'kind' | 'getMeta'>, user: string) {
+  const db = store.db;
+  const after = await cursor(store, USER_HISTORY_CURSORS.deals);
   const indexed = db
     .selectFrom('user_deals as u')
     .innerJoin('deals as d', (j) => j.onRef('d.trade_id', '=', 'u.trade_id').onRef('d.role', '=', 'u.role'))
     .select(['u.trade_id', 'u.role', ...DEAL_FIELDS.map((c) => `d.${c}` as const)])
     .where('u.user_name', '=', user);
   const tail = db
-    .selectFrom('deals')
-    .select(['trade_id', 'role', ...DEAL_FIELDS])
-    .where('trade_id', '>', cursor(db, USER_HISTORY_CURSORS.deals))
-    .where('user_name', '=', user);
-  return db.selectFrom(indexed.unionAll(tailOnly(db, tail)).as('deals')).selectAll();
+    .selectFrom('deals as t')
+    .select(['t.trade_id', 't.role', ...DEAL_FIELDS.map((c) => `t.${c}` as const)])
+    .where('t.trade_id', '>', after)
+    .where('t.user_name', '=', user)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('user_deals as k')
+            .select('k.role')
+            .where('k.user_name', '=', user)
+            .whereRef('k.trade_id', '=', 't.trade_id')
+            .whereRef('k.role', '=', 't.role'),
+        ),
+      ),
+    );
+  const keyed = fenced(db, indexed, store.kind === 'postgres');
+  return db.selectFrom(keyed.unionAll(fenced(db, tail)).as('deals')).selectAll();
 }
 
 /** Every finished order of `user`, as a table named `finished_orders` to filter and order. */
-export function userFinishedOrders(db: Kysely<Database>, user: string) {
+export async function userFinishedOrders(store: Pick<Store, 'db' | 'kind' | 'getMeta'>, user: string) {
+  const db = store.db;
+  const after = await cursor(store, USER_HISTORY_CURSORS.finishedOrders);
   const indexed = db
     .selectFrom('user_finished_orders as u')
     .innerJoin('finished_orders as f', 'f.order_id', 'u.order_id')
     .select(['u.order_id', ...FINISHED_ORDER_FIELDS.map((c) => `f.${c}` as const)])
     .where('u.user_name', '=', user);
   const tail = db
-    .selectFrom('finished_orders')
-    .select(['order_id', ...FINISHED_ORDER_FIELDS])
-    .where('seq', '>', cursor(db, USER_HISTORY_CURSORS.finishedOrders))
-    .where('user_name', '=', user);
-  return db.selectFrom(indexed.unionAll(tailOnly(db, tail)).as('finished_orders')).selectAll();
+    .selectFrom('finished_orders as t')
+    .select(['t.order_id', ...FINISHED_ORDER_FIELDS.map((c) => `t.${c}` as const)])
+    .where('t.seq', '>', after)
+    .where('t.user_name', '=', user)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('user_finished_orders as k')
+            .select('k.order_id')
+            .where('k.user_name', '=', user)
+            .whereRef('k.order_id', '=', 't.order_id'),
+        ),
+      ),
+    );
+  const keyed = fenced(db, indexed, store.kind === 'postgres');
+  return db.selectFrom(keyed.unionAll(fenced(db, tail)).as('finished_orders')).selectAll();
 }

@@ -112,8 +112,12 @@ export class Sequencer {
   private durableSeq: number;
   private lastCommitMs: number | undefined;
   private snapshotSeq: number;
-  /** History rows projected since the last batch that carried a catch-up. */
-  private rowsSinceCatchUp = 0;
+  /**
+   * History rows projected since the last batch that carried a catch-up. After a start or a rebuild
+   * the store's tail is not known (a catch-up may have failed with its commit): the first command
+   * journaled then catches up, so that the tail never outgrows about one interval.
+   */
+  private rowsSinceCatchUp = Number.POSITIVE_INFINITY;
 
   constructor(
     private state: State,
@@ -247,6 +251,7 @@ export class Sequencer {
     this.state = state;
     this.durableSeq = state.seq;
     this.snapshotSeq = lastSnapshotSeq;
+    this.rowsSinceCatchUp = Number.POSITIVE_INFINITY;
     this.broken = false;
   }
 

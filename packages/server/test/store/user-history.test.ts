@@ -70,7 +70,7 @@ function history(n: number): ProjectionWrite[] {
 
 /** What the per-user reads answer for `user`, and what the history tables hold of that user. */
 async function reads(store: Store, user: string) {
-  const deals = await userDeals(store.db, user).orderBy('trade_id').orderBy('role').execute();
+  const deals = await (await userDeals(store, user)).orderBy('trade_id').orderBy('role').execute();
   const truth = await store.db
     .selectFrom('deals')
     .selectAll()
@@ -78,7 +78,7 @@ async function reads(store: Store, user: string) {
     .orderBy('trade_id')
     .orderBy('role')
     .execute();
-  const orders = await userFinishedOrders(store.db, user).orderBy('order_id').execute();
+  const orders = await (await userFinishedOrders(store, user)).orderBy('order_id').execute();
   const finished = await store.db
     .selectFrom('finished_orders')
     .selectAll()
@@ -175,11 +175,23 @@ function userHistoryContract(
     await assertEveryRowOnce(store);
   });
 
+  it('reads every row once when a catch-up lands between reading the cursor and running the query', async () => {
+    await store.commit(commitBatch({ projections: history(2) }));
+    const deals = await userDeals(store, 'carol');
+    const orders = await userFinishedOrders(store, 'carol');
+    await store.commit(commitBatch({ userHistoryCatchUp: true }));
+    const truth = await reads(store, 'carol');
+    assert.deepEqual(await deals.orderBy('trade_id').orderBy('role').execute(), truth.truth);
+    assert.deepEqual(await orders.orderBy('order_id').execute(), truth.finished);
+  });
+
   it('filters, orders and pages the union as one table, and answers the same after a restart', async () => {
     await store.commit(commitBatch({ projections: history(3) }));
     const page = async (s: Store) =>
       (
-        await userDeals(s.db, 'alice')
+        await (
+          await userDeals(s, 'alice')
+        )
           .where('market', '=', 'BTC_USDT')
           .orderBy('trade_id', 'desc')
           .limit(3)
@@ -199,16 +211,17 @@ function userHistoryContract(
       all.slice(0, 3).map((d) => [Number(d.trade_id), 'BTC_USDT', 'alice']),
     );
     // the page crosses the cursor: its newest rows are the tail's
-    assert.ok(before.some(([id]) => (id as number) > 15) && before.some(([id]) => (id as number) <= 15));
-    // one order taken in, one in the tail (seqs 10 and 16 finished orders 990 and 984 of bob)
-    for (const id of [990, 984]) {
-      const found = await userFinishedOrders(store.db, 'bob').where('order_id', '=', id).execute();
+    assert.equal(await store.getMeta(USER_HISTORY_CURSORS.deals), '17');
+    assert.ok(before.some(([id]) => (id as number) > 17) && before.some(([id]) => (id as number) <= 17));
+    // one order taken in, one in the tail (seqs 10 and 19 finished orders 990 and 19 of bob)
+    for (const id of [990, 19]) {
+      const found = await (await userFinishedOrders(store, 'bob')).where('order_id', '=', id).execute();
       assert.deepEqual(
         found.map((o) => Number(o.order_id)),
         [id],
       );
     }
-    assert.deepEqual(await userFinishedOrders(store.db, 'alice').where('order_id', '=', 990).execute(), []);
+    assert.deepEqual(await (await userFinishedOrders(store, 'alice')).where('order_id', '=', 990).execute(), []);
 
     await store.close();
     store = await reopen();
@@ -218,7 +231,9 @@ function userHistoryContract(
     // a user on both sides of a trade (no self-trade prevention): newest trade first, maker first
     await store.commit(commitBatch({ projections: dealRows(++trades, true), userHistoryCatchUp: true }));
     await store.commit(commitBatch({ projections: dealRows(++trades, true) }));
-    const newest = await userDeals(store.db, 'alice')
+    const newest = await (
+      await userDeals(store, 'alice')
+    )
       .orderBy('trade_id', 'desc')
       .orderBy('role', 'asc')
       .limit(5)

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
+import { USER_HISTORY_CURSORS } from '../../../src/store/user-history.js';
 import { TestServer } from '../../support/test-server.js';
 import { fails, spot, trader, validation } from '../../support/trading.js';
 
@@ -29,6 +30,16 @@ describe('cancel, open orders, histories and balances through HTTP (reference §
     ).order_id;
   });
   after(() => server.stop());
+
+  it('the per-user history tables catch up as the trades are committed', async () => {
+    const store = server.server.venue.store;
+    assert.equal(await store.getMeta(USER_HISTORY_CURSORS.deals), '1');
+    const keys = await store.db.selectFrom('user_deals').select(['user_name', 'trade_id', 'role']).execute();
+    assert.deepEqual(keys.map((k) => [k.user_name, Number(k.trade_id), Number(k.role)]).sort(), [
+      ['alice', 1, 2],
+      ['bob', 1, 1],
+    ]);
+  });
 
   it('cancel needs the market and exactly one of orderId / clientOrderId', async () => {
     await fails(

@@ -22,7 +22,7 @@ export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps)
     if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
 
     await venue.barrier();
-    let q = userDeals(venue.store.db, request.auth?.user ?? '');
+    let q = await userDeals(venue.store, request.auth?.user ?? '');
     if (spec !== undefined) q = q.where('market', '=', spec.name);
     if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
     if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);

@@ -30,7 +30,7 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
 
     await venue.barrier();
-    let q = userFinishedOrders(venue.store.db, request.auth?.user ?? '');
+    let q = await userFinishedOrders(venue.store, request.auth?.user ?? '');
     if (orderId !== undefined) q = q.where('order_id', '=', orderId);
     else {
       if (spec !== undefined) q = q.where('market', '=', spec.name);
