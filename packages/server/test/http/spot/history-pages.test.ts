@@ -61,7 +61,7 @@ describe('trade history pages, order and date filters (reference §5.7, §5.8)',
   });
   after(() => server.stop());
 
-  it('lists deals newest first, the maker side first within a trade, across the catch-up cursor', async () => {
+  it('lists deals newest first, the maker side first within a trade, across the catch-up cursor', () => {
     assert.equal(made.length, 8);
     const trades = made.map((d) => d.trade);
     assert.deepEqual(
