@@ -3,7 +3,7 @@ import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
 import { CommitChain } from './commit-chain.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
-import { USER_HISTORY_CATCH_UP } from './user-history.js';
+import { catchUpUserHistory } from './user-history.js';
 import type {
   ApiKeyRecord,
   AuditRecord,
@@ -147,7 +147,7 @@ export class KyselyStore implements Store {
           .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
           .execute();
       }
-      if (batch.userHistoryCatchUp) for (const text of USER_HISTORY_CATCH_UP) await sql.raw(text).execute(trx);
+      if (batch.userHistoryCatchUp) await catchUpUserHistory(trx);
     });
   }
 

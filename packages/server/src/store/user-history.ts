@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './database.js';
 import type { Store } from './port.js';
 
@@ -21,30 +21,58 @@ export const USER_HISTORY_CURSORS = {
 /** History rows written between two catch-ups, unless configured otherwise: the most a read takes from the tail. */
 export const USER_HISTORY_CATCH_UP_EVERY = 4096;
 
-/** The catch-up, in statements without parameters that both dialects run as they are. */
-export const USER_HISTORY_CATCH_UP: readonly string[] = [
-  'insert into "user_deals" ("user_name", "trade_id", "role") ' +
-    'select "user_name", "trade_id", "role" from "deals" ' +
-    `where "trade_id" > (select cast("value" as bigint) from "meta" where "key" = '${USER_HISTORY_CURSORS.deals}')`,
+const MOVE_CURSORS = [
   'update "meta" set "value" = cast((select coalesce(max("trade_id"), 0) from "deals") as text) ' +
     `where "key" = '${USER_HISTORY_CURSORS.deals}'`,
-  'insert into "user_finished_orders" ("user_name", "order_id") ' +
-    'select "user_name", "order_id" from "finished_orders" ' +
-    `where "seq" > (select cast("value" as bigint) from "meta" where "key" = '${USER_HISTORY_CURSORS.finishedOrders}')`,
   'update "meta" set "value" = cast(coalesce((select max("seq") from "finished_orders"), 0) as text) ' +
     `where "key" = '${USER_HISTORY_CURSORS.finishedOrders}'`,
 ];
 
+/**
+ * The catch-up as plain statements, for SQLite's writer thread (which runs SQL texts): SQLite takes
+ * the range at the end of each index whether the cursor comes as a value or a subquery.
+ */
+export const USER_HISTORY_CATCH_UP: readonly string[] = [
+  'insert into "user_deals" ("user_name", "trade_id", "role") ' +
+    'select "user_name", "trade_id", "role" from "deals" ' +
+    `where "trade_id" > (select cast("value" as bigint) from "meta" where "key" = '${USER_HISTORY_CURSORS.deals}')`,
+  'insert into "user_finished_orders" ("user_name", "order_id") ' +
+    'select "user_name", "order_id" from "finished_orders" ' +
+    `where "seq" > (select cast("value" as bigint) from "meta" where "key" = '${USER_HISTORY_CURSORS.finishedOrders}')`,
+  ...MOVE_CURSORS,
+];
+
+/**
+ * The same catch-up inside a transaction of the Kysely store (PostgreSQL), with the cursors read
+ * first and passed as values: given a subquery, PostgreSQL plans the range as a third of the
+ * history and scans all of it.
+ */
+export async function catchUpUserHistory(trx: Kysely<Database>): Promise<void> {
+  const dealsAfter = await cursor(trx, USER_HISTORY_CURSORS.deals);
+  const ordersAfter = await cursor(trx, USER_HISTORY_CURSORS.finishedOrders);
+  await trx
+    .insertInto('user_deals')
+    .columns(['user_name', 'trade_id', 'role'])
+    .expression(trx.selectFrom('deals').select(['user_name', 'trade_id', 'role']).where('trade_id', '>', dealsAfter))
+    .execute();
+  await trx
+    .insertInto('user_finished_orders')
+    .columns(['user_name', 'order_id'])
+    .expression(trx.selectFrom('finished_orders').select(['user_name', 'order_id']).where('seq', '>', ordersAfter))
+    .execute();
+  for (const text of MOVE_CURSORS) await sql.raw(text).execute(trx);
+}
+
 /** A cursor as it stands: every key up to it is in its per-user table. */
-async function cursor(store: Pick<Store, 'getMeta'>, key: string): Promise<number> {
-  return Number((await store.getMeta(key)) ?? 0);
+async function cursor(db: Kysely<Database>, key: string): Promise<number> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+  return Number(row?.value ?? 0);
 }
 
 /**
- * The tail, found by its key range alone. The callers' filters (a market, a time range) would
- * otherwise be pushed down into it, and SQLite, without statistics, prefers an index on such a
- * column (all of a market's deals) to the short range at the end of the key; a subquery with a
- * LIMIT takes no filter from outside, in either database.
+ * A part of a read that takes no filter from outside (with `fence`): a subquery with a LIMIT, in
+ * either database. The tail needs it: SQLite, without statistics, would prefer an index on a
+ * filtered column (all of a market's deals) to the short range at the end of the key.
  */
 function fenced<DB, TB extends keyof DB, O>(db: Kysely<Database>, q: SelectQueryBuilder<DB, TB, O>, fence = true) {
   return db.selectFrom((fence ? q.limit(Number.MAX_SAFE_INTEGER) : q).as('fenced')).selectAll();
@@ -97,9 +125,9 @@ const FINISHED_ORDER_FIELDS = [
  */
 
 /** Every deal of `user` (one row per side the user was on), as a table named `deals` to filter and order. */
-export async function userDeals(store: Pick<Store, 'db' | 'kind' | 'getMeta'>, user: string) {
+export async function userDeals(store: Pick<Store, 'db' | 'kind'>, user: string) {
   const db = store.db;
-  const after = await cursor(store, USER_HISTORY_CURSORS.deals);
+  const after = await cursor(db, USER_HISTORY_CURSORS.deals);
   const indexed = db
     .selectFrom('user_deals as u')
     .innerJoin('deals as d', (j) => j.onRef('d.trade_id', '=', 'u.trade_id').onRef('d.role', '=', 'u.role'))
@@ -127,9 +155,9 @@ export async function userDeals(store: Pick<Store, 'db' | 'kind' | 'getMeta'>, u
 }
 
 /** Every finished order of `user`, as a table named `finished_orders` to filter and order. */
-export async function userFinishedOrders(store: Pick<Store, 'db' | 'kind' | 'getMeta'>, user: string) {
+export async function userFinishedOrders(store: Pick<Store, 'db' | 'kind'>, user: string) {
   const db = store.db;
-  const after = await cursor(store, USER_HISTORY_CURSORS.finishedOrders);
+  const after = await cursor(db, USER_HISTORY_CURSORS.finishedOrders);
   const indexed = db
     .selectFrom('user_finished_orders as u')
     .innerJoin('finished_orders as f', 'f.order_id', 'u.order_id')
