@@ -110,9 +110,7 @@ const FINISHED_ORDER_FIELDS = [
  * Each part lists its columns, the key first and taken from the per-user table: ordered by that key,
  * the indexed part is read in the order of the per-user table's primary key and a page stops after
  * its rows, where rows ordered by a column of the joined history would all be read and sorted first.
- */
-
-/*
+ *
  * The cursor is read before the query, so that each database plans the tail's range with its
  * value (PostgreSQL, given a subquery, would guess a third of the table and scan all of it). A
  * catch-up may land in between: the tail then leaves out the rows the keys already hold, so that a
