@@ -40,6 +40,61 @@ export interface OtoLink {
 export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELLED';
 
 /**
+ * What an order was placed with beyond its figures and ids: its flags, a stop's trigger, and the
+ * terms of a collateral order. Most orders are plain limit orders, so orders placed with the same
+ * options and no trigger or OTO group share one immutable object (see `orderOptions`): a resting
+ * order carries one reference instead of ten fields, and is that much cheaper to keep and to move.
+ */
+export interface OrderOptions {
+  readonly postOnly: boolean;
+  readonly ioc: boolean;
+  readonly stp: StpMode;
+  /** Stops: the trigger in ticks (0 for other orders), the text submitted, the condition set at placement. */
+  readonly activationPrice: number;
+  readonly activationPriceText: string;
+  readonly activationCondition: ActivationCondition | null;
+  readonly positionSide: PositionSide;
+  readonly reduceOnly: boolean;
+  readonly rpi: boolean;
+  /** The OTO group an order belongs to (collateral trading), or null. */
+  readonly oto: OtoLink | null;
+}
+
+const STP_MODES: readonly StpMode[] = ['no', 'cb', 'cn', 'co'];
+const POSITION_SIDES: readonly PositionSide[] = ['BOTH', 'LONG', 'SHORT'];
+
+/** The shared options of orders without a trigger or OTO group, by their flags (see `orderOptions`). */
+const sharedOptions: (OrderOptions | undefined)[] = [];
+
+function copyOptions(o: OrderOptions): OrderOptions {
+  return {
+    postOnly: o.postOnly,
+    ioc: o.ioc,
+    stp: o.stp,
+    activationPrice: o.activationPrice,
+    activationPriceText: o.activationPriceText,
+    activationCondition: o.activationCondition,
+    positionSide: o.positionSide,
+    reduceOnly: o.reduceOnly,
+    rpi: o.rpi,
+    oto: o.oto,
+  };
+}
+
+/**
+ * The options object for these options: the shared one when there is no trigger and no OTO group
+ * (looked up by the flags, so that placing a plain order allocates nothing for it), else a copy.
+ */
+export function orderOptions(o: OrderOptions): OrderOptions {
+  const stp = STP_MODES.indexOf(o.stp);
+  const positionSide = POSITION_SIDES.indexOf(o.positionSide);
+  const plain = o.activationPrice === 0 && o.activationPriceText === '' && o.activationCondition === null;
+  if (!plain || o.oto !== null || stp < 0 || positionSide < 0) return copyOptions(o);
+  const flags = (o.postOnly ? 1 : 0) | (o.ioc ? 2 : 0) | (o.reduceOnly ? 4 : 0) | (o.rpi ? 8 : 0);
+  return (sharedOptions[flags + 16 * (stp + 4 * positionSide)] ??= Object.freeze(copyOptions(o)));
+}
+
+/**
  * An open order: resting in a book, or waiting in a trigger list. It is its own book entry (the
  * fast book links it in place), so resting costs no allocation beyond the order.
  *
@@ -48,7 +103,7 @@ export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELLED';
  * asset. `dealNotional` is the exact traded value in the market's fine unit (see MarketUnits);
  * `dealFee` and `hold` are minor units.
  */
-export interface Order extends BookEntry {
+export class Order implements BookEntry {
   readonly id: number;
   readonly user: string;
   readonly account: TradingAccount;
@@ -61,45 +116,95 @@ export interface Order extends BookEntry {
   amount: number;
   readonly byMoney: boolean;
   left: number;
+  readonly hidden: boolean;
   /** Lots bought or sold so far. */
-  dealStock: number;
-  dealNotional: bigint;
-  dealFee: bigint;
+  dealStock = 0;
+  dealNotional = 0n;
+  dealFee = 0n;
   /** Buy orders: Σ notional × fee rate of every fill, for cumulative fee rounding. */
-  feeExact: bigint;
+  feeExact = 0n;
   /** What the order still holds in its account: money for buys, stock for sells. */
-  hold: bigint;
-  readonly postOnly: boolean;
-  readonly ioc: boolean;
-  readonly stp: StpMode;
+  hold = 0n;
   /** Microseconds since the Unix epoch. */
   readonly created: number;
-  /** Stops: the trigger (0 for other orders), the text submitted, and the condition set at placement. */
-  readonly activationPrice: number;
-  readonly activationPriceText: string;
-  readonly activationCondition: ActivationCondition | null;
+  readonly options: OrderOptions;
   /** Stops: 0 while waiting, 1 once triggered. Other orders: 0. */
-  activated: 0 | 1;
-  readonly positionSide: PositionSide;
-  readonly reduceOnly: boolean;
-  readonly rpi: boolean;
-  /** The OTO group an order belongs to (collateral trading), or null. */
-  readonly oto: OtoLink | null;
+  activated: 0 | 1 = 0;
   /** NEW or PARTIALLY_FILLED while open; FILLED or CANCELLED once finished. */
-  status: OrderStatus;
+  status: OrderStatus = 'NEW';
   /** Microseconds; set when the order finishes, after which it never changes again. */
-  finished: number | null;
+  finished: number | null = null;
+  prev: BookEntry | null = null;
+  next: BookEntry | null = null;
+  level: unknown = null;
   /**
    * Spot orders: the owner's spot balances that the order holds in and receives into, found on first
    * use and kept, so that fills and releases need no look-up of user and asset (never encoded; a
    * balance object lives as long as its user, and an order restored from a snapshot finds its own).
    */
-  heldFunds: SpotBalance | null;
-  proceedsFunds: SpotBalance | null;
+  heldFunds: SpotBalance | null = null;
+  proceedsFunds: SpotBalance | null = null;
+
+  constructor(id: number, terms: OrderTerms, created: number, options: OrderOptions, placement: Placement) {
+    this.id = id;
+    this.user = terms.user;
+    this.account = terms.account;
+    this.market = terms.market;
+    this.side = terms.side;
+    this.type = terms.orderType;
+    this.clientOrderId = terms.clientOrderId;
+    this.price = terms.price;
+    this.amount = placement.amount;
+    this.byMoney = placement.byMoney;
+    this.left = placement.amount;
+    this.hidden = options.rpi;
+    this.created = created;
+    this.options = options;
+  }
+
+  get postOnly(): boolean {
+    return this.options.postOnly;
+  }
+
+  get ioc(): boolean {
+    return this.options.ioc;
+  }
+
+  get stp(): StpMode {
+    return this.options.stp;
+  }
+
+  get activationPrice(): number {
+    return this.options.activationPrice;
+  }
+
+  get activationPriceText(): string {
+    return this.options.activationPriceText;
+  }
+
+  get activationCondition(): ActivationCondition | null {
+    return this.options.activationCondition;
+  }
+
+  get positionSide(): PositionSide {
+    return this.options.positionSide;
+  }
+
+  get reduceOnly(): boolean {
+    return this.options.reduceOnly;
+  }
+
+  get rpi(): boolean {
+    return this.options.rpi;
+  }
+
+  get oto(): OtoLink | null {
+    return this.options.oto;
+  }
 }
 
 /** The fields of an order that are links and caches, not data: never encoded, never shown. */
-type OrderInternals = 'prev' | 'next' | 'level' | 'heldFunds' | 'proceedsFunds';
+type OrderInternals = 'prev' | 'next' | 'level' | 'heldFunds' | 'proceedsFunds' | 'options';
 
 /** The fields of an order that are data (no book links): what snapshots hold and replies show. */
 export type OrderData = Omit<Order, OrderInternals>;
@@ -132,8 +237,7 @@ export type Placement = Pick<OrderData, 'amount' | 'byMoney' | 'positionSide' | 
 /**
  * A new open order with nothing dealt or held yet; RPI orders rest hidden, and only a stop (an order
  * with an activation condition) keeps the text of its activation price. The order is built from its
- * terms where they stand (the command itself, usually) rather than from a copy of them, so placing
- * an order allocates the order and not an intermediate object as large.
+ * terms where they stand (the command itself, usually) rather than from a copy of them.
  */
 export function newOrder(
   id: number,
@@ -142,44 +246,19 @@ export function newOrder(
   condition: ActivationCondition | null,
   placement: Placement,
 ): Order {
-  return {
-    id,
-    user: terms.user,
-    account: terms.account,
-    market: terms.market,
-    side: terms.side,
-    type: terms.orderType,
-    clientOrderId: terms.clientOrderId,
-    price: terms.price,
-    amount: placement.amount,
-    byMoney: placement.byMoney,
-    left: placement.amount,
-    hidden: placement.rpi,
-    dealStock: 0,
-    dealNotional: 0n,
-    dealFee: 0n,
-    feeExact: 0n,
-    hold: 0n,
+  const options = orderOptions({
     postOnly: terms.postOnly,
     ioc: terms.ioc,
     stp: terms.stp,
-    created,
     activationPrice: terms.activationPrice,
     activationPriceText: condition === null ? '' : terms.activationPriceText,
     activationCondition: condition,
-    activated: 0,
     positionSide: placement.positionSide,
     reduceOnly: placement.reduceOnly,
     rpi: placement.rpi,
     oto: placement.oto,
-    status: 'NEW',
-    finished: null,
-    prev: null,
-    next: null,
-    level: null,
-    heldFunds: null,
-    proceedsFunds: null,
-  };
+  });
+  return new Order(id, terms, created, options, placement);
 }
 
 export function isStop(order: { readonly type: OrderType }): boolean {
@@ -227,11 +306,23 @@ export function orderData(o: OrderData): OrderData {
  * hidden class, then given the data's progress. Every field is the data's own, as stored.
  */
 export function fromOrderData(d: OrderData): Order {
-  const o = newOrder(d.id, { ...d, orderType: d.type }, d.created, d.activationCondition, d);
-  // fixed for an order's life (readonly to everyone else): restoring is what sets them from the data
-  const restored = o as { hidden: boolean; activationPriceText: string };
-  restored.hidden = d.hidden;
-  restored.activationPriceText = d.activationPriceText;
+  const terms: OrderTerms = {
+    user: d.user,
+    account: d.account,
+    market: d.market,
+    side: d.side,
+    orderType: d.type,
+    clientOrderId: d.clientOrderId,
+    price: d.price,
+    postOnly: d.postOnly,
+    ioc: d.ioc,
+    stp: d.stp,
+    activationPrice: d.activationPrice,
+    activationPriceText: d.activationPriceText,
+  };
+  const o = new Order(d.id, terms, d.created, orderOptions(d), d);
+  // fixed for an order's life (readonly to everyone else): restoring is what sets it from the data
+  (o as { hidden: boolean }).hidden = d.hidden;
   o.left = d.left;
   o.dealStock = d.dealStock;
   o.dealNotional = d.dealNotional;
