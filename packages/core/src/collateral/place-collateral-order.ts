@@ -74,7 +74,7 @@ function openClosing(state: State, cmd: PlaceOrder, side: PositionSide): number 
 /**
  * Places a collateral order (reference §6.1): on a margin spot pair it trades on the spot book and
  * holds real money (its own, then set aside in the lending pool); on a perpetual it holds nothing
- * but margin. Refusals in order: the market's terms and marks, the order's shape, RPI, position
+ * but margin. Refusals in order: the market's terms and marks, the order's shape (RPI included), position
  * side (114), OTO prices, reduce-only (116, an oversize one is cut to its position), a flip of a
  * one-way position or a hedge-mode close beyond its position (115), the bracket (111), the free
  * margin (10), post-only, and on a spot pair the funds of its hold (10).
@@ -88,8 +88,6 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
   const stop = condition !== null;
   const rpi = cmd.rpi ?? false;
   const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
-  if (rpi && cmd.ioc) return reject('RPI_AND_IOC');
-  if (rpi && cmd.orderType !== 'limit') return reject('INVALID_ARGUMENT', { field: 'rpi' });
   const mark = markPrice(state, spec);
   if (mark === undefined || assetValue(state, spec.money, 1n) === undefined) {
     return reject('INDEX_PRICE_MISSING', { market: cmd.market });

@@ -61,8 +61,8 @@ function positive(n: number): boolean {
 }
 
 /**
- * The checks every order passes, spot or collateral: its figures, its flags, its client id, and a
- * stop's activation condition (set against the last trade price). Answers the condition.
+ * The checks every order passes, spot or collateral: its figures, its flags (RPI orders are limit
+ * orders that never take liquidity, so never IOC), its client id, and a stop's activation condition (set against the last trade price). Answers the condition.
  */
 export function checkOrderShape(state: State, x: Exec, cmd: PlaceOrder): Result<ActivationCondition | null> {
   const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
@@ -73,6 +73,9 @@ export function checkOrderShape(state: State, x: Exec, cmd: PlaceOrder): Result<
     return reject('INVALID_ARGUMENT', { field: 'activation_price' });
   }
   if (cmd.ioc && cmd.postOnly) return reject('IOC_AND_POST_ONLY');
+  // RPI orders only ever rest: post-only by design
+  if (cmd.rpi === true && cmd.ioc) return reject('RPI_AND_IOC');
+  if (cmd.rpi === true && cmd.orderType !== 'limit') return reject('INVALID_ARGUMENT', { field: 'rpi' });
   if (!limited && (cmd.ioc || cmd.postOnly)) return reject('INVALID_ARGUMENT', { field: cmd.ioc ? 'ioc' : 'postOnly' });
   if (cmd.clientOrderId !== '' && state.trading.byClientId.has(clientIdKey(cmd.user, cmd.market, cmd.clientOrderId))) {
     return reject('CLIENT_ORDER_ID_IN_USE');
@@ -117,7 +120,9 @@ export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Re
   const funds = fundsFor(user, heldTicker);
   const hold = holdFor(x, cmd, funds?.available ?? 0n);
   if (hold === undefined) return reject('NOT_ENOUGH_BALANCE');
-  if (cmd.postOnly && wouldCross(x.mt, cmd.side, cmd.price)) return reject('POST_ONLY_WOULD_TAKE');
+  if ((cmd.postOnly || cmd.rpi === true) && wouldCross(x.mt, cmd.side, cmd.price)) {
+    return reject('POST_ONLY_WOULD_TAKE');
+  }
 
   const order = orderOf(state, cmd, ctx.time, shape.value, {
     amount: cmd.amount,

@@ -5,8 +5,8 @@ import { OTO_WRONG } from './send-rejection.js';
 type CollateralExtras = Pick<PlaceOrder, 'positionSide' | 'reduceOnly' | 'rpi' | 'stopLoss' | 'takeProfit'>;
 
 /**
- * The fields collateral orders add (reference §6.1): `positionSide`, `reduceOnly`, `rpi` (limit
- * orders, post-only by design), and `stopLoss` / `takeProfit`, which must lie on either side of
+ * The fields collateral orders add (reference §6.1): `positionSide`, `reduceOnly`, the `rpi` flag
+ * read with the order's other flags, and `stopLoss` / `takeProfit`, which must lie on either side of
  * the order's price (`reference`: the limit, or a trigger-market's activation price) — buy:
  * stopLoss < price < takeProfit, sell the reverse — and cannot come with reduceOnly or on a
  * market order.
@@ -17,12 +17,10 @@ export function collateralFields(
   side: 'buy' | 'sell' | undefined,
   type: OrderType,
   reference: number,
-  postOnly: boolean,
+  rpi: boolean,
 ): CollateralExtras {
   const positionSide = v.positionSide();
   const reduceOnly = v.flag('reduceOnly', 'ReduceOnly');
-  const rpi = type === 'limit' ? v.flag('rpi', 'RPI') : false;
-  if (rpi && postOnly) v.add('rpi', 'RPI orders are post-only by design: postOnly cannot be set with RPI.');
   const out: CollateralExtras = { reduceOnly, rpi, ...(positionSide === undefined ? {} : { positionSide }) };
   const given = (f: string): boolean => v.has(f);
   if (!given('stopLoss') && !given('takeProfit')) return out;

@@ -18,7 +18,7 @@ export type Parsed =
  * An order request as a PlaceOrder command, with every request-validation failure of the
  * reference (§5.3–5.5, §6.1). Spot amounts follow the order type: money for market and
  * stop-market buys, stock otherwise; collateral amounts are always stock, and collateral orders
- * add position side, reduce-only, RPI and OTO legs.
+ * add position side, reduce-only and OTO legs. Limit orders of both accounts may be RPI orders.
  */
 export function parsePlaceOrder(
   state: State,
@@ -40,6 +40,7 @@ export function parsePlaceOrder(
     // without a market the steps are unknown: still say what is missing
     if (body.amount === undefined || body.amount === null) v.add('amount', 'Amount field is required.');
     if (limited && (body.price === undefined || body.price === null)) v.add('price', 'Price field is required.');
+    if (stop) v.requireActivationPrice();
   } else {
     const byMoney = account === 'spot' && side === 'buy' && (type === 'market' || type === 'stop market');
     amount = byMoney ? v.moneyAmount(spec, moneyPrecision) : v.stockAmount(spec);
@@ -56,13 +57,16 @@ export function parsePlaceOrder(
   const postOnly = type === 'limit' ? v.flag('postOnly', 'PostOnly') : false;
   const ioc = type === 'limit' ? v.flag('ioc', 'IOC') : false;
   const stp = v.stp();
+  const rpi = type === 'limit' ? v.rpi(postOnly) : false;
   const extra =
     account === 'collateral'
-      ? collateralFields(v, spec, side, type, type === 'stop market' ? (activation?.ticks ?? 0) : price, postOnly)
-      : {};
+      ? collateralFields(v, spec, side, type, type === 'stop market' ? (activation?.ticks ?? 0) : price, rpi)
+      : rpi
+        ? { rpi }
+        : {};
   if (v.failed || spec === undefined || side === undefined || amount === undefined) return { errors: v.errors };
   if (stop && activation === undefined) return { errors: v.errors };
-  if (extra.rpi === true && ioc) return { rpiIoc: true };
+  if (rpi && ioc) return { rpiIoc: true };
   if (ioc && postOnly) return { iocPostOnly: true };
   return {
     cmd: {

@@ -11,6 +11,8 @@ import { FieldValidation } from './field-validation.js';
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]+$/;
 export const CLIENT_ORDER_ID_MAX = 64;
+const ORDER_ID_FIELDS = ['orderId', 'order_id'] as const;
+const ACTIVATION_PRICE_FIELDS = ['activation_price', 'activationPrice'] as const;
 const STP: Readonly<Record<string, 'no' | 'cb' | 'cn' | 'co'>> = {
   no: 'no',
   cancel_both: 'cb',
@@ -158,11 +160,17 @@ export class OrderValidation extends FieldValidation {
     return this.units('price', d, spec.moneyPrec, 'Min price step = ');
   }
 
+  /** Stops without a market to read the steps of: says whether the activation price is missing. */
+  requireActivationPrice(): void {
+    const v = this.pick(ACTIVATION_PRICE_FIELDS);
+    if (v === undefined || v === '') this.add('activation_price', 'Activation price field is required.');
+  }
+
   /** Stops: `activation_price` (or `activationPrice`), in ticks, and the text submitted. */
   activationPrice(spec: MarketSpec): { ticks: number; text: string } | undefined {
-    const v = this.pick(['activation_price', 'activationPrice']);
+    const v = this.pick(ACTIVATION_PRICE_FIELDS);
     if (v === undefined || v === '') {
-      this.add('activation_price', 'Activation price field is required.');
+      this.requireActivationPrice();
       return undefined;
     }
     const text = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
@@ -218,6 +226,13 @@ export class OrderValidation extends FieldValidation {
       return false;
     }
     return v;
+  }
+
+  /** `rpi` (limit orders): post-only by design, so it cannot come with `postOnly` set as well. */
+  rpi(postOnly: boolean): boolean {
+    const rpi = this.flag('rpi', 'RPI');
+    if (rpi && postOnly) this.add('rpi', 'RPI orders are post-only by design: postOnly cannot be set with RPI.');
+    return rpi;
   }
 
   /** A market open to collateral trading (a margin spot pair or a perpetual). */
@@ -286,9 +301,14 @@ export class OrderValidation extends FieldValidation {
     return n;
   }
 
-  /** An order id (integer or digits) under `orderId`. */
+  /** Whether the body names an order id, under either spelling, whatever its value. */
+  hasOrderId(): boolean {
+    return this.pick(ORDER_ID_FIELDS) !== undefined;
+  }
+
+  /** An order id (integer or digits) under `orderId` / `order_id`. */
   orderId(): number | undefined {
-    const v = this.pick(['orderId', 'order_id']);
+    const v = this.pick(ORDER_ID_FIELDS);
     if (v === undefined) return undefined;
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^[0-9]{1,16}$/.test(v) ? Number(v) : NaN;
     if (!Number.isSafeInteger(n) || n < 0) {

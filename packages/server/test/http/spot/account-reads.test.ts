@@ -62,6 +62,15 @@ describe('cancel, open orders, histories and balances through HTTP (reference §
       422,
       validation({ market: ['Market is not available.'] }),
     );
+    // the wire spellings count as the spec's (DESIGN §1.3)
+    await fails(
+      alice.orderCancel({ market: 'BTC_USDT', order_id: 1, client_order_id: 'x' }),
+      422,
+      validation({ orderId: ['Only one of orderId and clientOrderId may be given.'] }),
+    );
+    const open = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40000' });
+    const cancelled = await alice.orderCancel({ market: 'BTC_USDT', order_id: String(open.order_id) });
+    assert.deepEqual([cancelled.order_id, cancelled.status], [open.order_id, 'CANCELLED']);
   });
 
   it('cancel of a filled order, or of another user’s: code 2 under orderId', async () => {

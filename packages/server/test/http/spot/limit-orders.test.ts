@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { TxcClient } from '@txc/sdk';
+import { TxcClient } from '@txc/sdk';
 import { TestServer } from '../../support/test-server.js';
 import { fails, feeAccount, spot, trader, validation } from '../../support/trading.js';
 
@@ -130,6 +130,44 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
     assert.equal(maker.status, 'NEW');
     assert.deepEqual(await alice.orderCancelAll({ market: 'BTC_USDT' }), []);
     assert.deepEqual(await bob.orderCancelAll(), []);
+  });
+
+  it('RPI orders: post-only (13), never with ioc (37) or postOnly (30), hidden from the public book, flagged in trades', async () => {
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49000', rpi: true, ioc: true }),
+      422,
+      {
+        code: 37,
+        message: 'Validation failed',
+        errors: { rpi: ['RPI orders are post-only: IOC cannot be set with RPI.'] },
+      },
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49000', rpi: true, postOnly: true }),
+      422,
+      validation({ rpi: ['RPI orders are post-only by design: postOnly cannot be set with RPI.'] }),
+    );
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49000', rpi: 'yes' } as never),
+      422,
+      validation({ rpi: ['RPI field should be a boolean.'] }),
+    );
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '49500' });
+    await fails(alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49500', rpi: true }), 400, {
+      code: 13,
+      message: 'Inner validation failed',
+      errors: { postOnly: ["This order couldn't be executed as a maker order and was canceled."] },
+    });
+    const rpi = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49400', rpi: true });
+    assert.deepEqual([rpi.status, rpi.rpi, rpi.postOnly], ['NEW', true, false]);
+    const book = await new TxcClient({ baseUrl: server.url }).orderbook('BTC_USDT');
+    assert.ok(!book.bids.some(([price]) => price === '49400'), JSON.stringify(book.bids));
+    const [open] = await alice.activeOrders({ market: 'BTC_USDT' });
+    assert.deepEqual([open?.order_id, open?.rpi], [rpi.order_id, true]);
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '49400' });
+    const [trade] = await new TxcClient({ baseUrl: server.url }).trades('BTC_USDT');
+    assert.deepEqual([trade?.price, trade?.rpi], ['49400', true]);
+    assert.deepEqual(await bob.orderCancelAll({ market: 'BTC_USDT' }), []);
   });
 
   it('refuses what the balance cannot hold: code 10', async () => {

@@ -27,6 +27,25 @@ describe('stop orders through HTTP (spec §4.4, reference §5.5)', () => {
   });
 
   it('validates the activation price with the reference messages', async () => {
+    // missing, it is named with the other missing fields even when the market is unknown
+    await fails(
+      carol.orderStopMarket({}),
+      422,
+      validation({
+        market: ['Market field is required.'],
+        side: ['Side field is required.'],
+        amount: ['Amount field is required.'],
+        activation_price: ['Activation price field is required.'],
+      }),
+    );
+    await fails(
+      carol.orderStopLimit({ market: 'NOPE_USDT', side: 'buy', amount: '1', price: '1' }),
+      422,
+      validation({
+        market: ['Market is not available.'],
+        activation_price: ['Activation price field is required.'],
+      }),
+    );
     await fails(
       carol.orderStopMarket({ market: 'BTC_USDT', side: 'buy', amount: '100' }),
       422,

@@ -4,7 +4,7 @@ import { OrderFields, OrderShape } from '../../order-shapes.js';
 import { RATE_LIMITS } from '../../rate-limits.js';
 import { AuthFields } from '../../schemas.js';
 
-/** Reference §5.3: a limit order (`postOnly`, `ioc`, `stp`). */
+/** Reference §5.3: a limit order (`postOnly`, `ioc`, `rpi`, `stp`). */
 export const orderNew = {
   kind: 'private',
   method: 'POST',
@@ -18,6 +18,7 @@ export const orderNew = {
     price: Type.Optional(Type.Union([Type.String(), Type.Number()])),
     postOnly: Type.Optional(Type.Boolean()),
     ioc: Type.Optional(Type.Boolean()),
+    rpi: Type.Optional(Type.Boolean()),
   }),
   response: OrderShape,
   successStatus: 200,

@@ -12,12 +12,11 @@ import type { RouteDeps } from '../../../route-deps.js';
  */
 export function orderCancelRoute(app: FastifyInstance, { venue }: RouteDeps): void {
   app.post(orderCancel.path, { config: { endpoint: orderCancel } }, async (request, reply) => {
-    const body = request.body as Record<string, unknown>;
-    const v = new OrderValidation(body);
+    const v = new OrderValidation(request.body as Record<string, unknown>);
     const spec = v.market(venue.state, { spotOnly: false });
     const orderId = v.orderId();
     const clientOrderId = v.clientOrderId();
-    const hasId = body.orderId !== undefined && body.orderId !== null;
+    const hasId = v.hasOrderId();
     const hasClientId = clientOrderId !== '';
     if (!hasId && !hasClientId) v.add('orderId', 'OrderId field is required.');
     if (hasId && hasClientId) v.add('orderId', 'Only one of orderId and clientOrderId may be given.');
