@@ -203,6 +203,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     scope.addHook('onRequest', (request, reply, next) => {
       const client = rateLimitClient(request.ip);
       const now = venue.clock.nowMs();
+      // the IP's allowance for every endpoint first, shared with its private requests
+      if (!limiter.hit(`${client}|ip`, perIpRule, now)) return sendError(reply, 'publicRateLimited');
       if (!limiter.hit(`${client}|public`, publicRule, now)) return sendError(reply, 'publicRateLimited');
       // Endpoints with a tighter limit of their own (the order book) count it as well.
       const own = request.routeOptions.config.endpoint?.rateLimit;

@@ -106,6 +106,9 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
 
   it('every request counts against its IP first, whatever it is', async () => {
     const ip = '198.51.100.20';
+    // public requests spend the same allowance (their own limit, 6, stops them first)
+    for (let i = 0; i < 6; i++) assert.equal((await get(server, '/api/v4/public/ping', ip)).status, 200);
+    assert.equal((await get(server, '/api/v4/public/ping', ip)).status, 429);
     let refusedAt = -1;
     for (let i = 0; i < 45 && refusedAt === -1; i++) {
       const r = await rawPost(server.url, '/api/v4/main-account/balance', {
@@ -119,7 +122,19 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
         refusedAt = i;
       } else assert.equal(r.status, 401);
     }
-    assert.equal(refusedAt, 40);
+    assert.equal(refusedAt, 40 - 7);
+    // an IP whose private requests spent its allowance is refused public ones too, in the public family
+    const other = '198.51.100.21';
+    for (let i = 0; i < 40; i++) {
+      const r = await rawPost(server.url, '/api/v4/main-account/balance', {
+        apiKey: 'nobody',
+        secret: 'x',
+        body: '{}',
+        headers: { 'x-forwarded-for': other },
+      });
+      assert.equal(r.status, 401);
+    }
+    assert.deepEqual(await get(server, '/api/v4/public/time', other), { status: 429, body: PUBLIC_TOO_MANY });
   });
 
   it('an untrusted peer cannot pick its IP with X-Forwarded-For', async () => {
