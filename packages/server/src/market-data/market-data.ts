@@ -6,6 +6,22 @@ import { TradeTape } from './trade-tape.js';
 
 const TAPE = 100;
 
+/** A market's recent trades, all of them and each taker side's own (a `type` filter still answers up to 100). */
+interface Tapes {
+  readonly all: TradeTape;
+  readonly buy: TradeTape;
+  readonly sell: TradeTape;
+}
+
+function newTapes(): Tapes {
+  return { all: new TradeTape(TAPE), buy: new TradeTape(TAPE), sell: new TradeTape(TAPE) };
+}
+
+function record(tapes: Tapes, t: TradePrint): void {
+  tapes.all.add(t);
+  tapes[t.takerSide].add(t);
+}
+
 /**
  * The public market data kept in memory: per market the rolling 24-hour statistics and the recent
  * trades. Fed by the engine's trade events as they apply; at start-up and after a rebuild, loaded
@@ -13,7 +29,7 @@ const TAPE = 100;
  */
 export class MarketData {
   private stats = new Map<string, RollingStats>();
-  private tapes = new Map<string, TradeTape>();
+  private tapes = new Map<string, Tapes>();
 
   constructor(private readonly venue: Venue) {}
 
@@ -54,8 +70,9 @@ export class MarketData {
     return this.statsOf(market).at(this.venue.clock.nowMicros());
   }
 
-  recentTrades(market: string): TradePrint[] {
-    return this.tapes.get(market)?.recent() ?? [];
+  /** A market's most recent trades, newest first; only those whose taker bought (sold) with `side`. */
+  recentTrades(market: string, side?: 'buy' | 'sell'): TradePrint[] {
+    return this.tapes.get(market)?.[side ?? 'all'].recent() ?? [];
   }
 
   private statsOf(market: string): RollingStats {
@@ -69,19 +86,19 @@ export class MarketData {
 
   private add(market: string, t: TradePrint): void {
     this.statsOf(market).add(t);
-    let tape = this.tapes.get(market);
-    if (tape === undefined) {
-      tape = new TradeTape(TAPE);
-      this.tapes.set(market, tape);
+    let tapes = this.tapes.get(market);
+    if (tapes === undefined) {
+      tapes = newTapes();
+      this.tapes.set(market, tapes);
     }
-    tape.add(t);
+    record(tapes, t);
   }
 
   private async load(): Promise<void> {
     const db = this.venue.store.db;
     const since = this.venue.clock.nowMicros() - DAY_MICROS;
     const stats = new Map<string, RollingStats>();
-    const tapes = new Map<string, TradeTape>();
+    const tapes = new Map<string, Tapes>();
     const markets = [...this.venue.state.markets.keys()];
     const print = (r: {
       trade_id: number | string;
@@ -102,14 +119,16 @@ export class MarketData {
     });
     for (const market of markets) {
       // the taker row of each trade carries the taker's side; the maker row says whether the maker was RPI
-      const lastRows = await db
-        .selectFrom('deals')
-        .selectAll()
-        .where('market', '=', market)
-        .where('role', '=', ROLE_TAKER)
-        .orderBy('trade_id', 'desc')
-        .limit(TAPE)
-        .execute();
+      const last = (side?: 'buy' | 'sell') => {
+        let q = db.selectFrom('deals').selectAll().where('market', '=', market).where('role', '=', ROLE_TAKER);
+        if (side !== undefined) q = q.where('side', '=', side);
+        return q.orderBy('trade_id', 'desc').limit(TAPE).execute();
+      };
+      const lastRows = await last();
+      // each side's tape reaches back further than the last trades of both when the other side traded since
+      const sideRows = [...(await last('buy')), ...(await last('sell'))].filter(
+        (r) => Number(r.trade_id) < Number(lastRows.at(-1)?.trade_id ?? Infinity),
+      );
       const windowRows = await db
         .selectFrom('deals')
         .selectAll()
@@ -136,9 +155,11 @@ export class MarketData {
       if (lastBefore !== undefined) s.add(lastBefore);
       for (const r of windowRows) s.add(withRpi(print(r)));
       stats.set(market, s);
-      const tape = new TradeTape(TAPE);
-      for (const t of ordered) tape.add(t);
-      tapes.set(market, tape);
+      const marketTapes = newTapes();
+      const older = sideRows.map(print).map(withRpi);
+      for (const t of older.sort((a, b) => a.tradeId - b.tradeId)) marketTapes[t.takerSide].add(t);
+      for (const t of ordered) record(marketTapes, t);
+      tapes.set(market, marketTapes);
     }
     this.stats = stats;
     this.tapes = tapes;

@@ -73,18 +73,15 @@ export function tradesView(
   side: 'buy' | 'sell' | undefined,
 ): unknown[] {
   const u = unitsFor(state, spec);
-  return data
-    .recentTrades(spec.name)
-    .filter((t) => side === undefined || t.takerSide === side)
-    .map((t) => ({
-      tradeID: t.tradeId,
-      price: formatUnits(BigInt(t.price), spec.moneyPrec),
-      quote_volume: formatUnits(BigInt(t.lots), spec.stockPrec),
-      base_volume: formatUnits(t.notional, u.fineScale),
-      trade_timestamp: Math.floor(t.time / 1_000_000),
-      type: t.takerSide,
-      rpi: t.rpi,
-    }));
+  return data.recentTrades(spec.name, side).map((t) => ({
+    tradeID: t.tradeId,
+    price: formatUnits(BigInt(t.price), spec.moneyPrec),
+    quote_volume: formatUnits(BigInt(t.lots), spec.stockPrec),
+    base_volume: formatUnits(t.notional, u.fineScale),
+    trade_timestamp: Math.floor(t.time / 1_000_000),
+    type: t.takerSide,
+    rpi: t.rpi,
+  }));
 }
 
 /** Levels of ticks and lots as `[price, amount]` texts. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { TxcClient } from '@txc/sdk';
+import { TxcClient } from '@txc/sdk';
 import { TestServer } from '../../support/test-server.js';
 import { trader } from '../../support/trading.js';
 
@@ -212,5 +212,26 @@ describe('public market data (reference §4.4–4.10)', () => {
     assert.equal((trades.body as unknown[]).length, 2);
     const book = await get(server, '/api/v4/public/orderbook/BTC_USDT?limit=1');
     assert.deepEqual((book.body as { asks: unknown }).asks, [['60100', '0.4']]);
+  });
+
+  it('a type filter answers up to 100 trades of that side, however many of the other side came since', async () => {
+    // the restart above moved the server: new clients
+    const carol = await trader(server, 'carol', { USDT: '10000', XRP: '10000' });
+    const dave = await trader(server, 'dave', { USDT: '10000', XRP: '10000' });
+    await dave.orderNew({ market: 'XRP_USDT', side: 'sell', amount: '20', price: '0.51' });
+    await carol.orderNew({ market: 'XRP_USDT', side: 'buy', amount: '20', price: '0.51' });
+    for (let i = 0; i < 101; i++) await dave.orderNew({ market: 'XRP_USDT', side: 'buy', amount: '10', price: '0.5' });
+    // one sell takes the 101 bids: 101 trades after the buy
+    await carol.orderNew({ market: 'XRP_USDT', side: 'sell', amount: '1010', price: '0.5' });
+    const sides = async (type?: 'buy' | 'sell') =>
+      (await new TxcClient({ baseUrl: server.url }).trades('XRP_USDT', type)).map((t) => t.type);
+    const expected = async () => {
+      assert.deepEqual(await sides(), Array<string>(100).fill('sell'));
+      assert.deepEqual(await sides('sell'), Array<string>(100).fill('sell'));
+      assert.deepEqual(await sides('buy'), ['buy']);
+    };
+    await expected();
+    await server.restart();
+    await expected();
   });
 });
