@@ -294,6 +294,11 @@ describe('POST /api/v4/main-account/transfer (reference §7.7)', () => {
       400,
       mainError({ amount: ['The amount must be at least 0.000001.'] }),
     );
+    await fails(
+      dora.transfer({ ticker: 'USDT', amount: '1.0000001', from: 'main', to: 'spot' }),
+      400,
+      mainError({ amount: ['The amount must have no more than 6 decimal places.'] }),
+    );
     await fails(dora.transfer({ ticker: 'USDT', amount: '1000', from: 'main', to: 'spot' }), 422, {
       code: 3,
       message: 'Inner validation failed',

@@ -1,4 +1,4 @@
-import { formatUnits, parseDecimal, decimalToUnits, type AccountKind } from '@txc/core';
+import { decimalToUnits, formatUnits, parseDecimal, pow10, type AccountKind } from '@txc/core';
 import { mainAccountTransfer } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
@@ -43,9 +43,11 @@ export function mainAccountTransferRoute(app: FastifyInstance, { venue }: RouteD
         v.add('amount', 'The amount must be a number.');
       } else if (precision !== undefined) {
         const units = decimalToUnits(d, precision);
-        const least = formatUnits(1n, precision);
-        if (d.negative || d.digits === 0n || units === undefined)
-          v.add('amount', `The amount must be at least ${least}.`);
+        // below one minor unit it is too small; above, it has digits the asset cannot hold
+        const belowOneUnit = d.digits < pow10(Math.max(0, d.fractionDigits - precision));
+        if (d.negative || d.digits === 0n || (units === undefined && belowOneUnit))
+          v.add('amount', `The amount must be at least ${formatUnits(1n, precision)}.`);
+        else if (units === undefined) v.add('amount', `The amount must have no more than ${precision} decimal places.`);
         else amount = units;
       }
     }
