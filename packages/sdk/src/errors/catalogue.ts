@@ -88,6 +88,8 @@ export const ERRORS = {
 
   // --- request validation (the field messages come with each failure) ---
   orderValidation: privateError(422, 30, 'Validation failed'),
+  /** The order reads (`orders`, the trade-account histories) answer a bad `market` with the reference's 31. */
+  marketValidation: privateError(422, 31, 'Validation failed'),
   mainValidation: privateError(400, 0, 'Validation failed'),
 
   // --- trading (reference §5.3–5.6: request validation answers code 30, the engine its own codes) ---

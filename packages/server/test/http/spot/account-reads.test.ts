@@ -128,7 +128,11 @@ describe('cancel, open orders, histories and balances through HTTP (reference §
         offset: ['The offset may not be greater than 10000.'],
       }),
     );
-    await fails(alice.activeOrders({ market: 'NOPE' }), 422, validation({ market: ['Market is not available'] }));
+    // a bad market in an order read answers the reference's code 31 (§5.7, §5.8)
+    const badMarket = (message: string) => ({ code: 31, message: 'Validation failed', errors: { market: [message] } });
+    await fails(alice.activeOrders({ market: 'NOPE' }), 422, badMarket('Market is not available'));
+    await fails(alice.orderHistory({ market: 'NOPE' }), 422, badMarket('Market is not available.'));
+    await fails(alice.executedHistory({ market: 7 } as never), 422, badMarket('Market field should be a string.'));
     assert.deepEqual(await alice.orderCancelAll({ market: 'ETH_USDT' }), []);
     assert.equal((await alice.activeOrders()).length, 5);
     await fails(

@@ -3,7 +3,7 @@ import { activeOrders } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { orderBody } from '../../../../trading/order-body.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 
 /**
@@ -22,7 +22,7 @@ export function activeOrdersRoute(app: FastifyInstance, { venue }: RouteDeps): v
     if ((orderId !== undefined || clientOrderId !== '') && spec === undefined && !('market' in v.errors)) {
       v.add('market', 'The market field is required.');
     }
-    if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
+    if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
     const state = venue.state;
     const mine = openOrdersOf(state.trading, request.auth?.user ?? '')
       .filter(

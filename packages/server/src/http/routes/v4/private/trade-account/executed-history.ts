@@ -2,7 +2,7 @@ import { executedHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { byMarket, executedDeal } from '../../../../trading/history-format.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { userDeals } from '../../../../../store/user-history.js';
 
@@ -19,7 +19,7 @@ export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps)
     const offset = v.integer('offset', 0, 0, 10_000);
     const startDate = v.integer('startDate', 0, 0, Number.MAX_SAFE_INTEGER);
     const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
-    if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
+    if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
     await venue.barrier();
     let q = await userDeals(venue.store, request.auth?.user ?? '');

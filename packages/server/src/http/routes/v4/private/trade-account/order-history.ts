@@ -3,7 +3,7 @@ import { orderHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { byMarket, historyOrder } from '../../../../trading/history-format.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { userFinishedOrders } from '../../../../../store/user-history.js';
 
@@ -27,7 +27,7 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
     const status = body.status ?? 'ALL';
     if (typeof status !== 'string' || !STATUSES.includes(status)) v.add('status', 'The selected status is invalid.');
-    if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
+    if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
     await venue.barrier();
     let q = await userFinishedOrders(venue.store, request.auth?.user ?? '');
