@@ -3,6 +3,7 @@ import { orderHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { byMarket, historyOrder } from '../../../../trading/history-format.js';
+import { HISTORY_WINDOW_DAYS, historyWindow } from '../../../../trading/history-window.js';
 import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { userFinishedOrders } from '../../../../../store/user-history.js';
@@ -10,8 +11,9 @@ import { userFinishedOrders } from '../../../../../store/user-history.js';
 const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
 
 /**
- * Reference §5.8: the caller's finished orders grouped by market, newest first. `orderId` takes
- * precedence over every other filter; an unknown `clientOrderId` answers code 30 `orderHistory`.
+ * Reference §5.8: the caller's finished orders grouped by market, newest first, finished within the
+ * dates' window (see historyWindow). `orderId` takes precedence over every other filter; an unknown
+ * `clientOrderId` answers code 30 `orderHistory`.
  * `PARTIALLY_FILLED` lists orders cancelled after part of them filled.
  */
 export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
@@ -27,6 +29,10 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
     const status = body.status ?? 'ALL';
     if (typeof status !== 'string' || !STATUSES.includes(status)) v.add('status', 'The selected status is invalid.');
+    const window = historyWindow(venue.clock.nowMs(), startDate, endDate);
+    if ('tooWide' in window && orderId === undefined) {
+      v.add('endDate', `The period between startDate and endDate may not exceed ${HISTORY_WINDOW_DAYS} days.`);
+    }
     if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
     await venue.barrier();
@@ -39,8 +45,9 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
       if (status === 'CANCELED' || status === 'CANCELLED' || status === 'PARTIALLY_FILLED') {
         q = q.where('status', '=', 'CANCELLED');
       }
-      if (startDate > 0) q = q.where('finished', '>=', startDate * 1_000_000);
-      if (endDate > 0) q = q.where('finished', '<', (endDate + 1) * 1_000_000);
+      if ('start' in window) {
+        q = q.where('finished', '>=', window.start * 1_000_000).where('finished', '<', (window.end + 1) * 1_000_000);
+      }
     }
     q = q.orderBy('order_id', 'desc');
     // Paged in SQL, except where a row filter or the not-found answer needs every match (a client
