@@ -74,9 +74,9 @@ function openClosing(state: State, cmd: PlaceOrder, side: PositionSide): number 
 /**
  * Places a collateral order (reference §6.1): on a margin spot pair it trades on the spot book and
  * holds real money (its own, then set aside in the lending pool); on a perpetual it holds nothing
- * but margin. Refusals in order: the market's terms and marks, the order's shape (RPI included), position
- * side (114), OTO prices, reduce-only (116, an oversize one is cut to its position), a flip of a
- * one-way position or a hedge-mode close beyond its position (115), the bracket (111), the free
+ * but margin. Refusals in order: the market's terms and marks, the order's shape (RPI included),
+ * position side (114), OTO prices, reduce-only (116, an oversize one is cut to its position), a flip
+ * of a one-way position or a hedge-mode close beyond its position (115), the bracket (111), the free
  * margin (10), post-only, and on a spot pair the funds of its hold (10).
  */
 export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: PlaceOrder): Result<OrderView> {

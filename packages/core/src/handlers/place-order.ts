@@ -62,7 +62,8 @@ function positive(n: number): boolean {
 
 /**
  * The checks every order passes, spot or collateral: its figures, its flags (RPI orders are limit
- * orders that never take liquidity, so never IOC), its client id, and a stop's activation condition (set against the last trade price). Answers the condition.
+ * orders that never take liquidity, so never IOC), its client id, and a stop's activation condition
+ * (set against the last trade price). Answers the condition.
  */
 export function checkOrderShape(state: State, x: Exec, cmd: PlaceOrder): Result<ActivationCondition | null> {
   const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
