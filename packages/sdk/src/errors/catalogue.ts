@@ -66,6 +66,8 @@ export const ERRORS = {
 
   // --- transport and limits ---
   privateRateLimited: privateError(429, 0, 'Too many requests.'),
+  /** The main-account family's throttle answers in Laravel's words (reference §3.2, §7.4, §7.7). */
+  mainAccountThrottled: { http: 429, family: 'private', code: 0, message: 'Too Many Attempts.' },
   publicRateLimited: publicError(429, 'Too many requests.'),
   privateMalformedJson: { http: 400, family: 'private', code: 9, message: 'Invalid payload.' },
   privateUnsupportedMediaType: privateError(415, 0, 'Content-Type must be application/json.'),

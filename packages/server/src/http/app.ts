@@ -16,6 +16,7 @@ import { registerOpenApi } from './openapi/openapi-plugin.js';
 import { registerPrivateAuth } from './plugins/private-auth.js';
 import { DEFAULT_MAX_KEYS, RateLimiter } from './rate-limiter.js';
 import { sendError } from './send-error.js';
+import { throttledAnswer } from './throttled-answer.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { healthRoute } from './routes/health.js';
 import type { RouteDeps } from './routes/route-deps.js';
@@ -220,8 +221,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   void app.register((scope, _opts, done) => {
     scope.addHook('onRequest', (request, reply, next) => {
-      if (!limiter.hit(`${rateLimitClient(request.ip)}|ip`, perIpRule, venue.clock.nowMs()))
-        return sendError(reply, 'privateRateLimited');
+      if (!limiter.hit(`${rateLimitClient(request.ip)}|ip`, perIpRule, venue.clock.nowMs())) {
+        return sendError(reply, throttledAnswer(request.routeOptions.config.endpoint?.path ?? ''));
+      }
       next();
     });
     registerPrivateAuth(scope, { venue, limiter, groupLimits, jsonLimits: config.http.json });

@@ -33,6 +33,7 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
         groups: {
           'public-orderbook': { limit: 2, windowMs: 600_000 },
           'main-account': { limit: 3, windowMs: 600_000 },
+          'trade-account': { limit: 2, windowMs: 600_000 },
         },
       },
     });
@@ -99,8 +100,12 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
     }
     for (let i = 0; i < 3; i++) assert.equal((await post(alice, '/api/v4/main-account/balance')).status, 200);
     const refused = await post(alice, '/api/v4/main-account/balance');
-    assert.deepEqual([refused.status, refused.body], [429, PRIVATE_TOO_MANY]);
+    // the main-account family throttles in Laravel's words (reference §3.2)
+    assert.deepEqual([refused.status, refused.body], [429, { code: 0, message: 'Too Many Attempts.' }]);
     assert.equal((await post(alice, '/api/v4/trade-account/balance')).status, 200, 'another group');
+    assert.equal((await post(alice, '/api/v4/trade-account/balance')).status, 200);
+    const tradeRefused = await post(alice, '/api/v4/trade-account/balance');
+    assert.deepEqual([tradeRefused.status, tradeRefused.body], [429, PRIVATE_TOO_MANY]);
     assert.equal((await post(bob, '/api/v4/main-account/balance')).status, 200, 'another key');
   });
 
@@ -118,7 +123,7 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
         headers: { 'x-forwarded-for': ip },
       });
       if (r.status === 429) {
-        assert.deepEqual(r.body, PRIVATE_TOO_MANY);
+        assert.deepEqual(r.body, { code: 0, message: 'Too Many Attempts.' });
         refusedAt = i;
       } else assert.equal(r.status, 401);
     }

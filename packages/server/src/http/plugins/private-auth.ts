@@ -5,6 +5,7 @@ import { parseExactJson, type JsonLimits } from '../exact-json.js';
 import { jsonEqual } from '../json-equal.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { sendError } from '../send-error.js';
+import { throttledAnswer } from '../throttled-answer.js';
 
 export interface PrivateAuthOptions {
   readonly venue: Venue;
@@ -71,7 +72,9 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     if (!entry.hmacKey.verifies(payload, signature)) return fail(reply, 'unauthorized');
 
     const rule = groupLimits[endpoint.rateLimit.group] ?? endpoint.rateLimit;
-    if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) return fail(reply, 'privateRateLimited');
+    if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) {
+      return fail(reply, throttledAnswer(endpoint.path));
+    }
 
     if (!payloadMatchesBody(request, payload, jsonLimits)) return fail(reply, 'invalidPayload');
     const body = request.body;
