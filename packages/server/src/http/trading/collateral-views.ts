@@ -110,8 +110,9 @@ export function positionBody(
     pnlPercent: formatUnitsFixed(percent, 2),
     margin: usdtText(margin, true),
     freeMargin: usdtText(f.equity - f.margin, false),
-    funding: formatUnits(pos.funding, moneyPrecision),
-    unrealizedFunding: formatUnits(unrealizedFunding, moneyPrecision),
+    // a perpetual's funding is settled into the balance: its position shows none (reference §6.4)
+    funding: spec.type === 'futures' ? '0' : formatUnits(pos.funding, moneyPrecision),
+    unrealizedFunding: spec.type === 'futures' ? '0' : formatUnits(unrealizedFunding, moneyPrecision),
     tpsl: tpsl(state, user, pos),
     positionSide: pos.side,
     realizedPnl: formatUnits(pos.realized, u.fineScale),

@@ -51,8 +51,9 @@ describe('funding settlement and its histories (reference §4.12, §9)', () => {
     // 0.1 BTC × 60 000 × 0.0001 = 0.6 USDT
     assert.equal((await carol.collateralBalance()).USDT, text(usdt(carolBefore ?? '0') - usdt('0.6'), 6));
     assert.equal((await dave.collateralBalance()).USDT, text(usdt(daveBefore ?? '0') + usdt('0.6'), 6));
+    // settled into the balance, so the open position shows no funding (reference §6.4)
     const [position] = await carol.openPositions('BTC_PERP');
-    assert.equal(position?.funding, '0.6');
+    assert.deepEqual([position?.funding, position?.unrealizedFunding], ['0', '0']);
 
     const history = await carol.fundingHistory('BTC_PERP');
     assert.equal(history.length, 1);
