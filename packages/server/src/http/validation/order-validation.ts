@@ -114,7 +114,7 @@ export class OrderValidation extends FieldValidation {
     return Number(u);
   }
 
-  /** An amount of stock in lots: positive, on the market's step, at least its minimum. */
+  /** An amount of stock in lots: positive, at least the market's minimum, on its step. */
   stockAmount(spec: MarketSpec): number | undefined {
     const d = this.decimal('amount', 'Amount', 'Amount field is required.');
     if (d === undefined) return undefined;
@@ -122,12 +122,13 @@ export class OrderValidation extends FieldValidation {
       this.add('amount', 'Amount should be greater than 0.');
       return undefined;
     }
-    const lots = this.units('amount', d, spec.stockPrec, 'Min amount step = ');
-    if (lots !== undefined && BigInt(lots) < spec.minAmount) {
+    // compared exactly, on the step or not: an amount can break both rules, and hears of both
+    const belowMinimum = d.digits * pow10(spec.stockPrec) < spec.minAmount * pow10(d.fractionDigits);
+    if (belowMinimum) {
       this.add('amount', `Given amount is less than min amount ${formatUnits(spec.minAmount, spec.stockPrec)}`);
-      return undefined;
     }
-    return lots;
+    const lots = this.units('amount', d, spec.stockPrec, 'Min amount step = ');
+    return belowMinimum ? undefined : lots;
   }
 
   /** An amount of money to spend (market buy, stop-market buy) in minor units of the money asset. */

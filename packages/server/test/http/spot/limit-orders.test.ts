@@ -243,6 +243,12 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
       422,
       validation({ amount: ['Min amount step = 0.000001'] }),
     );
+    // both rules broken: both messages, the minimum first (reference §5.3)
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.0000015', price: '50000' }),
+      422,
+      validation({ amount: ['Given amount is less than min amount 0.00001', 'Min amount step = 0.000001'] }),
+    );
     await fails(
       alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: 'abc', price: '-1' }),
       422,
