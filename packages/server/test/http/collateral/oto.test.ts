@@ -162,4 +162,26 @@ describe('OTO stop-loss and take-profit on collateral orders (reference §6.1)',
       errors: { otoId: ['OTO order was not found.'] },
     });
   });
+
+  it('oto-cancel after the parent filled answers the parent as it ended', async () => {
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '58900' });
+    const parent = await alice.collateralLimit({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '58900',
+      stopLoss: '50000',
+    });
+    assert.equal(parent.status, 'FILLED');
+    const done = await alice.otoCancel({ market: 'BTC_USDT', otoId: parent.oto.otoId });
+    assert.deepEqual(
+      [done.orderId, done.order?.order_id, done.order?.status, done.order?.deal_stock],
+      [parent.order_id, parent.order_id, 'FILLED', '0.01'],
+    );
+    assert.equal(done.stopLoss?.status, 'CANCELLED');
+    assert.equal(done.takeProfit, null);
+    // the position stays (with the 0.005 of the test before), without legs
+    const [pos] = await alice.openPositions();
+    assert.deepEqual([pos?.amount, pos?.tpsl], ['0.015', null]);
+  });
 });

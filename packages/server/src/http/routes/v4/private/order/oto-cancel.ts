@@ -1,10 +1,24 @@
+import { decodeJson, type OrderView } from '@txc/core';
 import { orderOtoCancel } from '@txc/sdk';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../../../store/database.js';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { orderBody } from '../../../../trading/order-body.js';
 import { sendTradingRejection } from '../../../../trading/send-rejection.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
+
+/** The finished order `id` of `user`, as the history holds it; null when there is none. */
+async function finishedOrder(db: Kysely<Database>, user: string, id: number): Promise<OrderView | null> {
+  const row = await db
+    .selectFrom('finished_orders')
+    .select('data')
+    .where('order_id', '=', id)
+    .where('user_name', '=', user)
+    .executeTakeFirst();
+  return row === undefined ? null : (decodeJson(row.data) as OrderView);
+}
 
 /**
  * Reference §6.1: `market` and `otoId` (or `oto_id`); cancels the group's parent if still open
@@ -18,19 +32,22 @@ export function orderOtoCancelRoute(app: FastifyInstance, { venue }: RouteDeps):
     const otoId = v.integer(body.otoId !== undefined ? 'otoId' : 'oto_id', -1, 0, Number.MAX_SAFE_INTEGER);
     if (otoId < 0 && !('otoId' in v.errors) && !('oto_id' in v.errors)) v.add('otoId', 'OtoId field is required.');
     if (v.failed || spec === undefined) return sendError(reply, 'orderValidation', { errors: v.errors });
+    const user = request.auth?.user ?? '';
     const { result } = await venue.submit({
       type: 'CancelOto',
-      user: request.auth?.user ?? '',
+      user,
       market: spec.name,
       otoId,
     });
     if (!result.ok) return sendTradingRejection(reply, result.rejection);
     const state = venue.state;
-    const shown = (o: typeof result.value.parent) => (o === null ? null : orderBody(state, o));
+    const shown = (o: OrderView | null) => (o === null ? null : orderBody(state, o));
+    // a parent that had finished before answers as it ended, from the history
+    const parent = result.value.parent ?? (await finishedOrder(venue.store.db, user, result.value.parentId));
     return reply.send({
       otoId: result.value.otoId,
       orderId: result.value.parentId,
-      order: shown(result.value.parent),
+      order: shown(parent),
       stopLoss: shown(result.value.stopLoss),
       takeProfit: shown(result.value.takeProfit),
     });
