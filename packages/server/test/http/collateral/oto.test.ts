@@ -173,6 +173,7 @@ describe('OTO stop-loss and take-profit on collateral orders (reference §6.1)',
       stopLoss: '50000',
     });
     assert.equal(parent.status, 'FILLED');
+    assert.ok(parent.oto);
     const done = await alice.otoCancel({ market: 'BTC_USDT', otoId: parent.oto.otoId });
     assert.deepEqual(
       [done.orderId, done.order?.order_id, done.order?.status, done.order?.deal_stock],
