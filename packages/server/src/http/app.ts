@@ -1,5 +1,5 @@
 import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from '../config/schema.js';
 import { LocalAdmin } from '../venue/admin.js';
 import type { Venue } from '../venue/venue.js';
@@ -179,11 +179,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   registerJsonBody(app, config.http.json);
-  registerErrorHandling(app);
-  registerOpenApi(app);
-
   const limiter = new RateLimiter(config.rateLimits.maxTrackedClients ?? DEFAULT_MAX_KEYS);
   app.decorate('rateLimiter', limiter);
+  const perIpRule: RateLimitRule = config.rateLimits.perIp
+    ? { group: 'ip', ...config.rateLimits.perIp }
+    : DEFAULT_PER_IP;
+  /** Counts a request against its client IP's allowance for every endpoint; true when it is spent. */
+  const overIpAllowance = (request: FastifyRequest): boolean =>
+    !limiter.hit(`${rateLimitClient(request.ip)}|ip`, perIpRule, venue.clock.nowMs());
+  // unknown routes count too: a flood of them costs the router as much as any request
+  registerErrorHandling(app, { overIpAllowance });
+  registerOpenApi(app);
+
   const wallet = options.wallet ?? Wallet.fromConfig(config);
   const deps: RouteDeps = {
     venue,
@@ -194,18 +201,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const publicRule: RateLimitRule = config.rateLimits.public
     ? { group: 'public', ...config.rateLimits.public }
     : RATE_LIMITS.public;
-  const perIpRule: RateLimitRule = config.rateLimits.perIp
-    ? { group: 'ip', ...config.rateLimits.perIp }
-    : DEFAULT_PER_IP;
   const groupLimits: Record<string, RateLimitRule> = {};
   for (const [group, rule] of Object.entries(config.rateLimits.groups)) groupLimits[group] = { group, ...rule };
 
   void app.register((scope, _opts, done) => {
     scope.addHook('onRequest', (request, reply, next) => {
+      // the IP's allowance for every endpoint first, shared with its private requests
+      if (overIpAllowance(request)) return sendError(reply, 'publicRateLimited');
       const client = rateLimitClient(request.ip);
       const now = venue.clock.nowMs();
-      // the IP's allowance for every endpoint first, shared with its private requests
-      if (!limiter.hit(`${client}|ip`, perIpRule, now)) return sendError(reply, 'publicRateLimited');
       if (!limiter.hit(`${client}|public`, publicRule, now)) return sendError(reply, 'publicRateLimited');
       // Endpoints with a tighter limit of their own (the order book) count it as well.
       const own = request.routeOptions.config.endpoint?.rateLimit;
@@ -221,7 +225,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   void app.register((scope, _opts, done) => {
     scope.addHook('onRequest', (request, reply, next) => {
-      if (!limiter.hit(`${rateLimitClient(request.ip)}|ip`, perIpRule, venue.clock.nowMs())) {
+      if (overIpAllowance(request)) {
         return sendError(reply, throttledAnswer(request.routeOptions.config.endpoint?.path ?? ''));
       }
       next();

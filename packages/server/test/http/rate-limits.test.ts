@@ -142,6 +142,20 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
     assert.deepEqual(await get(server, '/api/v4/public/time', other), { status: 429, body: PUBLIC_TOO_MANY });
   });
 
+  it('unknown routes count against the IP too, and past its allowance answer 429 in their family', async () => {
+    const ip = '198.51.100.22';
+    for (let i = 0; i < 40; i++) assert.equal((await get(server, '/api/v4/public/nope', ip)).status, 404);
+    assert.deepEqual(await get(server, '/api/v4/public/nope', ip), { status: 429, body: PUBLIC_TOO_MANY });
+    const unknownPrivate = await rawPost(server.url, '/api/v4/nope', {
+      apiKey: 'nobody',
+      secret: 'x',
+      body: '{}',
+      headers: { 'x-forwarded-for': ip },
+    });
+    assert.deepEqual([unknownPrivate.status, unknownPrivate.body], [429, PRIVATE_TOO_MANY]);
+    assert.equal((await get(server, '/api/v4/public/ping', ip)).status, 429);
+  });
+
   it('an untrusted peer cannot pick its IP with X-Forwarded-For', async () => {
     const app = server.server.app;
     const from = (remoteAddress: string, xff: string) =>

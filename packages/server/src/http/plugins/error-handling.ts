@@ -13,6 +13,7 @@ const BY_FAMILY = {
   notFound: { public: 'publicNotFound', private: 'privateNotFound', admin: 'adminNotFound' },
   badUrl: { public: 'publicBadRequest', private: 'privateBadRequest', admin: 'adminBadRequest' },
   methodNotAllowed: { public: 'publicMethodNotAllowed', private: 'privateMethodNotAllowed', admin: 'adminBadRequest' },
+  rateLimited: { public: 'publicRateLimited', private: 'privateRateLimited', admin: 'adminBadRequest' },
 } as const satisfies Record<string, Record<'public' | 'private' | 'admin', ErrorName>>;
 
 interface KnownRoute {
@@ -47,9 +48,13 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /**
  * Every failure answers in the body family of the route it hit, with a 4xx for anything the
  * client did: malformed JSON, wrong content type, oversized bodies, unknown routes, wrong methods.
- * Never an HTML page, never a stack trace.
+ * Never an HTML page, never a stack trace. Unknown API routes count against the client IP's
+ * allowance (`overIpAllowance`), as every API request does.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { readonly overIpAllowance?: (request: FastifyRequest) => boolean } = {},
+): void {
   const routes: KnownRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -80,6 +85,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const family = familyOf(request.url);
+    // the admin API is for operators (loopback unless opened): only the API counts against an IP
+    if (family !== 'admin' && options.overIpAllowance?.(request) === true) {
+      return sendError(reply, BY_FAMILY.rateLimited[family]);
+    }
     const path = pathOf(request.url);
     const params = { method: request.method, url: path, detail: `Route ${request.method}:${path} not found.` };
     const otherMethod = routes.some((r) => r.method !== request.method && r.method !== 'HEAD' && r.pattern.test(path));
