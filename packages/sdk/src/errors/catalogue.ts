@@ -107,6 +107,15 @@ export const ERRORS = {
     field: 'postOnly',
     fieldMessage: "This order couldn't be executed as a maker order and was canceled.",
   }),
+  /** Collateral orders answer the same two refusals with HTTP 422 (reference §6.1: 200 / 422 / 503). */
+  collateralNotEnoughBalance: privateError(422, 10, 'Inner validation failed', {
+    field: 'amount',
+    fieldMessage: 'Not enough balance.',
+  }),
+  collateralPostOnlyWouldTake: privateError(422, 13, 'Inner validation failed', {
+    field: 'postOnly',
+    fieldMessage: "This order couldn't be executed as a maker order and was canceled.",
+  }),
   orderNotFound: privateError(400, 2, 'Inner validation failed', {
     field: 'orderId',
     fieldMessage: 'Unexecuted order was not found.',

@@ -104,7 +104,7 @@ export function placeOrderRoute(endpoint: PrivateEndpoint, type: OrderType, acco
       if ('rpiIoc' in parsed) return sendError(reply, 'rpiAndIoc');
       if ('errors' in parsed) return sendError(reply, 'orderValidation', { errors: parsed.errors });
       const { result } = await venue.submit(parsed.cmd);
-      if (!result.ok) return sendTradingRejection(reply, result.rejection);
+      if (!result.ok) return sendTradingRejection(reply, result.rejection, account);
       return reply.send(orderBody(venue.state, result.value));
     });
   };

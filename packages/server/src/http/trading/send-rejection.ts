@@ -1,4 +1,4 @@
-import type { Rejection } from '@txc/core';
+import type { Rejection, TradingAccount } from '@txc/core';
 import type { FastifyReply } from 'fastify';
 import { sendError } from '../send-error.js';
 
@@ -9,13 +9,21 @@ export const OTO_WRONG = {
 
 export const LEVERAGE_MESSAGE = 'Leverage should be one of 1, 2, 3, 5, 10, 20, 50, 100.';
 
-/** An engine refusal of a trading command, in the reference's code, field and message. */
-export function sendTradingRejection(reply: FastifyReply, r: Rejection): FastifyReply {
+/**
+ * An engine refusal of a trading command, in the reference's code, field and message; a collateral
+ * order's answers the same refusals with the HTTP status of its endpoint (reference §6.1).
+ */
+export function sendTradingRejection(
+  reply: FastifyReply,
+  r: Rejection,
+  account: TradingAccount = 'spot',
+): FastifyReply {
+  const collateral = account === 'collateral';
   switch (r.reason) {
     case 'NOT_ENOUGH_BALANCE':
-      return sendError(reply, 'notEnoughBalance');
+      return sendError(reply, collateral ? 'collateralNotEnoughBalance' : 'notEnoughBalance');
     case 'POST_ONLY_WOULD_TAKE':
-      return sendError(reply, 'postOnlyWouldTake');
+      return sendError(reply, collateral ? 'collateralPostOnlyWouldTake' : 'postOnlyWouldTake');
     case 'ORDER_NOT_FOUND':
       return sendError(reply, 'orderNotFound');
     case 'IOC_AND_POST_ONLY':

@@ -121,7 +121,7 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
     // BTC_USDT allows 10× at most: the account's 100× is clamped there
     await fails(
       alice.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '2', price: '60000' }),
-      400,
+      422,
       NOT_ENOUGH,
     );
     assert.deepEqual(await alice.setLeverage(10), { leverage: 10 });
@@ -198,7 +198,7 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
     await carl.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '59500' });
     await fails(
       alice.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '59500', rpi: true }),
-      400,
+      422,
       {
         code: 13,
         message: 'Inner validation failed',
