@@ -152,6 +152,21 @@ export async function userDeals(store: Pick<Store, 'db' | 'kind'>, user: string)
   return db.selectFrom(keyed.unionAll(fenced(db, tail)).as('deals')).selectAll();
 }
 
+/** The data of finished order `orderId` of `user` (its primary key: no per-user keys needed); undefined when none. */
+export async function userFinishedOrder(
+  store: Pick<Store, 'db'>,
+  user: string,
+  orderId: number,
+): Promise<string | undefined> {
+  const row = await store.db
+    .selectFrom('finished_orders')
+    .select('data')
+    .where('order_id', '=', orderId)
+    .where('user_name', '=', user)
+    .executeTakeFirst();
+  return row?.data;
+}
+
 /** Every finished order of `user`, as a table named `finished_orders` to filter and order. */
 export async function userFinishedOrders(store: Pick<Store, 'db' | 'kind'>, user: string) {
   const db = store.db;

@@ -32,6 +32,13 @@ export async function fails(call: Promise<unknown>, status: number, body: unknow
 }
 
 /** The code-30 validation body with these field errors. */
+/** The refusal of a post-only (or RPI) order that would take liquidity: code 13. */
+export const WOULD_TAKE = {
+  code: 13,
+  message: 'Inner validation failed',
+  errors: { postOnly: ["This order couldn't be executed as a maker order and was canceled."] },
+};
+
 export function validation(errors: Record<string, string[]>): unknown {
   return { code: 30, message: 'Validation failed', errors };
 }

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { TxcClient } from '@txc/sdk';
 import { collateralServer, collateralTrader, ledger } from '../../support/collateral.js';
 import type { TestServer } from '../../support/test-server.js';
-import { fails, trader, validation } from '../../support/trading.js';
+import { fails, trader, validation, WOULD_TAKE } from '../../support/trading.js';
 
 const refusal = (code: number, field: string, message: string) => ({
   code,
@@ -199,11 +199,7 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
     await fails(
       alice.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '59500', rpi: true }),
       422,
-      {
-        code: 13,
-        message: 'Inner validation failed',
-        errors: { postOnly: ["This order couldn't be executed as a maker order and was canceled."] },
-      },
+      WOULD_TAKE,
     );
     const rpi = await alice.collateralLimit({
       market: 'BTC_USDT',

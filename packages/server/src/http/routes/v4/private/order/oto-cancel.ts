@@ -1,24 +1,12 @@
 import { decodeJson, type OrderView } from '@txc/core';
 import { orderOtoCancel } from '@txc/sdk';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../../../store/database.js';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { orderBody } from '../../../../trading/order-body.js';
 import { sendTradingRejection } from '../../../../trading/send-rejection.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
-
-/** The finished order `id` of `user`, as the history holds it; null when there is none. */
-async function finishedOrder(db: Kysely<Database>, user: string, id: number): Promise<OrderView | null> {
-  const row = await db
-    .selectFrom('finished_orders')
-    .select('data')
-    .where('order_id', '=', id)
-    .where('user_name', '=', user)
-    .executeTakeFirst();
-  return row === undefined ? null : (decodeJson(row.data) as OrderView);
-}
+import { userFinishedOrder } from '../../../../../store/user-history.js';
 
 /**
  * Reference §6.1: `market` and `otoId` (or `oto_id`); cancels the group's parent if still open
@@ -43,7 +31,9 @@ export function orderOtoCancelRoute(app: FastifyInstance, { venue }: RouteDeps):
     const state = venue.state;
     const shown = (o: OrderView | null) => (o === null ? null : orderBody(state, o));
     // a parent that had finished before answers as it ended, from the history
-    const parent = result.value.parent ?? (await finishedOrder(venue.store.db, user, result.value.parentId));
+    const finished =
+      result.value.parent === null ? await userFinishedOrder(venue.store, user, result.value.parentId) : undefined;
+    const parent = result.value.parent ?? (finished === undefined ? null : (decodeJson(finished) as OrderView));
     return reply.send({
       otoId: result.value.otoId,
       orderId: result.value.parentId,
