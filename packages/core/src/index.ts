@@ -57,5 +57,5 @@ export * from './engine.js';
 export * from './invariants.js';
 export * from './codec/json-value.js';
 export * from './codec/command-text.js';
-export * from './codec/order-text.js';
+export * from './codec/finished-order-text.js';
 export * from './snapshot.js';

@@ -1,5 +1,6 @@
+import { decodeFinishedOrder, type OrderView } from '@txc/core';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Database } from './database.js';
+import type { Database, FinishedOrdersTable } from './database.js';
 import type { Store } from './port.js';
 
 /*
@@ -152,19 +153,41 @@ export async function userDeals(store: Pick<Store, 'db' | 'kind'>, user: string)
   return db.selectFrom(keyed.unionAll(fenced(db, tail)).as('deals')).selectAll();
 }
 
-/** The data of finished order `orderId` of `user` (its primary key: no per-user keys needed); undefined when none. */
+/** The columns of a finished order's record that make the order, with its text. */
+export type FinishedOrderRow = Pick<
+  FinishedOrdersTable,
+  'order_id' | 'user_name' | 'market' | 'client_order_id' | 'status' | 'created' | 'finished' | 'data'
+>;
+
+/** The order a finished-order record holds (see encodeFinishedOrder). */
+export function finishedOrderOf(row: FinishedOrderRow): OrderView {
+  return decodeFinishedOrder(
+    {
+      id: row.order_id,
+      user: row.user_name,
+      market: row.market,
+      clientOrderId: row.client_order_id,
+      status: row.status as OrderView['status'],
+      created: row.created,
+      finished: row.finished,
+    },
+    row.data,
+  );
+}
+
+/** Finished order `orderId` of `user` (its primary key: no per-user keys needed); undefined when none. */
 export async function userFinishedOrder(
   store: Pick<Store, 'db'>,
   user: string,
   orderId: number,
-): Promise<string | undefined> {
+): Promise<OrderView | undefined> {
   const row = await store.db
     .selectFrom('finished_orders')
-    .select('data')
+    .select(['order_id', ...FINISHED_ORDER_FIELDS])
     .where('order_id', '=', orderId)
     .where('user_name', '=', user)
     .executeTakeFirst();
-  return row?.data;
+  return row === undefined ? undefined : finishedOrderOf(row);
 }
 
 /** Every finished order of `user`, as a table named `finished_orders` to filter and order. */

@@ -1,4 +1,4 @@
-import { encodeJson, encodeOrder, type DealSide, type Event, type TradeExecuted } from '@txc/core';
+import { encodeFinishedOrder, encodeJson, type DealSide, type Event, type TradeExecuted } from '@txc/core';
 import type { ProjectionWrite } from '../store/port.js';
 import { miningRewardRow } from './mining-projection.js';
 
@@ -111,7 +111,7 @@ export function project(events: readonly Event[], seq: number, out: ProjectionWr
             status: e.order.status,
             created: e.order.created,
             finished: e.order.finished ?? e.order.created,
-            data: encodeOrder(e.order),
+            data: encodeFinishedOrder(e.order),
             seq,
           },
         });

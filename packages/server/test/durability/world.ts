@@ -1,5 +1,6 @@
 import { decodeJson, type Command, type State } from '@txc/core';
 import type { Store } from '../../src/store/port.js';
+import { finishedOrderOf } from '../../src/store/user-history.js';
 import { loadState } from '../../src/venue/load-state.js';
 import { stateHash } from '../../src/venue/state-hash.js';
 import { foldJournal, type DealRow, type JournalModel } from './journal-model.js';
@@ -64,7 +65,7 @@ export async function loadWorld(store: Store): Promise<World> {
   const wallet = walletRows.map((r) => ({ transactionId: r.transaction_id, user: r.user_name, uniqueId: r.unique_id }));
   const finishedRows = await store.db
     .selectFrom('finished_orders')
-    .select(['order_id', 'user_name', 'market', 'client_order_id', 'status', 'data'])
+    .select(['order_id', 'user_name', 'market', 'client_order_id', 'status', 'created', 'finished', 'data'])
     .execute();
   const finished = finishedRows.map((r) => ({
     orderId: Number(r.order_id),
@@ -72,7 +73,7 @@ export async function loadWorld(store: Store): Promise<World> {
     market: r.market,
     clientOrderId: r.client_order_id,
     status: r.status,
-    activated: (decodeJson(r.data) as { activated: number }).activated,
+    activated: finishedOrderOf(r).activated,
   }));
   const dealRows = await store.db.selectFrom('deals').selectAll().orderBy('trade_id').orderBy('role').execute();
   const deals = dealRows.map((r) => ({

@@ -1,10 +1,9 @@
-import { decodeJson, formatUnits, type OrderView, type State } from '@txc/core';
-import type { DealsTable, FinishedOrdersTable } from '../../store/database.js';
+import { formatUnits, type OrderView, type State } from '@txc/core';
+import type { DealsTable } from '../../store/database.js';
 import { orderFigures, orderTypeName, otoBlock, seconds, unitsOf } from './order-body.js';
 
 /** A finished order as `trade-account/order/history` lists it (reference §5.8). */
-export function historyOrder(state: State, row: FinishedOrdersTable): Record<string, unknown> {
-  const o = decodeJson(row.data) as OrderView;
+export function historyOrder(state: State, o: OrderView): Record<string, unknown> {
   const f = orderFigures(state, o);
   const out: Record<string, unknown> = {
     amount: f.amount,

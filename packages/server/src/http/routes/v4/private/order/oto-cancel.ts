@@ -1,4 +1,4 @@
-import { decodeJson, type OrderView } from '@txc/core';
+import type { OrderView } from '@txc/core';
 import { orderOtoCancel } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
@@ -31,9 +31,7 @@ export function orderOtoCancelRoute(app: FastifyInstance, { venue }: RouteDeps):
     const state = venue.state;
     const shown = (o: OrderView | null) => (o === null ? null : orderBody(state, o));
     // a parent that had finished before answers as it ended, from the history
-    const finished =
-      result.value.parent === null ? await userFinishedOrder(venue.store, user, result.value.parentId) : undefined;
-    const parent = result.value.parent ?? (finished === undefined ? null : (decodeJson(finished) as OrderView));
+    const parent = result.value.parent ?? (await userFinishedOrder(venue.store, user, result.value.parentId)) ?? null;
     return reply.send({
       otoId: result.value.otoId,
       orderId: result.value.parentId,

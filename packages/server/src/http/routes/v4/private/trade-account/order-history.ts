@@ -1,4 +1,3 @@
-import { decodeJson, type OrderView } from '@txc/core';
 import { orderHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
@@ -6,7 +5,7 @@ import { byMarket, historyOrder } from '../../../../trading/history-format.js';
 import { HISTORY_WINDOW_DAYS, historyWindow } from '../../../../trading/history-window.js';
 import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
-import { userFinishedOrders } from '../../../../../store/user-history.js';
+import { finishedOrderOf, userFinishedOrders } from '../../../../../store/user-history.js';
 
 const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
 
@@ -55,13 +54,13 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     const whole = orderId !== undefined || clientOrderId !== '' || status === 'PARTIALLY_FILLED';
     let rows = await (whole ? q : q.limit(limit).offset(offset)).execute();
     if (orderId === undefined && status === 'PARTIALLY_FILLED') {
-      rows = rows.filter((r) => (decodeJson(r.data) as OrderView).dealStock > 0);
+      rows = rows.filter((r) => finishedOrderOf(r).dealStock > 0);
     }
     if (orderId === undefined && clientOrderId !== '' && rows.length === 0) {
       return sendError(reply, 'orderValidation', { errors: { orderHistory: ['OrderHistory was not found.'] } });
     }
     const page = whole && orderId === undefined ? rows.slice(offset, offset + limit) : rows;
     const state = venue.state;
-    return reply.send(byMarket(page, (i) => historyOrder(state, page[i]!)));
+    return reply.send(byMarket(page, (i) => historyOrder(state, finishedOrderOf(page[i]!))));
   });
 }
