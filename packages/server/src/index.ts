@@ -7,10 +7,12 @@ export type { RouteDeps } from './http/routes/route-deps.js';
 
 /** Inspecting a store (tools, benchmarks): open it, read its journal, rebuild its state. */
 export { openStore, type StoreConfig } from './store/open-store.js';
-export type { Store, JournalRecord, SnapshotRecord, CommitBatch } from './store/port.js';
+export type { Store, JournalRecord, SnapshotRecord, CommitBatch, ProjectionWrite } from './store/port.js';
 export { commitBatch } from './store/commit-batch.js';
 export { loadState, type LoadedState } from './venue/load-state.js';
 export { snapshotOf } from './venue/sequencer.js';
+export { project } from './venue/projector.js';
+export { USER_HISTORY_CATCH_UP_EVERY } from './store/user-history.js';
 export { stateHash } from './venue/state-hash.js';
 
 /** The HMAC that authenticates signed requests, as the server computes it (benchmarks time it alone). */
