@@ -97,7 +97,8 @@ describe('fees: doubles where exact, bigint otherwise, the same money', () => {
         assert.equal(notional(u, price, lots), n);
         const nN = notionalNumber(u, price, lots);
         if (exact(nN)) assert.equal(BigInt(nN), n);
-        else assert.ok(n > MAX);
+        // a market whose factor does not fit a double takes the bigint way for every notional, 0 included
+        else assert.ok(n > MAX || !exact(u.mulN));
         assert.equal(stockUnits(u, lots), BigInt(lots) * u.lot);
       }),
       { numRuns: 2000 },
