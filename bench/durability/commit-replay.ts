@@ -10,17 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  apply,
-  assetWithoutNetworks,
-  createState,
-  encodeCommand,
-  parseUnits,
-  type Command,
-  type Event,
-  type MarketSpec,
-  type PlaceOrder,
-} from '@txc/core';
+import { encodeCommand, parseUnits, spotLimitOrder, type MarketSpec, type PlaceOrder } from '@txc/core';
 import {
   commitBatch,
   loadConfig,
@@ -33,6 +23,7 @@ import {
 } from '@txc/server';
 import { OrderFlow } from '../http/order-flow.js';
 import type { BenchKey } from '../http/signed-load.js';
+import { applyNext, spotVenue } from '../spot-venue.js';
 
 const COMMITS = Number(process.argv[2] ?? '3000');
 const PER_COMMIT = Number(process.argv[3] ?? '24');
@@ -56,70 +47,23 @@ const MARKET: MarketSpec = {
   isCollateral: false,
 };
 
-/** A command the engine took: its place in the journal and what it caused. */
-interface Applied {
-  readonly seq: number;
-  readonly events: Event[];
-}
-
-/** The venue before the flow: the market, and users funded far beyond what the flow moves. */
-function venueState(): (cmd: Command) => Applied {
-  const state = createState();
-  const run = (cmd: Command): Applied => {
-    const seq = state.seq + 1;
-    const outcome = apply(state, cmd, { seq, time: T0 + seq });
-    if (!outcome.result.ok) throw new Error(`${cmd.type} refused: ${outcome.result.rejection.reason}`);
-    return { seq, events: outcome.events };
-  };
-  run({ type: 'DefineAsset', asset: assetWithoutNetworks('BTC', 8) });
-  run({ type: 'DefineAsset', asset: assetWithoutNetworks('USDT', 6) });
-  run({ type: 'DefineMarket', market: MARKET });
-  for (let u = 0; u < USERS; u++) {
-    const user = `bench${u}`;
-    run({ type: 'CreateUser', name: user, eea: false });
-    for (const ticker of ['BTC', 'USDT']) {
-      const amount = 10n ** 18n;
-      run({
-        type: 'CreditDeposit',
-        transactionId: `${user}-${ticker}`,
-        user,
-        ticker,
-        amount,
-        network: null,
-        txid: null,
-        address: null,
-        memo: null,
-      });
-      run({ type: 'Transfer', user, ticker, amount, from: 'main', to: 'spot' });
-    }
-  }
-  return run;
-}
-
 /** The flow's next order of `user`, as order/new's route makes its command. */
 function placeOrder(user: string, body: Readonly<Record<string, unknown>>): PlaceOrder {
   const units = (text: unknown, precision: number): number => Number(parseUnits(String(text), precision));
-  return {
-    type: 'PlaceOrder',
+  const side = body.side === 'buy' ? 'buy' : 'sell';
+  return spotLimitOrder(
     user,
-    account: 'spot',
-    market: MARKET.name,
-    side: body.side as 'buy' | 'sell',
-    orderType: 'limit',
-    price: units(body.price, MARKET.moneyPrec),
-    amount: units(body.amount, MARKET.stockPrec),
-    activationPrice: 0,
-    activationPriceText: '',
-    clientOrderId: '',
-    postOnly: false,
-    ioc: false,
-    stp: 'no',
-  };
+    MARKET.name,
+    side,
+    units(body.price, MARKET.moneyPrec),
+    units(body.amount, MARKET.stockPrec),
+  );
 }
 
 /** Every group commit of the run, built before any is written (as the sequencer builds each). */
 function groupCommits(): CommitBatch[] {
-  const run = venueState();
+  const users = Array.from({ length: USERS }, (_, u) => `bench${u}`);
+  const state = spotVenue(MARKET, { stock: 8, money: 6 }, users, 10n ** 18n, T0);
   const flow = new OrderFlow();
   const keys: BenchKey[] = Array.from({ length: USERS }, (_, u) => ({ apiKey: `key${u}`, apiSecret: '', nonce: 0 }));
   const commits: CommitBatch[] = [];
@@ -132,7 +76,7 @@ function groupCommits(): CommitBatch[] {
     for (let i = 0; i < PER_COMMIT; i++, order++) {
       const key = keys[order % USERS]!;
       const cmd = placeOrder(`bench${order % USERS}`, flow.next(key));
-      const { seq, events } = run(cmd);
+      const { seq, events } = applyNext(state, cmd, T0 + state.seq + 1);
       journal.push({ seq, time: T0 + seq, command: encodeCommand(cmd) });
       nonces.set(key.apiKey, T0 + seq);
       const before = projections.length;

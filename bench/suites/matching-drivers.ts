@@ -1,16 +1,14 @@
 import {
-  assetWithoutNetworks,
   apply,
-  createState,
   fastBook,
   spotLimitOrder,
   type BookEntry,
-  type Command,
   type MarketSpec,
   type OrderBook,
   type State,
 } from '@txc/core';
 import { OrderBook as PeerBook } from 'nodejs-order-book';
+import { spotVenue } from '../spot-venue.js';
 import { BUY, OP_ADD, OP_CANCEL, type Depth, type Workload } from '../workload.js';
 
 /** Runs one workload record (index i); a driver per engine. */
@@ -117,41 +115,7 @@ const BENCH_MARKET: MarketSpec = {
 
 /** A venue state with the bench market and two users funded far beyond the workload's needs. */
 function benchState(): State {
-  const state = createState();
-  let seq = 0;
-  const run = (cmd: Command): void => {
-    const { result } = apply(state, cmd, { seq: ++seq, time: 1 });
-    if (!result.ok) throw new Error(`bench setup: ${cmd.type} refused: ${result.rejection.reason}`);
-  };
-  for (const [ticker, precision] of [
-    ['BENCH', 8],
-    ['USDT', 6],
-  ] as const) {
-    run({
-      type: 'DefineAsset',
-      asset: assetWithoutNetworks(ticker, precision),
-    });
-  }
-  run({ type: 'DefineMarket', market: BENCH_MARKET });
-  for (const user of ['u0', 'u1']) {
-    run({ type: 'CreateUser', name: user, eea: false });
-    for (const ticker of ['BENCH', 'USDT']) {
-      const amount = 10n ** 20n;
-      run({
-        type: 'CreditDeposit',
-        transactionId: `${user}-${ticker}`,
-        user,
-        ticker,
-        amount,
-        network: null,
-        txid: `${user}-${ticker}`,
-        address: null,
-        memo: null,
-      });
-      run({ type: 'Transfer', user, ticker, amount, from: 'main', to: 'spot' });
-    }
-  }
-  return state;
+  return spotVenue(BENCH_MARKET, { stock: 8, money: 6 }, ['u0', 'u1'], 10n ** 20n, 1);
 }
 
 /**
