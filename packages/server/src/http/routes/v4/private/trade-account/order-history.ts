@@ -52,15 +52,13 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     // Paged in SQL, except where a row filter or the not-found answer needs every match (a client
     // order id matches few orders).
     const whole = orderId !== undefined || clientOrderId !== '' || status === 'PARTIALLY_FILLED';
-    let rows = await (whole ? q : q.limit(limit).offset(offset)).execute();
-    if (orderId === undefined && status === 'PARTIALLY_FILLED') {
-      rows = rows.filter((r) => finishedOrderOf(r).dealStock > 0);
-    }
-    if (orderId === undefined && clientOrderId !== '' && rows.length === 0) {
+    let orders = (await (whole ? q : q.limit(limit).offset(offset)).execute()).map(finishedOrderOf);
+    if (orderId === undefined && status === 'PARTIALLY_FILLED') orders = orders.filter((o) => o.dealStock > 0);
+    if (orderId === undefined && clientOrderId !== '' && orders.length === 0) {
       return sendError(reply, 'orderValidation', { errors: { orderHistory: ['OrderHistory was not found.'] } });
     }
-    const page = whole && orderId === undefined ? rows.slice(offset, offset + limit) : rows;
+    const page = whole && orderId === undefined ? orders.slice(offset, offset + limit) : orders;
     const state = venue.state;
-    return reply.send(byMarket(page, (i) => historyOrder(state, finishedOrderOf(page[i]!))));
+    return reply.send(byMarket(page, (i) => historyOrder(state, page[i]!)));
   });
 }
