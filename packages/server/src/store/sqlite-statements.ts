@@ -1,7 +1,7 @@
 import type { Database } from './database.js';
 import { apiKeyRow, auditRow, PROBE_KEY } from './kysely-store.js';
 import type { CommitBatch, ProjectionWrite, SnapshotRecord } from './port.js';
-import type { WriteStep } from './sqlite-writer.js';
+import { TransactionWrites } from './sqlite-writer.js';
 import { USER_HISTORY_CATCH_UP } from './user-history.js';
 
 /*
@@ -34,17 +34,6 @@ const SNAPSHOT =
 const FORGET_SNAPSHOTS =
   'delete from "snapshots" where "seq" < ' +
   '(select min("seq") from (select "seq" from "snapshots" order by "seq" desc limit ?))';
-
-/** The statements of one transaction, in order; consecutive rows of one statement share a step. */
-class Steps {
-  readonly list: WriteStep[] = [];
-
-  add(sql: string, row: unknown[]): void {
-    const last = this.list.at(-1);
-    if (last !== undefined && last.sql === sql) last.rows.push(row);
-    else this.list.push({ sql, rows: [row] });
-  }
-}
 
 /** SQL texts of projection writes, by shape. */
 const projectionSql = new Map<string, string>();
@@ -81,24 +70,24 @@ function valuesIn(columns: readonly string[], row: Row): unknown[] | undefined {
   return i === columns.length ? values : undefined;
 }
 
-function addInsert(steps: Steps, table: keyof Database, row: Row): void {
+function addInsert(writes: TransactionWrites, table: keyof Database, row: Row): void {
   const last = lastInsert.get(table);
   const values = last === undefined ? undefined : valuesIn(last.columns, row);
-  if (last !== undefined && values !== undefined) return steps.add(last.sql, values);
+  if (last !== undefined && values !== undefined) return writes.add(last.sql, values);
   const columns = columnsOf(row);
   const sql = sqlFor(`insert ${table} ${columns.join()}`, () => insertSql(table, columns));
   lastInsert.set(table, { columns, sql });
-  steps.add(
+  writes.add(
     sql,
     columns.map((c) => row[c]),
   );
 }
 
-function addProjection(steps: Steps, write: ProjectionWrite): void {
+function addProjection(writes: TransactionWrites, write: ProjectionWrite): void {
   const table: keyof Database = write.table;
   switch (write.op) {
     case 'insert':
-      return addInsert(steps, table, write.row);
+      return addInsert(writes, table, write.row);
     case 'upsert': {
       const columns = columnsOf(write.row);
       const sql = sqlFor(`upsert ${table} ${columns.join()} ${write.key.join()}`, () => {
@@ -109,7 +98,7 @@ function addProjection(steps: Steps, write: ProjectionWrite): void {
             : `do update set ${updated.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
         return `${insertSql(table, columns)} on conflict (${quoted(write.key)}) ${action}`;
       });
-      steps.add(
+      writes.add(
         sql,
         columns.map((c) => write.row[c]),
       );
@@ -124,7 +113,7 @@ function addProjection(steps: Steps, write: ProjectionWrite): void {
           `update "${table}" set ${set.map((c) => `"${c}" = ?`).join(', ')} ` +
           `where ${where.map((c) => `"${c}" = ?`).join(' and ')}`,
       );
-      steps.add(sql, [...set.map((c) => write.set[c]), ...where.map((c) => write.where[c])]);
+      writes.add(sql, [...set.map((c) => write.set[c]), ...where.map((c) => write.where[c])]);
       return;
     }
   }
@@ -135,37 +124,39 @@ function insertSql(table: string, columns: readonly string[]): string {
 }
 
 /** Everything a group commit writes, in the order the other stores write it. */
-export function commitSteps(batch: CommitBatch): WriteStep[] {
-  const steps = new Steps();
-  for (const j of batch.journal) steps.add(JOURNAL, [j.seq, j.time, j.command]);
+export function commitWrites(batch: CommitBatch): TransactionWrites {
+  const writes = new TransactionWrites();
+  for (const j of batch.journal) writes.add(JOURNAL, [j.seq, j.time, j.command]);
   for (const key of batch.apiKeys) {
     const r = apiKeyRow(key);
-    steps.add(API_KEY, [r.api_key, r.secret, r.user_name, r.permissions, r.ips, r.created_at, r.revoked_at]);
+    writes.add(API_KEY, [r.api_key, r.secret, r.user_name, r.permissions, r.ips, r.created_at, r.revoked_at]);
   }
-  for (const [apiKey, highWater] of batch.nonces) steps.add(NONCE, [apiKey, highWater]);
+  for (const [apiKey, highWater] of batch.nonces) writes.add(NONCE, [apiKey, highWater]);
   if (batch.windowNonces.length > 0) {
-    for (const w of batch.windowNonces) steps.add(WINDOW_NONCE, [w.apiKey, w.nonce]);
-    steps.add(FORGET_WINDOW_NONCES, [batch.windowNonceFloor]);
+    for (const w of batch.windowNonces) writes.add(WINDOW_NONCE, [w.apiKey, w.nonce]);
+    writes.add(FORGET_WINDOW_NONCES, [batch.windowNonceFloor]);
   }
   for (const a of batch.audit) {
     const r = auditRow(a);
-    steps.add(AUDIT, [r.request_id, r.stage, r.time, r.actor, r.ip, r.action, r.target, r.body, r.status]);
+    writes.add(AUDIT, [r.request_id, r.stage, r.time, r.actor, r.ip, r.action, r.target, r.body, r.status]);
   }
-  for (const write of batch.projections) addProjection(steps, write);
-  for (const [key, value] of batch.meta) steps.add(META, [key, value]);
-  if (batch.userHistoryCatchUp) for (const text of USER_HISTORY_CATCH_UP) steps.add(text, []);
-  return steps.list;
+  for (const write of batch.projections) addProjection(writes, write);
+  for (const [key, value] of batch.meta) writes.add(META, [key, value]);
+  if (batch.userHistoryCatchUp) for (const text of USER_HISTORY_CATCH_UP) writes.add(text, []);
+  return writes;
 }
 
 /** Saves a snapshot and forgets all but the `keep` latest. */
-export function snapshotSteps(s: SnapshotRecord, keep: number): WriteStep[] {
-  return [
-    { sql: SNAPSHOT, rows: [[s.seq, s.time, s.state, s.hash]] },
-    { sql: FORGET_SNAPSHOTS, rows: [[keep]] },
-  ];
+export function snapshotWrites(s: SnapshotRecord, keep: number): TransactionWrites {
+  const writes = new TransactionWrites();
+  writes.add(SNAPSHOT, [s.seq, s.time, s.state, s.hash]);
+  writes.add(FORGET_SNAPSHOTS, [keep]);
+  return writes;
 }
 
 /** The write-probe's tiny transaction (see Store.probeWrite). */
-export function probeSteps(): WriteStep[] {
-  return [{ sql: META, rows: [[PROBE_KEY, '1']] }];
+export function probeWrites(): TransactionWrites {
+  const writes = new TransactionWrites();
+  writes.add(META, [PROBE_KEY, '1']);
+  return writes;
 }

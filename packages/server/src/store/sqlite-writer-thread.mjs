@@ -19,16 +19,20 @@ const begin = db.prepare('BEGIN IMMEDIATE');
 const commit = db.prepare('COMMIT');
 const rollback = db.prepare('ROLLBACK');
 
-/** Prepared statements by SQL text: the writes come in a few fixed shapes. */
-const statements = new Map();
+/** SQL texts by statement number, as the sender numbers them (each is sent once). */
+const texts = [];
+/** Prepared statements by number, prepared on first use. */
+const prepared = [];
 
-function statement(sql) {
-  let prepared = statements.get(sql);
-  if (prepared === undefined) {
-    prepared = db.prepare(sql);
-    statements.set(sql, prepared);
-  }
-  return prepared;
+function statement(n) {
+  return (prepared[n] ??= db.prepare(texts[n]));
+}
+
+/** Takes in the SQL texts a request introduces: before anything else, even if it is refused. */
+function learn(request) {
+  const defined = request.statements;
+  if (defined !== undefined) for (let i = 0; i < defined.length; i += 2) texts[defined[i]] = defined[i + 1];
+  return request;
 }
 
 /**
@@ -44,14 +48,19 @@ function wellFormed(row) {
   return row;
 }
 
-/** Runs the requests' steps in order in one transaction: all of it is durable when it returns, or none. */
+/**
+ * Runs the requests' statements in order in one transaction: all of it is durable when it returns,
+ * or none. A request's `ops` hold, for each execution, the statement's number, how many
+ * parameters follow, then the parameters.
+ */
 function transaction(requests) {
   begin.run();
   try {
-    for (const request of requests) {
-      for (const step of request.steps) {
-        const prepared = statement(step.sql);
-        for (const row of step.rows) prepared.run(wellFormed(row));
+    for (const { ops } of requests) {
+      for (let i = 0; i < ops.length;) {
+        const end = i + 2 + ops[i + 1];
+        statement(ops[i]).run(wellFormed(ops.slice(i + 2, end)));
+        i = end;
       }
     }
     commit.run();
@@ -82,8 +91,9 @@ function takeQueuedLinks(first) {
   for (;;) {
     const next = receiveMessageOnPort(parentPort);
     if (next === undefined) return { links, after: undefined };
-    if (next.message.link !== true) return { links, after: next.message };
-    links.push(next.message);
+    const request = learn(next.message);
+    if (request.link !== true) return { links, after: request };
+    links.push(request);
   }
 }
 
@@ -119,4 +129,4 @@ function handle(request) {
   if (after !== undefined) handle(after);
 }
 
-parentPort.on('message', handle);
+parentPort.on('message', (request) => handle(learn(request)));

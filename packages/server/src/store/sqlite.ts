@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database as Tables } from './database.js';
 import { KyselyStore } from './kysely-store.js';
 import type { CommitBatch, JournalRecord, SnapshotRecord } from './port.js';
-import { commitSteps, probeSteps, snapshotSteps } from './sqlite-statements.js';
+import { commitWrites, probeWrites, snapshotWrites } from './sqlite-statements.js';
 import { SqliteWriter } from './sqlite-writer.js';
 
 /**
@@ -47,15 +47,15 @@ export class SqliteStore extends KyselyStore {
   }
 
   override commit(batch: CommitBatch): Promise<void> {
-    return this.writer.link(commitSteps(batch));
+    return this.writer.link(commitWrites(batch));
   }
 
   override saveSnapshot(snapshot: SnapshotRecord, keep: number): Promise<void> {
-    return this.writer.transaction(snapshotSteps(snapshot, keep));
+    return this.writer.transaction(snapshotWrites(snapshot, keep));
   }
 
   override probeWrite(): Promise<void> {
-    return this.writer.transaction(probeSteps());
+    return this.writer.transaction(probeWrites());
   }
 }
 
