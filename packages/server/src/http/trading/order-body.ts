@@ -17,10 +17,10 @@ export function orderFigures(
 ): { amount: string; left: string; price: string; dealStock: string; dealMoney: string; dealFee: string } {
   const { units, money } = unitsOf(state, o.market);
   const spec = units.spec;
-  const qty = (v: number): string => formatUnits(BigInt(v), o.byMoney ? money : spec.stockPrec);
+  const amountPrecision = o.byMoney ? money : spec.stockPrec;
   return {
-    amount: qty(o.amount),
-    left: qty(o.left),
+    amount: formatUnits(BigInt(o.amount), amountPrecision),
+    left: formatUnits(BigInt(o.left), amountPrecision),
     price: formatUnits(BigInt(o.price), spec.moneyPrec),
     dealStock: formatUnits(BigInt(o.dealStock), spec.stockPrec),
     dealMoney: formatUnits(o.dealNotional, units.fineScale),

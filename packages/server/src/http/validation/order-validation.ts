@@ -28,6 +28,11 @@ function stepText(scale: number): string {
   return formatUnits(1n, scale);
 }
 
+/** `v` in units of 10^-from as units of 10^-to (truncated when `to` is the coarser). */
+function rescale(v: bigint, from: number, to: number): bigint {
+  return to >= from ? v * pow10(to - from) : v / pow10(from - to);
+}
+
 /**
  * Request validation of the order family (reference §5.3–5.8): the reference's field keys and
  * messages, all of a request's problems at once; the route answers code 30 when any was found.
@@ -193,11 +198,9 @@ export class OrderValidation extends FieldValidation {
     const exact = BigInt(lots) * BigInt(ticks);
     const scale = spec.stockPrec + spec.moneyPrec;
     // compare exactly: total in units of 10^-scale against limits in units of 10^-moneyPrecision
-    const toScale = (v: bigint): bigint =>
-      scale >= moneyPrecision ? v * pow10(scale - moneyPrecision) : v / pow10(moneyPrecision - scale);
-    if (exact < toScale(spec.minTotal)) {
+    if (exact < rescale(spec.minTotal, moneyPrecision, scale)) {
       this.add('total', `Total (amount * price) is less than ${formatUnits(spec.minTotal, moneyPrecision)}`);
-    } else if (spec.maxTotal > 0n && exact > toScale(spec.maxTotal)) {
+    } else if (spec.maxTotal > 0n && exact > rescale(spec.maxTotal, moneyPrecision, scale)) {
       this.add('total', `Total (amount * price) is greater than ${formatUnits(spec.maxTotal, moneyPrecision)}`);
     }
   }
