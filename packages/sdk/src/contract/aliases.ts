@@ -19,10 +19,13 @@ export const REQUEST_ALIASES = {
   oto_id: 'otoId',
 } as const;
 
+// listed once: a reply adds its aliases without building the list again
+const RESPONSE_ALIAS_PAIRS = Object.entries(RESPONSE_ALIASES);
+
 /** Adds the wire alias of every spec-named field present in `body`, in place. */
 export function withAliases<T extends Record<string, unknown>>(body: T): T {
   const out = body as Record<string, unknown>;
-  for (const [spec, alias] of Object.entries(RESPONSE_ALIASES)) {
+  for (const [spec, alias] of RESPONSE_ALIAS_PAIRS) {
     if (spec in out) out[alias] = out[spec];
   }
   return body;
