@@ -1,9 +1,17 @@
-import { formatUnits } from '@txc/core';
+import { formatUnits, type State, type User } from '@txc/core';
 import { mainAccountBalance } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { MainValidation } from '../../../../validation/main-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
+
+/** The main balance of `user` in `ticker`, as the API writes it ("0" for an unknown ticker or user). */
+function mainBalance(state: State, user: User | undefined, ticker: string): string {
+  const asset = state.assets.get(ticker);
+  const units = user?.main.get(ticker) ?? 0n;
+  // Most assets of most users are empty: "0" in every precision, without the arithmetic.
+  return asset === undefined || units === 0n ? '0' : formatUnits(units, asset.precision);
+}
 
 /**
  * Spec §4.6, reference §7.1: every asset of the venue (zeros included), or with `ticker` the
@@ -17,18 +25,12 @@ export function mainAccountBalanceRoute(app: FastifyInstance, { venue }: RouteDe
 
     const state = venue.state;
     const user = state.users.get(request.auth?.user ?? '');
-    const balanceOf = (t: string): string => {
-      const asset = state.assets.get(t);
-      const units = user?.main.get(t) ?? 0n;
-      // Most assets of most users are empty: "0" in every precision, without the arithmetic.
-      return asset === undefined || units === 0n ? '0' : formatUnits(units, asset.precision);
-    };
     let body: unknown;
     if (ticker !== undefined) {
-      body = { main_balance: balanceOf(ticker) };
+      body = { main_balance: mainBalance(state, user, ticker) };
     } else {
       const all: Record<string, { main_balance: string }> = {};
-      for (const t of state.assets.keys()) all[t] = { main_balance: balanceOf(t) };
+      for (const t of state.assets.keys()) all[t] = { main_balance: mainBalance(state, user, t) };
       body = all;
     }
     await venue.barrier();
