@@ -6,8 +6,8 @@ const BLOCK = 128;
 /** SHA-512's digest size, in bytes. */
 const DIGEST = 64;
 
-/** A digest in hex, in either case. */
-const HEX_DIGEST = /^[0-9a-fA-F]{128}$/;
+/** A digest in lowercase hex, as every client sends it (docs/decisions.md, "Signatures in lowercase hex"). */
+const HEX_DIGEST = /^[0-9a-f]{128}$/;
 
 /** The digests compared, decoded from hex into buffers made once: a signature check allocates none. */
 const wanted = Buffer.alloc(DIGEST);
@@ -43,7 +43,7 @@ export class HmacSha512Key {
 
   /**
    * Whether `signature` is the HMAC of `text` (as UTF-8, as `createHmac(…).update(text)` takes a
-   * string) in hex of either case, compared in constant time.
+   * string) in lowercase hex, compared in constant time.
    */
   verifies(text: string, signature: string): boolean {
     // a hex write reads each character's low byte: U+0130 would pass for "0"

@@ -66,6 +66,13 @@ describe('signed private requests (spec §5, reference §1)', () => {
     const signature = createHmac('sha512', secret).update(payload).digest('hex');
     const r = await post({ body: text, signature });
     assert.equal(r.status, 200);
+    // the same digest in upper case is not what the service computes: refused as a wrong signature
+    const again = body();
+    const nextPayload = Buffer.from(again).toString('base64');
+    const upper = createHmac('sha512', secret).update(nextPayload).digest('hex').toUpperCase();
+    const refused = await post({ body: again, signature: upper });
+    assert.equal(refused.status, 401);
+    assert.deepEqual(refused.body, { code: 10, message: 'Unauthorized request.' });
   });
 
   it('refuses a tampered payload (body differs from what was signed): 400 code 9', async () => {
