@@ -96,6 +96,21 @@ describe('signed private requests (spec §5, reference §1)', () => {
     assert.deepEqual(r.body, { code: 10, message: 'Unauthorized request.' });
   });
 
+  it('compares `request` with the path as called: a trailing slash must be signed too', async () => {
+    const withSlash = `${PATH}/`;
+    const unsigned = await post({ body: JSON.stringify({ request: PATH, nonce: next() }) }, withSlash);
+    assert.equal(unsigned.status, 401);
+    assert.deepEqual(unsigned.body, { code: 10, message: 'Unauthorized request.' });
+    const signed = await post(
+      { body: JSON.stringify({ request: withSlash, nonce: next(), ticker: 'BTC' }) },
+      withSlash,
+    );
+    assert.equal(signed.status, 200);
+    assert.deepEqual(signed.body, { main_balance: '1.5' });
+    const query = await post({ body: JSON.stringify({ request: PATH, nonce: next(), ticker: 'BTC' }) }, `${PATH}?x=1`);
+    assert.equal(query.status, 200);
+  });
+
   it('names a missing request, a missing nonce, a bad nonce and a bad nonceWindow', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ nonce: next() }, 'Request not provided.'],

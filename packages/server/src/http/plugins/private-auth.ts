@@ -31,6 +31,12 @@ function parseNonce(value: unknown): number | undefined {
   return undefined;
 }
 
+/** The path the client called, as it sent it (a trailing slash included), without the query. */
+function calledPath(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 function payloadMatchesBody(request: FastifyRequest, payloadBase64: string, limits: JsonLimits): boolean {
   const decoded = Buffer.from(payloadBase64, 'base64').toString('utf8');
   if (decoded === request.rawBody) return true;
@@ -84,7 +90,7 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     if (fields.request === undefined || fields.request === null || fields.request === '')
       return fail(reply, 'requestNotProvided');
     // The signed `request` must name the path called, so a signed request cannot be replayed elsewhere.
-    if (fields.request !== endpoint.path) return fail(reply, 'unauthorized');
+    if (fields.request !== calledPath(request.url)) return fail(reply, 'unauthorized');
     if (fields.nonce === undefined || fields.nonce === null || fields.nonce === '')
       return fail(reply, 'nonceNotProvided');
     const nonce = parseNonce(fields.nonce);
