@@ -119,7 +119,10 @@ export class OrderValidation extends FieldValidation {
     return Number(u);
   }
 
-  /** An amount of stock in lots: positive, at least the market's minimum, on its step. */
+  /**
+   * An amount of stock in lots: positive, at least the market's minimum, on its step. Below the
+   * minimum it is still answered (with the error filed) when it is on the step.
+   */
   stockAmount(spec: MarketSpec): number | undefined {
     const d = this.decimal('amount', 'Amount', 'Amount field is required.');
     if (d === undefined) return undefined;
@@ -132,8 +135,8 @@ export class OrderValidation extends FieldValidation {
     if (belowMinimum) {
       this.add('amount', `Given amount is less than min amount ${formatUnits(spec.minAmount, spec.stockPrec)}`);
     }
-    const lots = this.units('amount', d, spec.stockPrec, 'Min amount step = ');
-    return belowMinimum ? undefined : lots;
+    // on its step, an amount below the minimum still prices a total, whose minimum is reported too
+    return this.units('amount', d, spec.stockPrec, 'Min amount step = ');
   }
 
   /** An amount of money to spend (market buy, stop-market buy) in minor units of the money asset. */

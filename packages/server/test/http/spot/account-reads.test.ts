@@ -294,6 +294,11 @@ describe('POST /api/v4/main-account/transfer (reference §7.7)', () => {
       mainError({ method: ['The selected method is invalid.'] }),
     );
     await fails(
+      dora.transfer({ ticker: 'USDT', amount: 'abc', from: 'main', to: 'spot' }),
+      400,
+      mainError({ amount: ['The amount must be a number.', 'Invalid number'] }),
+    );
+    await fails(
       dora.transfer({ ticker: 'USDT', amount: '0.0000001', from: 'main', to: 'spot' }),
       400,
       mainError({ amount: ['The amount must be at least 0.000001.'] }),

@@ -245,6 +245,15 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
       422,
       validation({ amount: ['Given amount is less than min amount 0.00001', 'Min amount step = 0.000001'] }),
     );
+    // below the minimum amount and, at that price, below the minimum total: both (reference §5.3, as CCXT saw it)
+    await fails(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.000001', price: '50000' }),
+      422,
+      validation({
+        amount: ['Given amount is less than min amount 0.00001'],
+        total: ['Total (amount * price) is less than 5'],
+      }),
+    );
     await fails(
       alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: 'abc', price: '-1' }),
       422,

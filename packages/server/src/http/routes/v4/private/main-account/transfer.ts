@@ -40,7 +40,9 @@ export function mainAccountTransferRoute(app: FastifyInstance, { venue }: RouteD
       const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw : '';
       const d = parseDecimal(text);
       if (d === undefined) {
+        // both messages, as the service answers (reference §7.7)
         v.add('amount', 'The amount must be a number.');
+        v.add('amount', 'Invalid number');
       } else if (precision !== undefined) {
         const units = decimalToUnits(d, precision);
         // below one minor unit it is too small; above, it has digits the asset cannot hold
