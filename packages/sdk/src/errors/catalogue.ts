@@ -131,6 +131,14 @@ export const ERRORS = {
     field: 'rpi',
     fieldMessage: 'RPI orders are post-only: IOC cannot be set with RPI.',
   }),
+  retailAndRpi: privateError(422, 41, 'Validation failed', {
+    field: 'retail',
+    fieldMessage: 'api.tradeErrors.flagsCantBeCombined.rpiRetail',
+  }),
+  retailNotAllowed: privateError(422, 42, 'Validation failed', {
+    field: 'retail',
+    fieldMessage: 'api.validation.retail.not_allowed',
+  }),
   positionTooBig: privateError(422, 111, 'Validation failed', {
     field: 'amount',
     fieldMessage: 'margin position too big',

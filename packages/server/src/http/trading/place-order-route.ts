@@ -12,13 +12,15 @@ export type Parsed =
   | { readonly cmd: PlaceOrder }
   | { readonly errors: Record<string, string[]> }
   | { readonly iocPostOnly: true }
-  | { readonly rpiIoc: true };
+  | { readonly rpiIoc: true }
+  | { readonly retail: 'retailAndRpi' | 'retailNotAllowed' };
 
 /**
  * An order request as a PlaceOrder command, with every request-validation failure of the
  * reference (§5.3–5.5, §6.1). Spot amounts follow the order type: money for market and
  * stop-market buys, stock otherwise; collateral amounts are always stock, and collateral orders
- * add position side, reduce-only and OTO legs. Limit orders of both accounts may be RPI orders.
+ * add position side, reduce-only and OTO legs. Limit orders of both accounts may be RPI orders;
+ * spot limit orders flagged `retail` are refused (no account here is enabled for them).
  */
 export function parsePlaceOrder(
   state: State,
@@ -58,6 +60,7 @@ export function parsePlaceOrder(
   const ioc = type === 'limit' ? v.flag('ioc', 'IOC') : false;
   const stp = v.stp();
   const rpi = type === 'limit' ? v.rpi(postOnly) : false;
+  const retail = type === 'limit' && account === 'spot' ? v.flag('retail', 'Retail') : false;
   const extra =
     account === 'collateral'
       ? collateralFields(v, spec, side, type, type === 'stop market' ? (activation?.ticks ?? 0) : price, rpi)
@@ -68,6 +71,8 @@ export function parsePlaceOrder(
   if (stop && activation === undefined) return { errors: v.errors };
   if (rpi && ioc) return { rpiIoc: true };
   if (ioc && postOnly) return { iocPostOnly: true };
+  // No account here is enabled for retail orders: RPI orders match any order (docs/decisions.md).
+  if (retail) return { retail: rpi ? 'retailAndRpi' : 'retailNotAllowed' };
   return {
     cmd: {
       type: 'PlaceOrder',
@@ -102,6 +107,7 @@ export function placeOrderRoute(endpoint: PrivateEndpoint, type: OrderType, acco
       );
       if ('iocPostOnly' in parsed) return sendError(reply, 'iocAndPostOnly');
       if ('rpiIoc' in parsed) return sendError(reply, 'rpiAndIoc');
+      if ('retail' in parsed) return sendError(reply, parsed.retail);
       if ('errors' in parsed) return sendError(reply, 'orderValidation', { errors: parsed.errors });
       const { result } = await venue.submit(parsed.cmd);
       if (!result.ok) return sendTradingRejection(reply, result.rejection, account);

@@ -225,7 +225,7 @@ export class OrderValidation extends FieldValidation {
     return v;
   }
 
-  flag(field: 'postOnly' | 'ioc' | 'rpi' | 'reduceOnly', label: string): boolean {
+  flag(field: 'postOnly' | 'ioc' | 'rpi' | 'retail' | 'reduceOnly', label: string): boolean {
     const v = this.body[field];
     if (v === undefined || v === null) return false;
     if (typeof v !== 'boolean') {

@@ -128,7 +128,7 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
     assert.deepEqual(await bob.orderCancelAll(), []);
   });
 
-  it('RPI orders: post-only (13), never with ioc (37) or postOnly (30), hidden from the public book, flagged in trades', async () => {
+  it('RPI orders: post-only (13), never with ioc (37), postOnly (30) or retail (41), hidden from the public book, flagged in trades; retail orders refused (42)', async () => {
     await fails(
       alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49000', rpi: true, ioc: true }),
       422,
@@ -148,6 +148,23 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
       422,
       validation({ rpi: ['RPI field should be a boolean.'] }),
     );
+    const retail = (fields: object) =>
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49000', ...fields });
+    await fails(retail({ retail: true, rpi: true }), 422, {
+      code: 41,
+      message: 'Validation failed',
+      errors: { retail: ['api.tradeErrors.flagsCantBeCombined.rpiRetail'] },
+    });
+    await fails(retail({ retail: true }), 422, {
+      code: 42,
+      message: 'Validation failed',
+      errors: { retail: ['api.validation.retail.not_allowed'] },
+    });
+    await fails(retail({ retail: 'yes' }), 422, validation({ retail: ['Retail field should be a boolean.'] }));
+    const notRetail = await retail({ retail: false });
+    assert.equal(notRetail.status, 'NEW');
+    assert.equal('retail' in notRetail, false);
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: notRetail.orderId });
     await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '49500' });
     await fails(
       alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49500', rpi: true }),

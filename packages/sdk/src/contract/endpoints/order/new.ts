@@ -4,7 +4,7 @@ import { OrderFields, OrderShape } from '../../order-shapes.js';
 import { RATE_LIMITS } from '../../rate-limits.js';
 import { AuthFields } from '../../schemas.js';
 
-/** Reference §5.3: a limit order (`postOnly`, `ioc`, `rpi`, `stp`). */
+/** Reference §5.3: a limit order (`postOnly`, `ioc`, `rpi`, `retail`, `stp`). */
 export const orderNew = {
   kind: 'private',
   method: 'POST',
@@ -19,6 +19,7 @@ export const orderNew = {
     postOnly: Type.Optional(Type.Boolean()),
     ioc: Type.Optional(Type.Boolean()),
     rpi: Type.Optional(Type.Boolean()),
+    retail: Type.Optional(Type.Boolean()),
   }),
   response: OrderShape,
   successStatus: 200,
