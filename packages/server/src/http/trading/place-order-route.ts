@@ -1,9 +1,9 @@
-import type { MarketSpec, OrderType, PlaceOrder, State, TradingAccount } from '@txc/core';
+import type { MarketSpec, OrderType, PlaceOrder, Side, State, TradingAccount } from '@txc/core';
 import type { PrivateEndpoint } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../routes/route-deps.js';
 import { sendError } from '../send-error.js';
-import { OrderValidation } from '../validation/order-validation.js';
+import { OrderValidation, type BboRole } from '../validation/order-validation.js';
 import { collateralFields } from './collateral-fields.js';
 import { orderBody } from './order-body.js';
 import { sendTradingRejection } from './send-rejection.js';
@@ -37,17 +37,22 @@ export function parsePlaceOrder(
   const moneyPrecision = spec === undefined ? 0 : (state.assets.get(spec.money)?.precision ?? 0);
   let amount: number | undefined;
   let price = 0;
+  let bbo: BboRole | undefined;
+  // a limit order that names a bboRole takes its price from the book: its own price is not read
+  const bookPriced = type === 'limit' && body.bboRole !== undefined && body.bboRole !== null;
   let activation: { ticks: number; text: string } | undefined;
   if (spec === undefined || side === undefined) {
     // without a market the steps are unknown: still say what is missing
     if (body.amount === undefined || body.amount === null) v.add('amount', 'Amount field is required.');
-    if (limited && (body.price === undefined || body.price === null)) v.add('price', 'Price field is required.');
+    if (limited && !bookPriced && (body.price === undefined || body.price === null))
+      v.add('price', 'Price field is required.');
     if (stop) v.requireActivationPrice();
   } else {
     const byMoney = account === 'spot' && side === 'buy' && (type === 'market' || type === 'stop market');
     amount = byMoney ? v.moneyAmount(spec, moneyPrecision) : v.stockAmount(spec);
     if (limited) {
-      const p = v.price(spec);
+      bbo = v.bboRole(type === 'limit');
+      const p = !bookPriced ? v.price(spec) : bbo === undefined ? undefined : bboPrice(v, state, spec, side, bbo);
       if (p !== undefined) {
         price = p;
         if (amount !== undefined) v.total(spec, moneyPrecision, amount, p);
@@ -59,6 +64,10 @@ export function parsePlaceOrder(
   const postOnly = type === 'limit' ? v.flag('postOnly', 'PostOnly') : false;
   const ioc = type === 'limit' ? v.flag('ioc', 'IOC') : false;
   const stp = v.stp();
+  if (bbo !== undefined) {
+    if (postOnly) v.add('postOnly', 'PostOnly cannot be set with bboRole.');
+    if (ioc && bbo === 1) v.add('ioc', 'IOC can only be set with bboRole 2.');
+  }
   const rpi = type === 'limit' ? v.rpi(postOnly) : false;
   const retail = type === 'limit' && account === 'spot' ? v.flag('retail', 'Retail') : false;
   const extra =
@@ -92,6 +101,18 @@ export function parsePlaceOrder(
       ...extra,
     },
   };
+}
+
+/**
+ * The price a `bboRole` order takes from the book as it stands (the command is applied before anything
+ * else can change it): the best of its own side to join the queue (1), of the other side to take it
+ * (2). Filed as an error when that side is empty.
+ */
+function bboPrice(v: OrderValidation, state: State, spec: MarketSpec, side: Side, role: BboRole): number | undefined {
+  const bookSide: Side = role === 1 ? side : side === 'buy' ? 'sell' : 'buy';
+  const best = state.trading.markets.get(spec.name)?.book.best(bookSide);
+  if (best === undefined) v.add('bboRole', `There is no ${bookSide === 'buy' ? 'bid' : 'ask'} to take the price from.`);
+  return best?.price;
 }
 
 /** A route placing one kind of order for one account. */

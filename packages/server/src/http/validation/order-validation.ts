@@ -37,6 +37,9 @@ function rescale(v: bigint, from: number, to: number): bigint {
  * Request validation of the order family (reference §5.3–5.8): the reference's field keys and
  * messages, all of a request's problems at once; the route answers code 30 when any was found.
  */
+/** `bboRole`: 1 queue (the best price of the order's own side), 2 counterparty (the other side's). */
+export type BboRole = 1 | 2;
+
 export class OrderValidation extends FieldValidation {
   /** The first present field among spellings (`client_order_id` / `clientOrderId`). */
   private pick(fields: readonly string[]): unknown {
@@ -231,6 +234,25 @@ export class OrderValidation extends FieldValidation {
     if (typeof v !== 'boolean') {
       this.add(field, `${label} field should be a boolean.`);
       return false;
+    }
+    return v;
+  }
+
+  /**
+   * `bboRole` (reference §5.3): 1 joins the best price of the order's own side, 2 takes the best of
+   * the other side; undefined when absent. Only limit orders placed now can take a price from the
+   * book (`allowed`): a stop-limit's would have to be read when it triggers.
+   */
+  bboRole(allowed: boolean): BboRole | undefined {
+    const v = this.body.bboRole;
+    if (v === undefined || v === null) return undefined;
+    if (!allowed) {
+      this.add('bboRole', 'BboRole is only accepted on limit orders.');
+      return undefined;
+    }
+    if (v !== 1 && v !== 2) {
+      this.add('bboRole', 'BboRole field should be 1 or 2.');
+      return undefined;
     }
     return v;
   }

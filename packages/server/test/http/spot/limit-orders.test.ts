@@ -128,6 +128,51 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
     assert.deepEqual(await bob.orderCancelAll(), []);
   });
 
+  it('bboRole: 1 joins the best price of its own side, 2 takes the best of the other; price then not required', async () => {
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '51000' });
+    await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '48000' });
+    const book = await new TxcClient({ baseUrl: server.url }).orderbook('BTC_USDT');
+    const [bestBid] = book.bids[0]!;
+    const [bestAsk] = book.asks[0]!;
+    const queued = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', bboRole: 1 });
+    assert.deepEqual([queued.price, queued.status], [bestBid, 'NEW']);
+    const taken = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', bboRole: 2, ioc: true });
+    assert.deepEqual([taken.price, taken.status, taken.dealStock], [bestAsk, 'FILLED', '0.001']);
+    // a price sent beside it is not the one used
+    const joined = await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '99999', bboRole: 1 });
+    assert.equal(joined.price, bestAsk);
+
+    const bbo = (fields: object) => alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', ...fields });
+    await fails(bbo({ bboRole: 3 }), 422, validation({ bboRole: ['BboRole field should be 1 or 2.'] }));
+    await fails(bbo({ bboRole: '1' }), 422, validation({ bboRole: ['BboRole field should be 1 or 2.'] }));
+    await fails(
+      bbo({ bboRole: 1, postOnly: true }),
+      422,
+      validation({ postOnly: ['PostOnly cannot be set with bboRole.'] }),
+    );
+    await fails(bbo({ bboRole: 1, ioc: true }), 422, validation({ ioc: ['IOC can only be set with bboRole 2.'] }));
+    await fails(bbo({}), 422, validation({ price: ['Price field is required.'] }));
+    await fails(
+      alice.orderNew({ market: 'ETH_USDT', side: 'buy', amount: '0.01', bboRole: 1 }),
+      422,
+      validation({ bboRole: ['There is no bid to take the price from.'] }),
+    );
+    await fails(
+      alice.orderStopLimit({
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+        price: '48000',
+        activation_price: '52000',
+        bboRole: 1,
+      } as never),
+      422,
+      validation({ bboRole: ['BboRole is only accepted on limit orders.'] }),
+    );
+    assert.deepEqual(await alice.orderCancelAll({ market: 'BTC_USDT' }), []);
+    assert.deepEqual(await bob.orderCancelAll({ market: 'BTC_USDT' }), []);
+  });
+
   it('RPI orders: post-only (13), never with ioc (37), postOnly (30) or retail (41), hidden from the public book, flagged in trades; retail orders refused (42)', async () => {
     await fails(
       alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49000', rpi: true, ioc: true }),

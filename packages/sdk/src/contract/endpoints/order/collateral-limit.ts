@@ -19,6 +19,7 @@ export const collateralLimit = {
     postOnly: Type.Optional(Type.Boolean()),
     ioc: Type.Optional(Type.Boolean()),
     rpi: Type.Optional(Type.Boolean()),
+    bboRole: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
     ...OtoFields,
   }),
   response: CollateralOrderShape,

@@ -4,7 +4,7 @@ import { OrderFields, OrderShape } from '../../order-shapes.js';
 import { RATE_LIMITS } from '../../rate-limits.js';
 import { AuthFields } from '../../schemas.js';
 
-/** Reference §5.3: a limit order (`postOnly`, `ioc`, `rpi`, `retail`, `stp`). */
+/** Reference §5.3: a limit order (`postOnly`, `ioc`, `rpi`, `retail`, `bboRole`, `stp`). */
 export const orderNew = {
   kind: 'private',
   method: 'POST',
@@ -20,6 +20,7 @@ export const orderNew = {
     ioc: Type.Optional(Type.Boolean()),
     rpi: Type.Optional(Type.Boolean()),
     retail: Type.Optional(Type.Boolean()),
+    bboRole: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
   }),
   response: OrderShape,
   successStatus: 200,
