@@ -138,6 +138,15 @@ describe('public market data (reference §4.4–4.10)', () => {
     assert.deepEqual(coarse.bids, [['59000', '0.3']]);
     // clamped to level 10 and limit 100
     assert.deepEqual((await alice.orderbook('BTC_USDT', { level: 99, limit: 500 })).bids, [['0', '0.3']]);
+    // integers of any length are clamped too, never read as "not an integer"
+    const huge = await get(server, '/api/v4/public/orderbook/BTC_USDT?limit=1234567890&level=-1234567890');
+    assert.equal(huge.status, 200);
+    assert.equal((huge.body as { asks: unknown[] }).asks.length, 3);
+    const tooLong = await get(
+      server,
+      `/api/v4/public/orderbook/BTC_USDT?limit=${'9'.repeat(400)}&level=${'9'.repeat(400)}`,
+    );
+    assert.deepEqual((tooLong.body as { bids: unknown[] }).bids, [['0', '0.3']]);
     assert.deepEqual(await get(server, '/api/v4/public/orderbook/NOPE_USDT'), { status: 422, body: notAvailable });
     assert.deepEqual(await get(server, '/api/v4/public/orderbook/BTC_USDT?level=x'), {
       status: 422,

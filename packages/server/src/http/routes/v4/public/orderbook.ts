@@ -6,7 +6,8 @@ import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
 
-const INTEGER = /^-?[0-9]{1,9}$/;
+/** Any integer, however long: out of range it is clamped (a run of digits too long for a double too). */
+const INTEGER = /^-?[0-9]+$/;
 
 /**
  * Reference §4.8: the book's visible levels, best first. `limit` 0–100 (0 or absent: 100) and
