@@ -33,13 +33,13 @@ function rescale(v: bigint, from: number, to: number): bigint {
   return to >= from ? v * pow10(to - from) : v / pow10(from - to);
 }
 
+/** `bboRole`: 1 queue (the best price of the order's own side), 2 counterparty (the other side's). */
+export type BboRole = 1 | 2;
+
 /**
  * Request validation of the order family (reference §5.3–5.8): the reference's field keys and
  * messages, all of a request's problems at once; the route answers code 30 when any was found.
  */
-/** `bboRole`: 1 queue (the best price of the order's own side), 2 counterparty (the other side's). */
-export type BboRole = 1 | 2;
-
 export class OrderValidation extends FieldValidation {
   /** The first present field among spellings (`client_order_id` / `clientOrderId`). */
   private pick(fields: readonly string[]): unknown {
