@@ -260,6 +260,23 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
     });
   });
 
+  it('bboRole prices a collateral limit order from the book as a spot one (docs/decisions.md)', async () => {
+    const dana = await collateralTrader(server, 'dana', { USDT: '10000' });
+    await carl.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '60500' });
+    // the best ask now: carl's (the book's other asks were taken by the tests before)
+    const taken = await dana.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '0.001', bboRole: 2 });
+    assert.deepEqual([taken.price, taken.status, taken.dealStock], ['60500', 'FILLED', '0.001']);
+    await fails(
+      dana.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '0.001', bboRole: 1, postOnly: true }),
+      422,
+      // no bid rests on the book: both problems at once
+      validation({
+        bboRole: ['There is no bid to take the price from.'],
+        postOnly: ['PostOnly cannot be set with bboRole.'],
+      }),
+    );
+  });
+
   it('the lending pool is funded through the admin API as an inflow', async () => {
     const before = await ledger(server);
     const r = await server.admin('POST', '/admin/v1/lending-pool', { ticker: 'ETH', amount: '5' });
