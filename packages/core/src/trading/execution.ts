@@ -271,6 +271,7 @@ export function runTriggered(x: Exec): void {
     const s = x.triggered[i] as Order;
     if (s.finished !== null) continue;
     s.activated = 1;
+    s.activatedAt = x.ctx.time;
     x.ctx.events.push({ type: 'StopActivated', market: s.market, user: s.user, orderId: s.id, time: x.ctx.time });
     if (s.account === 'collateral' && !activateCollateral(x, s)) continue;
     run(x, s);

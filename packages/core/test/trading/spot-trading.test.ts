@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { conservationBreaches, crossedBooks, encodeState, holdMismatches, negativeBalances } from '../../src/index.js';
+import {
+  conservationBreaches,
+  crossedBooks,
+  decodeState,
+  encodeState,
+  holdMismatches,
+  negativeBalances,
+} from '../../src/index.js';
 import { BOOKS } from '../support/books.js';
 import { BTC_USDT, order, TestVenue } from '../support/venue.js';
 
@@ -332,9 +339,14 @@ for (const { name, factory } of BOOKS) {
       assert.equal(v.state.trading.orders.get(stop.id)?.activated, 0);
       v.must(order('bob', 'buy', { price: 59_000 * USD, amount: BTC / 10 }));
       v.must(order('alice', 'sell', { price: 59_000 * USD, amount: BTC / 10 }));
-      // activated: rests as a limit at 58 000 with the same id
+      // activated: rests as a limit at 58 000 with the same id, stamped with the time of the trade that set it off
       const live = v.state.trading.orders.get(stop.id);
       assert.equal(live?.activated, 1);
+      assert.equal(live.activatedAt, v.time);
+      // a snapshot keeps that time; one written before it was kept restores the stop without it
+      assert.equal(decodeState(encodeState(v.state)).trading.orders.get(stop.id)?.activatedAt, v.time);
+      const older = encodeState(v.state).replace(/,"activatedAt":[^,}]+/g, '');
+      assert.equal(decodeState(older).trading.orders.get(stop.id)?.activatedAt, null);
       assert.equal(v.state.trading.markets.get('BTC_USDT')?.book.best('sell')?.id, stop.id);
       sound(v);
     });

@@ -84,9 +84,9 @@ export const HistoryOrderShape = Type.Object({
   positionSide: Type.String(),
   rpi: Type.Boolean(),
   reduceOnly: Type.Boolean(),
-  activated: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  activated: Type.Optional(Type.Number({ description: 'when the stop triggered (Unix seconds); 0 if it never did' })),
   activationPrice: Type.Optional(Type.String()),
-  activationCondition: Type.Optional(Type.Union([Type.Literal('gte'), Type.Literal('lte')])),
+  activationCondition: Type.Optional(Type.Union([Type.Literal('>='), Type.Literal('<=')])),
 });
 
 /** One side of a trade in `trade-account/executed-history`. */

@@ -2,6 +2,18 @@ import { formatUnits, type OrderView, type State } from '@txc/core';
 import type { DealsTable } from '../../store/database.js';
 import { orderFigures, orderTypeName, otoBlock, seconds, unitsOf } from './order-body.js';
 
+/** The history writes a stop's activation condition as an operator (reference §5.5). */
+const CONDITION_OPERATOR = { gte: '>=', lte: '<=' } as const;
+
+/**
+ * When a stop triggered, in seconds as `ctime` and `ftime` (reference §5.8); 0 when it never did. A
+ * record written before the time was kept shows its finishing time, when the stop ran at the latest.
+ */
+function activatedTime(o: OrderView): number {
+  if (o.activated === 0) return 0;
+  return seconds(o.activatedAt ?? o.finished ?? o.created);
+}
+
 /** A finished order as `trade-account/order/history` lists it (reference §5.8). */
 export function historyOrder(state: State, o: OrderView): Record<string, unknown> {
   const f = orderFigures(state, o);
@@ -27,9 +39,9 @@ export function historyOrder(state: State, o: OrderView): Record<string, unknown
     reduceOnly: o.reduceOnly,
   };
   if (o.type === 'stop market' || o.type === 'stop limit') {
-    out.activated = o.activated;
+    out.activated = activatedTime(o);
     out.activationPrice = o.activationPriceText;
-    out.activationCondition = o.activationCondition;
+    out.activationCondition = o.activationCondition === null ? null : CONDITION_OPERATOR[o.activationCondition];
   }
   const oto = otoBlock(o);
   if (oto !== undefined) out.oto = oto;

@@ -121,8 +121,9 @@ describe('stop orders through HTTP (spec §4.4, reference §5.5)', () => {
     const done = history.BTC_USDT?.[0];
     assert.equal(done?.clientOrderId, 'stop-1');
     assert.equal(done?.status, 'FILLED');
-    assert.equal(done?.activated, 1);
-    assert.equal(done?.activationCondition, 'gte');
+    // the history gives when it triggered (the trade that set it off also filled it) and the condition as an operator
+    assert.ok(done !== undefined && done.activated === done.ftime && done.ftime > done.ctime);
+    assert.equal(done.activationCondition, '>=');
     assert.equal(done?.dealStock, '0.1');
   });
 
@@ -147,5 +148,23 @@ describe('stop orders through HTTP (spec §4.4, reference §5.5)', () => {
     assert.deepEqual(book.asks[0], ['49000', '0.5']);
     await carol.orderCancel({ market: 'BTC_USDT', orderId: stop.order_id });
     assert.deepEqual(await spot(carol, 'BTC'), { available: '5.1', freeze: '0' });
+    const [done] = (await carol.orderHistory({ market: 'BTC_USDT' })).BTC_USDT ?? [];
+    assert.ok(done !== undefined && done.activated !== undefined);
+    assert.ok(done.activated > done.ctime && done.activated < done.ftime);
+    assert.equal(done.activationCondition, '<=');
+  });
+
+  it('a stop cancelled before it triggered shows activated 0 in the history', async () => {
+    const stop = await carol.orderStopMarket({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '100',
+      activation_price: '60000',
+    });
+    await carol.orderCancel({ market: 'BTC_USDT', orderId: stop.order_id });
+    const [done] = (await carol.orderHistory({ market: 'BTC_USDT' })).BTC_USDT ?? [];
+    assert.equal(done?.id, stop.order_id);
+    assert.equal(done.activated, 0);
+    assert.equal(done.activationCondition, '>=');
   });
 });

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { SQLITE_FILE } from '../../src/store/open-store.js';
+import { TestServer } from '../support/test-server.js';
+import { trader } from '../support/trading.js';
+
+describe('finished-order records written by an earlier version', () => {
+  it('a triggered stop recorded without its activation time shows its finishing time as activated', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txc-older-records-'));
+    let server = await TestServer.start({ database: 'sqlite' }, dir);
+    const alice = await trader(server, 'alice', { USDT: '100000', BTC: '5' });
+    const { apiKey, apiSecret } = await server.user('carol', { deposits: { USDT: '100000' } });
+    const carol = server.client(apiKey, apiSecret);
+    await carol.transfer({ ticker: 'USDT', amount: '100000', from: 'main', to: 'spot' });
+    const bob = await trader(server, 'bob', { USDT: '100000', BTC: '5' });
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '50000' });
+    await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000' });
+    const stop = await carol.orderStopMarket({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '5100',
+      activation_price: '51000',
+    });
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.2', price: '51000' });
+    await bob.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '51000' });
+    await server.stop({ keepData: true });
+
+    const store = new Database(join(dir, SQLITE_FILE));
+    const row = store.prepare('select data from finished_orders where order_id = ?').get(stop.order_id) as {
+      data: string;
+    };
+    const older = row.data.replace(/,"activatedAt":[0-9]+/, '');
+    assert.notEqual(older, row.data);
+    store.prepare('update finished_orders set data = ? where order_id = ?').run(older, stop.order_id);
+    store.close();
+
+    server = await TestServer.start({ database: 'sqlite' }, dir);
+    try {
+      const [done] = (await server.client(apiKey, apiSecret).orderHistory({ orderId: stop.order_id })).BTC_USDT ?? [];
+      assert.equal(done?.status, 'FILLED');
+      assert.equal(done.activated, done.ftime);
+    } finally {
+      await server.stop();
+    }
+  });
+});
