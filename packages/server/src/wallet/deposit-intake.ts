@@ -34,14 +34,16 @@ export class DepositIntake implements DepositSink {
     if (d.address !== null && family !== undefined && !family.isAddress(d.address)) {
       return refuse('bad-request', `${d.address} is not a valid ${network.name} address.`);
     }
+    // deposit addresses are kept in their chain's one spelling (see ChainFamily.canonicalAddress)
+    const address = d.address === null || family === undefined ? d.address : family.canonicalAddress(d.address);
     if (d.memo !== null && asset.memo.deposit && family !== undefined && !family.isMemo(d.memo)) {
       return refuse('bad-request', `${d.memo} is not a valid ${network.name} memo.`);
     }
     let user = d.user;
     if (user === undefined) {
-      if (d.address === null) return refuse('bad-request', 'Name the user or the deposit address.');
-      const owner = state.depositOwners.get(depositOwnerKey(network.name, d.address, d.memo));
-      if (owner === undefined) return refuse('not-found', `No user holds deposit address ${d.address}.`);
+      if (address === null) return refuse('bad-request', 'Name the user or the deposit address.');
+      const owner = state.depositOwners.get(depositOwnerKey(network.name, address, d.memo));
+      if (owner === undefined) return refuse('not-found', `No user holds deposit address ${address}.`);
       user = owner.user;
     }
     const { result } = await this.venue.submit({
@@ -52,7 +54,7 @@ export class DepositIntake implements DepositSink {
       amount: d.amount,
       network: network.name,
       txid: d.txid,
-      address: d.address,
+      address,
       memo: d.memo,
     });
     if (result.ok) return { ok: true, ...result.value };

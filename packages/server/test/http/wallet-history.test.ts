@@ -181,6 +181,9 @@ describe('deposits through the admin credit (the first chain-watcher adapter)', 
     assert.equal(r.status, 201);
     assert.equal(await balance(dina, 'BTC'), '0.5');
     assert.equal((await credit({ ticker: 'BTC', amount: '0.5', txid: 'b-1', address })).status, 201); // same txid: once
+    // the same report with the address in capitals (bech32 ignores case) is the same deposit
+    const capitals = address.toUpperCase();
+    assert.equal((await credit({ ticker: 'BTC', amount: '0.5', txid: 'b-1', address: capitals })).status, 201);
     assert.equal(await balance(dina, 'BTC'), '0.5');
     assert.equal((await credit({ user: 'carl', ticker: 'BTC', amount: '0.5', txid: 'b-2', address })).status, 409);
     assert.equal(

@@ -481,6 +481,45 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
     );
   });
 
+  it('knows its own deposit addresses however they are spelled, and on every asset of the chain', async () => {
+    const eth = (await alice.depositAddress({ ticker: 'ETH' })).account.address;
+    const usdt = (await alice.depositAddress({ ticker: 'USDT', network: 'ERC20' })).account.address;
+    const btc = (await alice.depositAddress({ ticker: 'BTC' })).account.address;
+    assert.ok(eth !== eth.toLowerCase() && btc.startsWith('bc1'));
+    await server.admin('POST', '/admin/v1/deposits', { user: 'alice', ticker: 'BTC', amount: '1', txid: 'btc-own' });
+    const refused = inner(9, { address: ['This address is unavailable: it is one of your deposit addresses'] });
+    const ethBefore = await balance(alice, 'ETH');
+    // hex and bech32 ignore letter case: the same address in another spelling
+    await rejectsWith(
+      alice.withdraw({ ticker: 'ETH', amount: '0.1', address: eth.toLowerCase(), uniqueId: uid() }),
+      422,
+      refused,
+    );
+    await rejectsWith(
+      alice.withdraw({ ticker: 'ETH', amount: '0.1', address: `0x${eth.slice(2).toUpperCase()}`, uniqueId: uid() }),
+      422,
+      refused,
+    );
+    await rejectsWith(
+      alice.withdraw({ ticker: 'BTC', amount: '0.01', address: btc.toUpperCase(), uniqueId: uid() }),
+      422,
+      refused,
+    );
+    // ETH sent to the user's USDT-ERC20 address lands on the user's own Ethereum account
+    await rejectsWith(
+      alice.withdraw({ ticker: 'ETH', amount: '0.1', address: usdt.toLowerCase(), uniqueId: uid() }),
+      422,
+      refused,
+    );
+    assert.equal(await balance(alice, 'ETH'), ethBefore);
+    // another address goes out, recorded in its checksummed spelling
+    const other = ADDRESSES.ethereum.toLowerCase();
+    const uniqueId = uid();
+    assert.deepEqual(await alice.withdraw({ ticker: 'ETH', amount: '0.1', address: other, uniqueId }), []);
+    const [sent] = (await alice.walletHistory({ uniqueId })).records;
+    assert.equal(sent?.address, ADDRESSES.ethereum);
+  });
+
   it('a key without the withdraw permission is refused before anything else', async () => {
     const { client } = await server.user('walt', { permissions: ['main-account'], deposits: { BTC: '1' } });
     await rejectsWith(

@@ -170,4 +170,21 @@ describe('withdrawal address validation per chain', () => {
     assert.equal(isTerraAddress('terra1amdttz2937a3dytmxmkany53pp6ma6dy4vsllw'), false);
     assert.equal(isTerraAddress('cosmos1amdttz2937a3dytmxmkany53pp6ma6dy4vsllv'), false);
   });
+  it('one spelling per address: hex in its EIP-55 form, bech32 in lower case, base58 as written', () => {
+    const eth = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    for (const spelling of [eth, eth.toLowerCase(), `0x${eth.slice(2).toUpperCase()}`]) {
+      assert.equal(family('ethereum').canonicalAddress(spelling), eth);
+    }
+    const segwit = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    assert.equal(family('bitcoin').canonicalAddress(segwit.toUpperCase()), segwit);
+    assert.equal(family('bitcoin').canonicalAddress(segwit), segwit);
+    for (const [name, address] of [
+      ['bitcoin', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+      ['tron', 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH'],
+      ['xrp', 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3'],
+      ['terra', 'terra1amdttz2937a3dytmxmkany53pp6ma6dy4vsllv'],
+    ] as const) {
+      assert.equal(family(name).canonicalAddress(address), address);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  depositAddressKey,
   parseDecimal,
   parseUnits,
   resolveNetwork,
@@ -72,6 +73,29 @@ function chooseNetwork(
 }
 
 /**
+ * Whether the destination is one of the user's deposit addresses on the network's chain, for any
+ * asset: an ETH withdrawal to the user's USDT-ERC20 address returns to the user as surely as one to
+ * its ETH address. The engine refuses its own address of the same asset and network; only here is
+ * the chain known to be shared (fiat providers have none, and count for themselves alone).
+ */
+function isOwnDepositAddress(
+  state: State,
+  user: string,
+  network: NetworkSpec,
+  address: string,
+  memo: string | null,
+): boolean {
+  for (const asset of state.assets.values()) {
+    for (const n of asset.networks) {
+      if (n !== network && (network.chain === null || n.chain !== network.chain)) continue;
+      const own = state.depositAddresses.get(depositAddressKey(user, asset.ticker, n.name)) ?? [];
+      if (own.some((a) => a.address === address && (a.memo === null || a.memo === memo))) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * Reads a withdraw / withdraw-pay body (reference §7.4) into the engine's command. Request-shape
  * problems are collected and answered together (HTTP 400, code 0); then the business checks the
  * engine cannot make (currency flags first, amount precision, the destination address per chain)
@@ -123,6 +147,11 @@ export function parseWithdrawal(
   const family = wallet.family(network);
   if (family !== undefined && !family.isAddress(address as string))
     return { ok: false, error: 'withdrawAddressInvalid' };
+  // one spelling per address, so that the user's own deposit addresses are known however written
+  const destination = family === undefined ? (address as string) : family.canonicalAddress(address as string);
+  if (isOwnDepositAddress(state, user, network, destination, memo ?? null)) {
+    return { ok: false, error: 'withdrawOwnAddress' };
+  }
   return {
     ok: true,
     uniqueIdKey: unique.key,
@@ -132,7 +161,7 @@ export function parseWithdrawal(
       uniqueId: uniqueId as string,
       ticker: asset.ticker,
       network: network.name,
-      address: address as string,
+      address: destination,
       memo: memo ?? null,
       amount: units,
       feeMode: context.feeMode,

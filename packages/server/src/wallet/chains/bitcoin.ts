@@ -24,6 +24,8 @@ export const bitcoinFamily: ChainFamily = {
   addressTypes: ['bech32', 'p2sh-segwit'],
   sharedAddress: false,
   isAddress: isBitcoinAddress,
+  // SegWit addresses are written in lower case (BIP173); Base58 ones are case-sensitive
+  canonicalAddress: (address) => (/^bc1/i.test(address) ? address.toLowerCase() : address),
   isMemo: () => false,
   counter: (type) => `bitcoin:${type}`,
   derive(keys, type, index) {

@@ -26,6 +26,11 @@ export interface ChainFamily {
   /** Deposits go to one shared venue address and are told apart by the memo. */
   readonly sharedAddress: boolean;
   isAddress(address: string): boolean;
+  /**
+   * The one spelling of a valid address that the venue records and compares: the form its own
+   * deposit addresses take. Formats that ignore letter case (hex, bech32) are written one way.
+   */
+  canonicalAddress(address: string): string;
   /** A valid memo for withdrawals on this chain (memo chains only). */
   isMemo(memo: string): boolean;
   /** The derivation counter of an address type: indexes are unique per counter. */

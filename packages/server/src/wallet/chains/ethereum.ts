@@ -1,5 +1,5 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { encodeEthereumAddress, isEthereumAddress } from '../../addresses/ethereum.js';
+import { encodeEthereumAddress, isEthereumAddress, toChecksumAddress } from '../../addresses/ethereum.js';
 import type { ChainFamily } from './chain-family.js';
 import { keccakAccountId } from './key-hashes.js';
 
@@ -9,6 +9,7 @@ export const ethereumFamily: ChainFamily = {
   addressTypes: ['default'],
   sharedAddress: false,
   isAddress: isEthereumAddress,
+  canonicalAddress: (address) => toChecksumAddress(address.slice(2)),
   isMemo: () => false,
   counter: () => 'ethereum',
   derive: (keys, _type, index) =>

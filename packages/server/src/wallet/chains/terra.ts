@@ -9,6 +9,8 @@ export const terraFamily: ChainFamily = {
   addressTypes: ['default'],
   sharedAddress: false,
   isAddress: isTerraAddress,
+  // only the lower-case spelling is accepted
+  canonicalAddress: (address) => address,
   isMemo: (memo) => memo.length <= 256,
   counter: () => 'terra',
   derive: (keys, _type, index) =>

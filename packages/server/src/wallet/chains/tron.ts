@@ -9,6 +9,8 @@ export const tronFamily: ChainFamily = {
   addressTypes: ['default'],
   sharedAddress: false,
   isAddress: isTronAddress,
+  // Base58: letter case is part of the address
+  canonicalAddress: (address) => address,
   isMemo: () => false,
   counter: () => 'tron',
   derive: (keys, _type, index) =>

@@ -12,6 +12,8 @@ export const xrpFamily: ChainFamily = {
   addressTypes: ['default'],
   sharedAddress: true,
   isAddress: isXrpAddress,
+  // Base58: letter case is part of the address
+  canonicalAddress: (address) => address,
   isMemo: isXrpDestinationTag,
   counter: () => 'xrp',
   derive: (keys, _type, index) =>
