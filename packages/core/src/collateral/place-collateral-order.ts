@@ -133,7 +133,8 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
       if (after.margin + fee > after.equity && after.margin > before.margin) return reject('NOT_ENOUGH_BALANCE');
     }
   }
-  if ((cmd.postOnly || rpi) && wouldCross(x.mt, cmd.side, cmd.price)) return reject('POST_ONLY_WOULD_TAKE');
+  // a stop-limit's postOnly is checked against the book when it triggers (see runTriggered)
+  if ((cmd.postOnly || rpi) && !stop && wouldCross(x.mt, cmd.side, cmd.price)) return reject('POST_ONLY_WOULD_TAKE');
 
   // a spot pair's order (not a trigger order: those are funded when they trigger) holds its funds now
   let hold: { ticker: string; plan: HoldPlan } | undefined;

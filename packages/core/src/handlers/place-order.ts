@@ -121,7 +121,8 @@ export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Re
   const funds = fundsFor(user, heldTicker);
   const hold = holdFor(x, cmd, funds?.available ?? 0n);
   if (hold === undefined) return reject('NOT_ENOUGH_BALANCE');
-  if ((cmd.postOnly || cmd.rpi === true) && wouldCross(x.mt, cmd.side, cmd.price)) {
+  // a stop-limit's postOnly is checked against the book when it triggers (see runTriggered)
+  if ((cmd.postOnly || cmd.rpi === true) && shape.value === null && wouldCross(x.mt, cmd.side, cmd.price)) {
     return reject('POST_ONLY_WOULD_TAKE');
   }
 

@@ -264,7 +264,8 @@ export function run(x: Exec, o: Order): void {
 /**
  * Activates the stops this command set off, in the order they triggered; stops that their trades
  * set off queue behind them (see docs/decisions.md, "Stop cascades"). A stop cancelled while it
- * waited in the queue is passed over.
+ * waited in the queue is passed over. A post-only stop-limit that would take liquidity once set off
+ * is cancelled, as a post-only limit order placed at that moment would be refused.
  */
 export function runTriggered(x: Exec): void {
   for (let i = 0; i < x.triggered.length; i++) {
@@ -273,6 +274,10 @@ export function runTriggered(x: Exec): void {
     s.activated = 1;
     s.activatedAt = x.ctx.time;
     x.ctx.events.push({ type: 'StopActivated', market: s.market, user: s.user, orderId: s.id, time: x.ctx.time });
+    if (s.postOnly && wouldCross(x.mt, s.side, s.price)) {
+      finish(x, s, 'CANCELLED');
+      continue;
+    }
     if (s.account === 'collateral' && !activateCollateral(x, s)) continue;
     run(x, s);
   }

@@ -204,7 +204,9 @@ function toCommand(s: Step, v: CollateralVenue, placed: Placed[]): Command | 'wa
         amount: s.amount * m.lot,
         activationPrice: activation,
         activationPriceText: stop ? String(activation) : '',
-        ioc: s.type === 'limit' && s.ioc && !s.rpi,
+        ioc: limited && s.ioc && !s.rpi,
+        // a stop-limit cannot be RPI: the same draw makes it post-only, checked when it triggers
+        postOnly: s.type === 'stop limit' && s.rpi && !s.ioc,
         reduceOnly,
         rpi: s.type === 'limit' && s.rpi,
         positionSide,

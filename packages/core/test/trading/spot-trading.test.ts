@@ -351,6 +351,42 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('a stop-limit takes its flags when set off: post-only is cancelled rather than take, ioc cancels its remainder', () => {
+      const v = traded();
+      v.must(order('bob', 'buy', { price: 59_000 * USD, amount: BTC / 10 }));
+      v.must(order('bob', 'buy', { price: 58_500 * USD, amount: (2 * BTC) / 10 }));
+      // post-only, accepted although a sell at 58 000 would take the bids now: it only rests once set off
+      const post = v.must(
+        order('carol', 'sell', {
+          orderType: 'stop limit',
+          amount: BTC / 10,
+          price: 58_000 * USD,
+          activationPrice: 59_000 * USD,
+          postOnly: true,
+        }),
+      );
+      assert.equal(post.status, 'NEW');
+      // a trade at 59 000 sets it off with bob's bid at 58 500 still there: it would take it
+      v.must(order('alice', 'sell', { price: 59_000 * USD, amount: BTC / 10 }));
+      assert.equal(v.state.trading.orders.has(post.id), false);
+      assert.deepEqual(v.spot('carol', 'BTC'), { available: sats(10), freeze: 0n });
+      // ioc: sells what the bids take at 58 000 or better once set off, and cancels the rest
+      const ioc = v.must(
+        order('carol', 'sell', {
+          orderType: 'stop limit',
+          amount: (2 * BTC) / 10,
+          price: 58_000 * USD,
+          activationPrice: 58_800 * USD,
+          ioc: true,
+        }),
+      );
+      v.must(order('alice', 'sell', { price: 58_500 * USD, amount: BTC / 10 }));
+      assert.equal(v.state.trading.orders.has(ioc.id), false);
+      assert.equal(v.state.trading.markets.get('BTC_USDT')?.book.best('buy'), undefined);
+      assert.deepEqual(v.spot('carol', 'BTC'), { available: sats(9.9), freeze: 0n });
+      sound(v);
+    });
+
     it('cascades in activation-price order, then placement order', () => {
       const v = traded();
       v.user('dave', { USDT: '1000000', BTC: '10' });

@@ -61,14 +61,15 @@ export function parsePlaceOrder(
     if (stop) activation = v.activationPrice(spec);
   }
   const clientOrderId = v.clientOrderId();
-  const postOnly = type === 'limit' ? v.flag('postOnly', 'PostOnly') : false;
-  const ioc = type === 'limit' ? v.flag('ioc', 'IOC') : false;
+  // a stop-limit's flags apply once it triggers: it then executes as a limit order placed at that moment
+  const postOnly = limited ? v.flag('postOnly', 'PostOnly') : false;
+  const ioc = limited ? v.flag('ioc', 'IOC') : false;
   const stp = v.stp();
   if (bbo !== undefined) {
     if (postOnly) v.add('postOnly', 'PostOnly cannot be set with bboRole.');
     if (ioc && bbo === 1) v.add('ioc', 'IOC can only be set with bboRole 2.');
   }
-  const rpi = type === 'limit' ? v.rpi(postOnly) : false;
+  const rpi = type === 'limit' ? v.rpi(postOnly) : type === 'stop limit' ? v.noRpi() : false;
   const retail = type === 'limit' && account === 'spot' ? v.flag('retail', 'Retail') : false;
   const extra =
     account === 'collateral'

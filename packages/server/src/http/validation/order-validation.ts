@@ -264,6 +264,15 @@ export class OrderValidation extends FieldValidation {
     return rpi;
   }
 
+  /**
+   * `rpi` where only `false` is accepted (stop-limit orders): an RPI order rests hidden from the
+   * moment it is placed, which a stop waiting for its trigger cannot do.
+   */
+  noRpi(): false {
+    if (this.flag('rpi', 'RPI')) this.add('rpi', 'RPI is only accepted on limit orders.');
+    return false;
+  }
+
   /** A market open to collateral trading (a margin spot pair or a perpetual). */
   collateralMarket(state: State): MarketSpec | undefined {
     const spec = this.market(state, { spotOnly: false });

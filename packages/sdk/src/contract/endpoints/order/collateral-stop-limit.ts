@@ -16,6 +16,10 @@ export const collateralStopLimit = {
     ...AuthFields,
     ...CollateralOrderFields,
     price: Type.Optional(DecimalInput),
+    postOnly: Type.Optional(
+      Type.Boolean({ description: 'applies once set off: cancelled rather than take liquidity' }),
+    ),
+    ioc: Type.Optional(Type.Boolean({ description: 'applies once set off: what does not fill at once is cancelled' })),
     activation_price: Type.Optional(DecimalInput),
     activationPrice: Type.Optional(DecimalInput),
     ...OtoFields,

@@ -16,6 +16,10 @@ export const orderStopLimit = {
     ...AuthFields,
     ...OrderFields,
     price: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+    postOnly: Type.Optional(
+      Type.Boolean({ description: 'applies once set off: cancelled rather than take liquidity' }),
+    ),
+    ioc: Type.Optional(Type.Boolean({ description: 'applies once set off: what does not fill at once is cancelled' })),
     activation_price: Type.Optional(Type.String()),
     activationPrice: Type.Optional(Type.String()),
   }),
