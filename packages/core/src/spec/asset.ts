@@ -30,7 +30,16 @@ export interface NetworkSpec {
   readonly confirmations: number | null;
   readonly depositFee: FeeSpec;
   readonly withdrawFee: FeeSpec;
+  /**
+   * Details a withdrawal request on this network must carry for the payment provider (reference
+   * §7.4): the customer's IP for card payouts, the bank's BIC for SEPA-family transfers. Checked at
+   * the edge; absent when none.
+   */
+  readonly withdrawalRequires?: readonly WithdrawalDetail[];
 }
+
+/** A request field some providers need with a withdrawal (see NetworkSpec.withdrawalRequires). */
+export type WithdrawalDetail = 'customerIp' | 'bankBic';
 
 /** An asset the venue holds: a crypto coin or token, a fiat currency or a fiat payment ticker. */
 export interface AssetSpec {

@@ -50,6 +50,8 @@ const NetworkEntry = Type.Object({
       /** Fiat providers: the maximum when the request sets partialEnable. */
       partialMax: Type.Optional(Decimal),
       fee: Type.Optional(FeeEntry),
+      /** Request fields the provider needs with each withdrawal. */
+      requires: Type.Optional(Type.Array(Type.Union([Type.Literal('customerIp'), Type.Literal('bankBic')]))),
     }),
   ),
 });
@@ -200,6 +202,10 @@ function toNetwork(a: AssetEntryOf, n: NetworkEntryOf): NetworkSpec {
     confirmations: n.confirmations ?? null,
     depositFee: toFee(n.deposit?.fee, a.precision, `${what} deposit fee`),
     withdrawFee: toFee(n.withdraw?.fee, a.precision, `${what} withdraw fee`),
+    // left out when empty, so that a network without any reads as it did before the field existed
+    ...(n.withdraw?.requires === undefined || n.withdraw.requires.length === 0
+      ? {}
+      : { withdrawalRequires: [...new Set(n.withdraw.requires)] }),
   };
 }
 

@@ -38,6 +38,7 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
         USDT: '1000000',
         XRP: '1000',
         USD: '10000',
+        EUR: '1000',
         UAH: '100000',
         USD_VISAMASTER: '1000',
         FEEY: '100',
@@ -341,7 +342,11 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
         uniqueId: uid(),
       }),
       400,
-      validation({ beneficiary: ['The beneficiary field is required.'] }),
+      // card payouts need the customer's IP as well (reference §7.4)
+      validation({
+        customerIp: ['The customer ip field is required.'],
+        beneficiary: ['The beneficiary field is required.'],
+      }),
     );
     await rejectsWith(
       alice.privatePost('/api/v4/main-account/withdraw-pay', {
@@ -350,6 +355,7 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
         amount: '100',
         address: 'card-token',
         uniqueId: uid(),
+        customerIp: '203.0.113.300',
         beneficiary: {
           firstName: 'Іван',
           lastName: 'x'.repeat(41),
@@ -360,6 +366,7 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
       }),
       400,
       validation({
+        customerIp: ['The customer ip must be a valid IP address.'],
         'beneficiary.firstName': ['The beneficiary.firstName must contain Latin letters only.'],
         'beneficiary.lastName': ['The beneficiary.lastName may not be greater than 40 characters.'],
         'beneficiary.email': ['The beneficiary.email must be a valid email address.'],
@@ -375,8 +382,22 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
       address: 'card-token',
       uniqueId: uid(),
       beneficiary: BENEFICIARY,
+      customerIp: '203.0.113.7',
     });
     assert.equal(await balance(alice, 'USD'), '9898.5');
+    // SEPA transfers need the bank's BIC
+    const sepa = { ticker: 'EUR', provider: 'SEPA', amount: '10', address: 'DE89370400440532013000' } as const;
+    await rejectsWith(
+      alice.withdrawPay({ ...sepa, uniqueId: uid(), beneficiary: BENEFICIARY }),
+      400,
+      validation({ bankBic: ['The bank bic field is required.'] }),
+    );
+    await rejectsWith(
+      alice.withdrawPay({ ...sepa, uniqueId: uid(), beneficiary: BENEFICIARY, bankBic: 'cobade ff' }),
+      400,
+      validation({ bankBic: ['The bank bic format is invalid.'] }),
+    );
+    await alice.withdrawPay({ ...sepa, uniqueId: uid(), beneficiary: BENEFICIARY, bankBic: 'COBADEFFXXX' });
     // UAH needs no beneficiary.
     await alice.withdrawPay({
       ticker: 'UAH',
@@ -395,6 +416,7 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
         address: 'card-token',
         uniqueId: uid(),
         beneficiary: BENEFICIARY,
+        customerIp: '203.0.113.7',
       }),
       422,
       inner(0, { amount: ['Amount is greater than the maximum withdrawal 5000'] }),
@@ -406,6 +428,7 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
       address: 'card-token',
       uniqueId: uid(),
       beneficiary: BENEFICIARY,
+      customerIp: '2001:db8::7',
       partialEnable: true,
     });
     assert.equal(await balance(alice, 'USD'), '3808.5'); // 9898.5 − 6000 − 90

@@ -114,6 +114,7 @@ describe('withdrawal lifecycle: pending → successful, cancelled with a refund,
       address: 'card-token',
       uniqueId: 'life-4',
       beneficiary: BENEFICIARY,
+      customerIp: '203.0.113.7',
       partialEnable: true,
     });
     assert.equal(await balance(alice, 'USD'), '3910'); // 10000 − 6000 − 90 (1.5%)

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   depositAddressKey,
   parseDecimal,
@@ -72,6 +73,23 @@ function chooseNetwork(
   return n;
 }
 
+/** A SWIFT/BIC code: bank, country, location, and an optional branch (ISO 9362). */
+const BIC = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+/** The details the network's provider needs with a withdrawal (reference §7.4), in Laravel's words. */
+function validateProviderDetails(
+  v: MainValidation,
+  body: Readonly<Record<string, unknown>>,
+  network: NetworkSpec,
+): void {
+  for (const detail of network.withdrawalRequires ?? []) {
+    const value = requiredString(v, body, detail, { maxLength: MAX_TEXT });
+    if (value === undefined) continue;
+    if (detail === 'customerIp' && isIP(value) === 0) v.add(detail, 'The customer ip must be a valid IP address.');
+    if (detail === 'bankBic' && !BIC.test(value)) v.add(detail, 'The bank bic format is invalid.');
+  }
+}
+
 /**
  * Whether the destination is one of the user's deposit addresses on the network's chain, for any
  * asset: an ETH withdrawal to the user's USDT-ERC20 address returns to the user as surely as one to
@@ -131,6 +149,7 @@ export function parseWithdrawal(
     if (memo !== undefined && family !== undefined && !family.isMemo(memo))
       v.add('memo', 'The memo format is invalid.');
     if (asset.beneficiaryRequired) validateBeneficiary(v, body.beneficiary, context.today);
+    if (network !== undefined) validateProviderDetails(v, body, network);
     const eea = state.users.get(user)?.eea ?? false;
     if (asset.kind === 'crypto' && eea) validateTravelRule(v, body.travelRule);
   }

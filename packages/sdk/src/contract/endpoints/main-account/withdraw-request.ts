@@ -48,6 +48,12 @@ export const WithdrawRequest = Type.Object({
   provider: Type.Optional(Type.String()),
   network: Type.Optional(Type.String()),
   partialEnable: Type.Optional(Type.Boolean()),
+  customerIp: Type.Optional(
+    Type.String({ description: 'the customer’s IP address: required where the provider asks for it (USD/EUR cards)' }),
+  ),
+  bankBic: Type.Optional(
+    Type.String({ description: 'the bank’s BIC (ISO 9362): required where the provider asks for it (SEPA)' }),
+  ),
   beneficiary: Type.Optional(Beneficiary),
   travelRule: Type.Optional(TravelRule),
 });
