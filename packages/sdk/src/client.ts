@@ -22,6 +22,7 @@ import {
   futures,
   mainAccountAddress,
   mainAccountBalance,
+  mainAccountFee,
   mainAccountCreateNewAddress,
   mainAccountHistory,
   mainAccountTransfer,
@@ -359,6 +360,11 @@ export class TxcClient {
   /** One asset's main balance ("0" for a ticker the venue does not know). */
   mainBalance(ticker: string): Promise<{ main_balance: string }> {
     return this.privatePost(mainAccountBalance.path, { ticker });
+  }
+
+  /** Deposit and withdrawal fees and limits of every asset. */
+  accountFees(): Promise<Static<typeof mainAccountFee.response>> {
+    return this.privatePost(mainAccountFee.path);
   }
 
   // --- mining pool ---

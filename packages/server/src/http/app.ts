@@ -22,6 +22,7 @@ import { healthRoute } from './routes/health.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { MarketData } from '../market-data/market-data.js';
 import { mainAccountBalanceRoute } from './routes/v4/private/main-account/balance.js';
+import { mainAccountFeeRoute } from './routes/v4/private/main-account/fee.js';
 import { mainAccountTransferRoute } from './routes/v4/private/main-account/transfer.js';
 import { activeOrdersRoute } from './routes/v4/private/order/active-orders.js';
 import { orderCancelAllRoute } from './routes/v4/private/order/cancel-all.js';
@@ -111,6 +112,7 @@ const PRIVATE_ROUTES: readonly Route[] = [
   mainAccountWithdrawRoute,
   mainAccountWithdrawPayRoute,
   mainAccountHistoryRoute,
+  mainAccountFeeRoute,
   orderNewRoute,
   orderMarketRoute,
   orderStockMarketRoute,

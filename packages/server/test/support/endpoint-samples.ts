@@ -67,6 +67,7 @@ export const SAMPLES: readonly Sample[] = [
   pub('/api/v1/public/ticker', '/api/v1/public/ticker', { market: 'BTC_USDT' }),
 
   priv('/api/v4/main-account/balance', { ticker: 'BTC' }),
+  priv('/api/v4/main-account/fee', {}),
   priv('/api/v4/main-account/transfer', { ticker: 'USDT', amount: '200000', from: 'main', to: 'spot' }),
   priv('/api/v4/main-account/transfer', { ticker: 'BTC', amount: '2', from: 'main', to: 'spot' }),
   priv('/api/v4/main-account/transfer', { ticker: 'USDT', amount: '200000', from: 'main', to: 'collateral' }),

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.js';
 import { mainAccountAddress } from './main-account/address.js';
 import { mainAccountBalance } from './main-account/balance.js';
+import { mainAccountFee } from './main-account/fee.js';
 import { mainAccountCreateNewAddress } from './main-account/create-new-address.js';
 import { mainAccountHistory } from './main-account/history.js';
 import { mainAccountTransfer } from './main-account/transfer.js';
@@ -75,6 +76,7 @@ export {
   mainAccountAddress,
   mainAccountBalance,
   mainAccountCreateNewAddress,
+  mainAccountFee,
   mainAccountHistory,
   mainAccountTransfer,
   mainAccountWithdraw,
@@ -107,6 +109,7 @@ export {
 export * from './main-account/withdraw-request.js';
 export { DepositAddressResult } from './main-account/address.js';
 export { WalletTransaction } from './main-account/history.js';
+export { AccountFee } from './main-account/fee.js';
 export { AssetStatus } from './public/assets.js';
 export { FeeEntry, FlexFee } from './public/fee.js';
 export { FuturesMarket } from './public/futures.js';
@@ -164,6 +167,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   mainAccountWithdraw,
   mainAccountWithdrawPay,
   mainAccountHistory,
+  mainAccountFee,
   // mining
   miningCreateAccount,
   miningAccounts,

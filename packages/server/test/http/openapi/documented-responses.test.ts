@@ -47,6 +47,7 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     // main account and spot account
     await alice.mainBalances();
     await alice.mainBalance('BTC');
+    await alice.accountFees();
     await alice.transfer({ ticker: 'USDT', amount: '50000', from: 'main', to: 'spot' });
     await alice.transfer({ ticker: 'BTC', amount: '1', from: 'main', to: 'spot' });
     await alice.tradeBalances();
