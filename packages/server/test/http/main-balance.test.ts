@@ -38,6 +38,11 @@ describe('POST /api/v4/main-account/balance (spec §4.6, reference §7.1)', () =
     assert.deepEqual(await client.mainBalance('XRP'), { main_balance: '0' });
   });
 
+  it('an empty ticker is no ticker, as null is: every asset', async () => {
+    const all = await client.privatePost('/api/v4/main-account/balance', { ticker: '' });
+    assert.deepEqual(all, await client.mainBalances());
+  });
+
   it('an unknown ticker is not an error: "0"', async () => {
     assert.deepEqual(await client.mainBalance('NOPE'), { main_balance: '0' });
   });

@@ -64,6 +64,13 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
     assert.equal(await balance(alice, 'BTC'), '0.9798');
   });
 
+  it('empty optional fields are absent ones, as Laravel reads them: no memo, the default network', async () => {
+    const { client: ed } = await server.user('ed', { deposits: { BTC: '1' } });
+    const request = { ticker: 'BTC', amount: '0.01', address: ADDRESSES.bitcoin, memo: '', network: '' } as const;
+    assert.deepEqual(await ed.withdraw({ ...request, uniqueId: uid() }), []);
+    assert.equal(await balance(ed, 'BTC'), '0.99');
+  });
+
   it('flex fee: percent of the amount held within min and max, exact at both edges', async () => {
     const cases: [string, string][] = [
       ['100', '999898'], // 0.1% = 0.1 → min 2

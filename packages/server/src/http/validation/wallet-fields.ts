@@ -32,7 +32,7 @@ export function requiredString(
   return value;
 }
 
-/** An optional string field; null and absent are the same. */
+/** An optional string field; null, "" and absent are the same, as Laravel reads them (docs/decisions.md). */
 export function optionalString(
   v: MainValidation,
   body: Readonly<Record<string, unknown>>,
@@ -40,7 +40,7 @@ export function optionalString(
   options: { maxLength?: number } = {},
 ): string | undefined {
   const value = body[field];
-  if (value === undefined || value === null) return undefined;
+  if (value === undefined || value === null || value === '') return undefined;
   return requiredString(v, body, field, options);
 }
 
