@@ -258,7 +258,7 @@ export const ERRORS = {
   // --- admin API ---
   adminBadRequest: adminError(400, '{detail}'),
   adminUnauthorized: adminError(401, 'Missing or invalid admin token.'),
-  adminForbidden: adminError(403, 'The admin API answers loopback clients only.'),
+  adminForbidden: adminError(403, 'The admin API answers clients on this machine only.'),
   adminNotFound: adminError(404, '{detail}'),
   adminConflict: adminError(409, '{detail}'),
   adminUnsupportedMediaType: adminError(415, 'Content-Type must be application/json.'),

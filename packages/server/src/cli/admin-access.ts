@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
-import { adminToken } from '../process/admin-token.js';
+import { ADMIN_TOKEN_FILE, storedAdminToken } from '../process/admin-token.js';
 import { DataDirLock, readLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
@@ -10,6 +10,7 @@ import { LocalAdmin, type AdminOperations } from '../venue/admin.js';
 import { systemClock } from '../venue/clock.js';
 import { Venue } from '../venue/venue.js';
 import { auditedAdmin } from './audited-admin.js';
+import { OperatorError } from './operator-error.js';
 import { RemoteAdmin } from './remote-admin.js';
 
 /**
@@ -17,11 +18,22 @@ import { RemoteAdmin } from './remote-admin.js';
  * by opening the store in this process (holding the lock meanwhile) when none does.
  */
 export async function withAdmin<T>(config: Config, work: (admin: AdminOperations) => Promise<T>): Promise<T> {
-  const held = existsSync(config.dataDir) ? readLock(config.dataDir) : undefined;
-  if (held?.holder === 'server' && held.url !== undefined) {
-    return work(new RemoteAdmin(held.url, adminToken(config.dataDir, config.adminToken)));
+  // a mistyped path must not become a new, empty venue
+  if (!existsSync(config.dataDir)) {
+    throw new OperatorError(`no data dir at ${config.dataDir} (txc serve creates one; name it with --data-dir)`);
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  const held = readLock(config.dataDir);
+  if (held?.holder === 'server' && held.url !== undefined) {
+    // the server's token: given here, or the one it keeps in the data dir (never made up here)
+    const token = config.adminToken ?? storedAdminToken(config.dataDir);
+    if (token === undefined) {
+      throw new OperatorError(
+        `a server holds ${config.dataDir} and its admin token is not in ${ADMIN_TOKEN_FILE} there: ` +
+          'give it with --admin-token or TXC_ADMIN_TOKEN',
+      );
+    }
+    return work(new RemoteAdmin(held.url, token));
+  }
   const lock = DataDirLock.acquire(config.dataDir, 'cli');
   try {
     const venue = await Venue.open({

@@ -41,6 +41,10 @@ function storeOptions(cmd: Command): Command {
     .option(
       '--master-key-file <file>',
       'file holding the master key that seals secrets at rest (default: <data-dir>/master-key)',
+    )
+    .option(
+      '--admin-token <token>',
+      'bearer token of the admin API (default: the one kept in the data dir, generated there by the server)',
     );
 }
 
@@ -65,7 +69,6 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   .option('--demo', 'seed the demo venue (deterministic: static prices, no background jobs)')
   .option('--simulate', 'add the background jobs that make a sandbox feel alive')
   .option('--price-feed <feed>', 'index prices: static, random (a seeded walk) or file:<csv> of timestamp,ticker,price')
-  .option('--admin-token <token>', 'bearer token of the admin API (default: generated into the data dir)')
   .option('--admin-public', 'serve the admin API to non-loopback clients too')
   .addOption(new Option('--log-level <level>').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
   .addOption(

@@ -11,6 +11,7 @@ import type { AuditPage } from '../venue/audit-log.js';
 import type { MiningAccountRef } from '../venue/mining-admin.js';
 import { ADMIN_ACTOR_HEADER } from '../http/plugins/admin-audit.js';
 import { cliActor } from './audited-admin.js';
+import { OperatorError } from './operator-error.js';
 
 /** The admin operations of a running server, through its admin API. */
 export class RemoteAdmin implements AdminOperations {
@@ -21,7 +22,24 @@ export class RemoteAdmin implements AdminOperations {
   ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    let response: Response;
+    try {
+      response = await this.send(method, path, body);
+    } catch (e) {
+      const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
+      throw new OperatorError(`cannot reach the server holding the data dir at ${this.baseUrl}: ${cause}`);
+    }
+    const text = await response.text();
+    const parsed = (text === '' ? null : JSON.parse(text)) as unknown;
+    if (!response.ok) {
+      // the message the local store would give: the operator's error, said the same way
+      throw new OperatorError((parsed as { error?: string } | null)?.error ?? `HTTP ${response.status}: ${text}`);
+    }
+    return parsed as T;
+  }
+
+  private send(method: string, path: string, body: unknown): Promise<Response> {
+    return fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${this.token}`,
@@ -30,13 +48,6 @@ export class RemoteAdmin implements AdminOperations {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await response.text();
-    const parsed = (text === '' ? null : JSON.parse(text)) as unknown;
-    if (!response.ok) {
-      const message = (parsed as { error?: string } | null)?.error ?? text;
-      throw new Error(`${response.status}: ${message}`);
-    }
-    return parsed as T;
   }
 
   createUser(input: unknown): Promise<{ name: string; eea: boolean }> {

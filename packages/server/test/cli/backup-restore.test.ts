@@ -1,23 +1,15 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { SQLITE_FILE } from '../../src/store/open-store.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
+import { tempDirs } from '../support/temp-dirs.js';
 
 describe('txc backup and txc restore (SQLite)', () => {
-  const dirs: string[] = [];
-  const tempDir = (): string => {
-    const d = mkdtempSync(join(tmpdir(), 'txc-backup-'));
-    dirs.push(d);
-    return d;
-  };
-  after(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs('txc-backup-');
 
   it('backs up a running server, restores into a stopped one, keeps the replaced store aside', async () => {
     const dir = tempDir();

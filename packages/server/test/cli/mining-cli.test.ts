@@ -30,7 +30,7 @@ describe('txc mining (CLI, through the admin API of the running server)', () => 
     await assert.rejects(txc('mining', 'create-account', 'nobody', 'rig'), (e: unknown) => {
       const failed = e as { code?: number; stderr?: string };
       assert.equal(failed.code, 1);
-      assert.match(failed.stderr ?? '', /404: User nobody not found\./);
+      assert.match(failed.stderr ?? '', /^txc: User nobody not found\.\n$/);
       return true;
     });
   });

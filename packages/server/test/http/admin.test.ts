@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { networkInterfaces } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/load.js';
 import { buildApp } from '../../src/http/app.js';
@@ -138,7 +139,24 @@ describe('admin API (/admin/v1)', () => {
     assert.equal(typeof ((await malformed.json()) as { error: unknown }).error, 'string');
   });
 
-  it('refuses non-loopback clients (403) unless made public', async () => {
+  it('answers a client on the address the server is bound to: the operator on the same machine', async () => {
+    const own = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i !== undefined && i.family === 'IPv4' && !i.internal)?.address;
+    if (own === undefined) return; // a machine with loopback alone has no such address
+    const bound = await TestServer.start({ host: own });
+    try {
+      const response = await fetch(`http://${own}:${new URL(bound.url).port}/admin/v1/users/nobody`, {
+        headers: { authorization: `bearer ${bound.adminToken}` },
+      });
+      // past the client and token checks (the scheme's case does not matter): the user is unknown
+      assert.equal(response.status, 404);
+    } finally {
+      await bound.stop();
+    }
+  });
+
+  it('refuses clients from elsewhere (403) unless made public', async () => {
     const { venue, app: live } = server.server;
     const request = {
       method: 'GET',
@@ -160,7 +178,7 @@ describe('admin API (/admin/v1)', () => {
       else
         assert.deepEqual(
           [remote.statusCode, remote.json()],
-          [403, { error: 'The admin API answers loopback clients only.' }],
+          [403, { error: 'The admin API answers clients on this machine only.' }],
         );
     }
   });

@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MASTER_KEY_FILE, MasterKeyError, resolveMasterKey } from '../../src/secrets/master-key.js';
+import { tempDirs } from '../support/temp-dirs.js';
 
 describe('the master key', () => {
-  const dirs: string[] = [];
-  const dataDir = (): string => {
-    const d = mkdtempSync(join(tmpdir(), 'txc-master-key-'));
-    dirs.push(d);
-    return d;
-  };
-  after(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
+  const dataDir = tempDirs('txc-master-key-');
 
   it('is generated into the data dir once, readable by its owner only, and reused after', () => {
     const dir = dataDir();

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../send-error.js';
 
 export interface AdminAuthOptions {
@@ -10,12 +10,28 @@ export interface AdminAuthOptions {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/**
+ * Whether the client runs on this machine: a loopback address, or, for a server bound to one of
+ * the machine's own addresses, a connection from that same address (the operator's CLI there). Only
+ * the socket's own peer counts this way, never a client a proxy names.
+ */
+function onThisMachine(request: FastifyRequest): boolean {
+  if (LOOPBACK.has(request.ip)) return true;
+  const { remoteAddress, localAddress } = request.socket;
+  return request.ip === remoteAddress && remoteAddress === localAddress;
+}
+
+/** The token of an `Authorization: Bearer …` header (the scheme's case does not matter, RFC 9110). */
+function bearerToken(header: string | undefined): string {
+  return header !== undefined && /^bearer /i.test(header) ? header.slice(7) : '';
+}
+
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
 /**
- * The admin API answers loopback clients (unless made public) that present the bearer token. The
+ * The admin API answers clients on this machine (unless made public) that present the bearer token. The
  * client is `request.ip`: the socket's peer, or, behind a configured trusted proxy, the client the
  * proxy names, so that a reverse proxy on the same machine does not make every client loopback.
  * Refusals go to the log, never to the audit table: unauthenticated callers must not be able to
@@ -25,13 +41,11 @@ export function registerAdminAuth(app: FastifyInstance, options: AdminAuthOption
   // Comparing digests keeps the comparison constant-time whatever the presented token's length.
   const expected = digest(options.token);
   app.addHook('onRequest', (request, reply, done) => {
-    if (!options.public && !LOOPBACK.has(request.ip)) {
+    if (!options.public && !onThisMachine(request)) {
       request.log.warn({ ip: request.ip, url: request.url }, 'admin API: refused a non-loopback client');
       return sendError(reply, 'adminForbidden');
     }
-    const auth = request.headers.authorization;
-    const token = typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : '';
-    if (!timingSafeEqual(digest(token), expected)) {
+    if (!timingSafeEqual(digest(bearerToken(request.headers.authorization)), expected)) {
       request.log.warn({ ip: request.ip, url: request.url }, 'admin API: refused a missing or wrong token');
       return sendError(reply, 'adminUnauthorized');
     }
