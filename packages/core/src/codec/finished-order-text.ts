@@ -38,7 +38,6 @@ export function encodeFinishedOrder(o: OrderData): string {
   if (o.activationPriceText !== '') text += `,"activationPriceText":${str(o.activationPriceText)}`;
   if (o.activationCondition !== null) text += `,"activationCondition":${str(o.activationCondition)}`;
   if (o.activated !== 0) text += `,"activated":${num(o.activated)}`;
-  if (o.activatedAt !== null) text += `,"activatedAt":${num(o.activatedAt)}`;
   if (o.positionSide !== 'BOTH') text += `,"positionSide":${str(o.positionSide)}`;
   if (o.reduceOnly) text += ',"reduceOnly":true';
   if (o.rpi) text += ',"rpi":true';
@@ -84,8 +83,7 @@ export function decodeFinishedOrder(keys: FinishedOrderKeys, text: string): Orde
     activationPrice: (d.activationPrice ?? 0) as number,
     activationPriceText: (d.activationPriceText ?? '') as string,
     activationCondition: (d.activationCondition ?? null) as OrderData['activationCondition'],
-    activated: (d.activated ?? 0) as OrderData['activated'],
-    activatedAt: (d.activatedAt ?? null) as number | null,
+    activated: (d.activated ?? 0) as number,
     positionSide: (d.positionSide ?? 'BOTH') as OrderData['positionSide'],
     reduceOnly: d.reduceOnly === true,
     rpi: d.rpi === true,

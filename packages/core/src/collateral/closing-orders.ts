@@ -26,7 +26,7 @@ export function room(state: State, o: Order): number {
 export function shrink(x: Exec, o: Order, lots: number): void {
   const cut = o.left - lots;
   if (cut <= 0) return;
-  const resting = !isStop(o) || o.activated === 1;
+  const resting = !isStop(o) || o.activated !== 0;
   if (resting) x.mt.book.reduce(o, cut);
   else o.left = lots;
   o.amount = o.dealStock + o.left;

@@ -271,8 +271,7 @@ export function runTriggered(x: Exec): void {
   for (let i = 0; i < x.triggered.length; i++) {
     const s = x.triggered[i] as Order;
     if (s.finished !== null) continue;
-    s.activated = 1;
-    s.activatedAt = x.ctx.time;
+    s.activated = x.ctx.time;
     x.ctx.events.push({ type: 'StopActivated', market: s.market, user: s.user, orderId: s.id, time: x.ctx.time });
     if (s.postOnly && wouldCross(x.mt, s.side, s.price)) {
       finish(x, s, 'CANCELLED');

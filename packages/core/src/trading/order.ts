@@ -128,10 +128,11 @@ export class Order implements BookEntry {
   /** Microseconds since the Unix epoch. */
   readonly created: number;
   readonly options: OrderOptions;
-  /** Stops: 0 while waiting, 1 once triggered. Other orders: 0. */
-  activated: 0 | 1 = 0;
-  /** Stops: microseconds, set when the stop triggers (the order history shows it). */
-  activatedAt: number | null = null;
+  /**
+   * Stops: 0 while waiting, then when they triggered, in microseconds (the order history shows it);
+   * 1 in records and snapshots written before that time was kept. Other orders: 0.
+   */
+  activated = 0;
   /** NEW or PARTIALLY_FILLED while open; FILLED or CANCELLED once finished. */
   status: OrderStatus = 'NEW';
   /** Microseconds; set when the order finishes, after which it never changes again. */
@@ -294,7 +295,6 @@ export function orderData(o: OrderData): OrderData {
     activationPriceText: o.activationPriceText,
     activationCondition: o.activationCondition,
     activated: o.activated,
-    activatedAt: o.activatedAt,
     positionSide: o.positionSide,
     reduceOnly: o.reduceOnly,
     rpi: o.rpi,
@@ -333,8 +333,6 @@ export function fromOrderData(d: OrderData): Order {
   o.feeExact = d.feeExact;
   o.hold = d.hold;
   o.activated = d.activated;
-  // snapshots written before the activation time was kept have none
-  o.activatedAt = d.activatedAt ?? null;
   o.status = d.status;
   o.finished = d.finished;
   return o;

@@ -38,7 +38,7 @@ export async function checkOpenOrders(server: Target, actors: readonly Actor[], 
 
 /** Resting in the book (not a stop still waiting for its trigger). */
 function rests(o: Order): boolean {
-  return !isStop(o) || (o.type === 'stop limit' && o.activated === 1);
+  return !isStop(o) || (o.type === 'stop limit' && o.activated !== 0);
 }
 
 /** The visible levels of one side as the public order book shows them, computed from the open orders alone. */

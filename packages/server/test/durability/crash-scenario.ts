@@ -141,8 +141,8 @@ function marketFigures(world: World | undefined): Omit<CrashReport, 'counts' | '
   return {
     trades: (world?.deals.length ?? 0) / 2,
     stopsTriggered:
-      (world?.finished.filter((f) => f.activated === 1).length ?? 0) +
-      open.filter((o) => stop(o) && o.activated === 1).length,
+      (world?.finished.filter((f) => f.activated !== 0).length ?? 0) +
+      open.filter((o) => stop(o) && o.activated !== 0).length,
     openOrders: open.length,
     waitingStops: open.filter((o) => stop(o) && o.activated === 0).length,
   };

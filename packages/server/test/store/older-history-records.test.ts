@@ -33,7 +33,8 @@ describe('finished-order records written by an earlier version', () => {
     const row = store.prepare('select data from finished_orders where order_id = ?').get(stop.order_id) as {
       data: string;
     };
-    const older = row.data.replace(/,"activatedAt":[0-9]+/, '');
+    // before the time was kept, a triggered stop's record said activated 1
+    const older = row.data.replace(/,"activated":[0-9]+/, ',"activated":1');
     assert.notEqual(older, row.data);
     store.prepare('update finished_orders set data = ? where order_id = ?').run(older, stop.order_id);
     store.close();

@@ -7,11 +7,12 @@ const CONDITION_OPERATOR = { gte: '>=', lte: '<=' } as const;
 
 /**
  * When a stop triggered, in seconds as `ctime` and `ftime` (reference §5.8); 0 when it never did. A
- * record written before the time was kept shows its finishing time, when the stop ran at the latest.
+ * record written before the time was kept (activated 1) shows its finishing time, when the stop ran
+ * at the latest.
  */
 function activatedTime(o: OrderView): number {
   if (o.activated === 0) return 0;
-  return seconds(o.activatedAt ?? o.finished ?? o.created);
+  return seconds(o.activated === 1 ? (o.finished ?? o.created) : o.activated);
 }
 
 /** A finished order as `trade-account/order/history` lists it (reference §5.8). */

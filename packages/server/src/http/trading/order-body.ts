@@ -81,7 +81,7 @@ export function orderBody(state: State, o: OrderView): Record<string, unknown> {
     rpi: o.rpi,
   };
   if (o.type === 'stop market' || o.type === 'stop limit') {
-    body.activated = o.activated;
+    body.activated = o.activated === 0 ? 0 : 1;
     body.activationCondition = o.activationCondition;
     body.activation_price = o.activationPriceText;
   }
