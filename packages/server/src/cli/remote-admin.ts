@@ -13,6 +13,15 @@ import { ADMIN_ACTOR_HEADER } from '../http/plugins/admin-audit.js';
 import { cliActor } from './audited-admin.js';
 import { OperatorError } from './operator-error.js';
 
+/** An answer's JSON; null for an empty or non-JSON body (a proxy's error page, say). */
+function parseAnswer(text: string): unknown {
+  try {
+    return text === '' ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
 /** The admin operations of a running server, through its admin API. */
 export class RemoteAdmin implements AdminOperations {
   constructor(
@@ -30,7 +39,7 @@ export class RemoteAdmin implements AdminOperations {
       throw new OperatorError(`cannot reach the server holding the data dir at ${this.baseUrl}: ${cause}`);
     }
     const text = await response.text();
-    const parsed = (text === '' ? null : JSON.parse(text)) as unknown;
+    const parsed = parseAnswer(text);
     if (!response.ok) {
       // the message the local store would give: the operator's error, said the same way
       throw new OperatorError((parsed as { error?: string } | null)?.error ?? `HTTP ${response.status}: ${text}`);
