@@ -39,6 +39,13 @@ export const WOULD_TAKE = {
   errors: { postOnly: ["This order couldn't be executed as a maker order and was canceled."] },
 };
 
+/** `ioc` with `postOnly` (reference §5.3, code 37). */
+export const IOC_AND_POST_ONLY = {
+  code: 37,
+  message: 'Validation failed',
+  errors: { ioc: ['Either IOC or PostOnly flag in true state is allowed.'] },
+};
+
 export function validation(errors: Record<string, string[]>): unknown {
   return { code: 30, message: 'Validation failed', errors };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TxcClient } from '@txc/sdk';
 import { TestServer } from '../../support/test-server.js';
-import { fails, feeAccount, spot, trader, validation, WOULD_TAKE } from '../../support/trading.js';
+import { fails, feeAccount, IOC_AND_POST_ONLY, spot, trader, validation, WOULD_TAKE } from '../../support/trading.js';
 
 describe('spot limit orders through HTTP (reference §5.3)', () => {
   let server: TestServer;
@@ -110,11 +110,7 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
     await fails(
       alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000', postOnly: true, ioc: true }),
       422,
-      {
-        code: 37,
-        message: 'Validation failed',
-        errors: { ioc: ['Either IOC or PostOnly flag in true state is allowed.'] },
-      },
+      IOC_AND_POST_ONLY,
     );
     const maker = await alice.orderNew({
       market: 'BTC_USDT',
