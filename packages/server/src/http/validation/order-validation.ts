@@ -61,7 +61,9 @@ export class OrderValidation extends FieldValidation {
       return undefined;
     }
     if (typeof v !== 'string') {
+      // both rules fail for a value that is not text, and the reference lists both (§5.6)
       this.add('market', 'Market field should be a string.');
+      this.add('market', 'Market field format is invalid.');
       return undefined;
     }
     if (v === '') {

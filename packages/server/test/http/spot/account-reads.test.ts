@@ -62,6 +62,11 @@ describe('cancel, open orders, histories and balances through HTTP (reference §
       422,
       validation({ market: ['Market is not available.'] }),
     );
+    await fails(
+      alice.orderCancel({ market: ['BTC_USDT'], orderId: 1 } as never),
+      422,
+      validation({ market: ['Market field should be a string.', 'Market field format is invalid.'] }),
+    );
     // the wire spellings count as the spec's (DESIGN §1.3)
     await fails(
       alice.orderCancel({ market: 'BTC_USDT', order_id: 1, client_order_id: 'x' }),
@@ -132,7 +137,11 @@ describe('cancel, open orders, histories and balances through HTTP (reference §
     const badMarket = (message: string) => ({ code: 31, message: 'Validation failed', errors: { market: [message] } });
     await fails(alice.activeOrders({ market: 'NOPE' }), 422, badMarket('Market is not available'));
     await fails(alice.orderHistory({ market: 'NOPE' }), 422, badMarket('Market is not available.'));
-    await fails(alice.executedHistory({ market: 7 } as never), 422, badMarket('Market field should be a string.'));
+    await fails(alice.executedHistory({ market: 7 } as never), 422, {
+      code: 31,
+      message: 'Validation failed',
+      errors: { market: ['Market field should be a string.', 'Market field format is invalid.'] },
+    });
     assert.deepEqual(await alice.orderCancelAll({ market: 'ETH_USDT' }), []);
     assert.equal((await alice.activeOrders()).length, 5);
     await fails(
