@@ -47,6 +47,7 @@ import {
   orderStopLimit,
   orderStopMarket,
   ping,
+  platformStatus,
   ticker,
   tickerV1,
   time,
@@ -161,6 +162,10 @@ export class TxcClient {
 
   time(): Promise<Static<typeof time.response>> {
     return this.publicGet(time.path);
+  }
+
+  platformStatus(): Promise<Static<typeof platformStatus.response>> {
+    return this.publicGet(platformStatus.path);
   }
 
   markets(): Promise<Static<typeof markets.response>> {

@@ -69,6 +69,7 @@ import { mainAccountWithdrawRoute } from './routes/v4/private/main-account/withd
 import { assetsRoute } from './routes/v4/public/assets.js';
 import { feeRoute } from './routes/v4/public/fee.js';
 import { pingRoute } from './routes/v4/public/ping.js';
+import { platformStatusRoute } from './routes/v4/public/platform-status.js';
 import { tickerRoute } from './routes/v4/public/ticker.js';
 import { timeRoute } from './routes/v4/public/time.js';
 import { tradesRoute } from './routes/v4/public/trades.js';
@@ -92,6 +93,7 @@ export type Route = (app: FastifyInstance, deps: RouteDeps) => void;
 const PUBLIC_ROUTES: readonly Route[] = [
   pingRoute,
   timeRoute,
+  platformStatusRoute,
   marketsRoute,
   tickerRoute,
   orderbookRoute,

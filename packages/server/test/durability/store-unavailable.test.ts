@@ -34,6 +34,10 @@ async function health(target: Target): Promise<{ status: number; body: Record<st
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 }
 
+async function platformStatus(target: Target): Promise<unknown> {
+  return (await fetch(`${target.url}/api/v4/public/platform/status`)).json();
+}
+
 async function healthyWithin(target: Target, ms: number): Promise<Record<string, unknown>> {
   const until = Date.now() + ms;
   for (;;) {
@@ -76,6 +80,7 @@ async function outage(
   assert.deepEqual([shown.status, shown.body], [503, ADMIN_503], 'admin reads too');
   const ping = await fetch(`${target.url}/api/v4/public/ping`);
   assert.deepEqual([ping.status, await ping.json()], [200, ['pong']], 'public data keeps being served');
+  assert.deepEqual(await platformStatus(target), { status: 'system maintenance' }, 'the platform says why');
   const down = await health(target);
   assert.equal(down.status, 503);
   assert.equal(down.body.status, 'unavailable');
@@ -86,6 +91,7 @@ async function outage(
   const up = await healthyWithin(target, 20_000);
   assert.deepEqual(up.store, { kind, reachable: true, writable: true });
   assert.equal(up.recovering, false);
+  assert.deepEqual(await platformStatus(target), { status: 'system operational' });
 
   assert.deepEqual((await balance(target, actor)).body, { main_balance: '100' }, 'the refused deposit left nothing');
   const later = await admin(target, 'POST', '/admin/v1/deposits', { user: 'olga', ticker: 'USDT', amount: '5' });

@@ -54,6 +54,7 @@ const priv = (
 export const SAMPLES: readonly Sample[] = [
   pub('/api/v4/public/ping'),
   pub('/api/v4/public/time'),
+  pub('/api/v4/public/platform/status'),
   pub('/api/v4/public/markets'),
   pub('/api/v4/public/ticker'),
   pub('/api/v4/public/orderbook/:market', '/api/v4/public/orderbook/BTC_USDT', { limit: '10', level: '0' }),

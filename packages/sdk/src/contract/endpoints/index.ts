@@ -43,6 +43,7 @@ import { markets } from './public/markets.js';
 import { orderbookDepth } from './public/orderbook-depth.js';
 import { orderbook } from './public/orderbook.js';
 import { ping } from './public/ping.js';
+import { platformStatus } from './public/platform-status.js';
 import { ticker } from './public/ticker.js';
 import { tickerV1 } from './public/ticker-v1.js';
 import { time } from './public/time.js';
@@ -100,6 +101,7 @@ export {
   orderStopLimit,
   orderStopMarket,
   ping,
+  platformStatus,
   ticker,
   tickerV1,
   time,
@@ -120,6 +122,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // public
   ping,
   time,
+  platformStatus,
   markets,
   ticker,
   orderbook,

@@ -32,6 +32,7 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     // public market data
     await anon.ping();
     await anon.time();
+    await anon.platformStatus();
     await anon.markets();
     await anon.ticker();
     await anon.marketTicker('BTC_USDT');
