@@ -148,6 +148,12 @@ describe('funding settlement and its histories (reference §4.12, §9)', () => {
       ['/api/v4/public/funding-history/BTC_PERP?limit=x', 'limit must be an integer'],
       ['/api/v4/public/funding-history/BTC_PERP?offset=1000001', 'offset must be less than or equal to 1000000'],
       ['/api/v4/public/funding-history/BTC_PERP?startDate=10&endDate=5', 'endDate must be greater than to startDate'],
+      [
+        '/api/v4/public/funding-history/BTC_PERP?startDate=12345678901234567',
+        'startDate must be less than or equal to 9007199254740991',
+      ],
+      ['/api/v4/public/funding-history/', 'market is required'],
+      ['/api/v4/public/funding-history', 'market is required'],
     ] as const) {
       const { status, body } = await publicGet(server, path);
       assert.equal(status, 422, path);

@@ -147,6 +147,10 @@ describe('public market data (reference §4.4–4.10)', () => {
       `/api/v4/public/orderbook/BTC_USDT?limit=${'9'.repeat(400)}&level=${'9'.repeat(400)}`,
     );
     assert.deepEqual((tooLong.body as { bids: unknown[] }).bids, [['0', '0.3']]);
+    // an empty value is an absent one: every level, up to 100
+    const empty = await get(server, '/api/v4/public/orderbook/BTC_USDT?limit=&level=');
+    assert.equal(empty.status, 200);
+    assert.equal((empty.body as { asks: unknown[] }).asks.length, 3);
     assert.deepEqual(await get(server, '/api/v4/public/orderbook/NOPE_USDT'), { status: 422, body: notAvailable });
     assert.deepEqual(await get(server, '/api/v4/public/orderbook/BTC_USDT?level=x'), {
       status: 422,

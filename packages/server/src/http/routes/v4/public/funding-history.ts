@@ -5,7 +5,8 @@ import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
 
-const INTEGER = /^-?[0-9]{1,16}$/;
+/** Any integer, however long: beyond the bounds it answers the bound's message. */
+const INTEGER = /^-?[0-9]+$/;
 
 /**
  * A query integer within bounds, or the reference's message for it (reference §4.12 words its
@@ -36,6 +37,8 @@ function refuse(reply: FastifyReply, detail: string): FastifyReply {
  * seconds (inclusive), `limit` 1–100 (100), `offset` 0–1 000 000; answered from the durable record.
  */
 export function fundingHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+  // no market in the path (a trailing slash is ignored): the reference's own message, not a 404
+  app.get(fundingHistory.path.replace('/:market', ''), (_request, reply) => refuse(reply, 'market is required'));
   app.get<{ Params: { market: string }; Querystring: Record<string, string | undefined> }>(
     fundingHistory.path,
     { config: { endpoint: fundingHistory } },

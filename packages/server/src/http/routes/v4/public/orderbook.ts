@@ -11,7 +11,8 @@ const INTEGER = /^-?[0-9]+$/;
 
 /**
  * Reference §4.8: the book's visible levels, best first. `limit` 0–100 (0 or absent: 100) and
- * `level` 0–10 (aggregation into 10^level ticks) are clamped; not integers answers 422. Cached 100 ms.
+ * `level` 0–10 (aggregation into 10^level ticks) are clamped, empty is absent; not integers answers 422.
+ * Cached 100 ms.
  */
 export function orderbookRoute(app: FastifyInstance, { venue }: RouteDeps): void {
   const cache = new TtlCache<unknown>(100, () => venue.clock.nowMs());
@@ -21,7 +22,9 @@ export function orderbookRoute(app: FastifyInstance, { venue }: RouteDeps): void
     async (request, reply) => {
       const spec = publicMarket(venue.state, request.params.market, reply);
       if (spec === undefined) return reply;
-      const { limit: limitText, level: levelText } = request.query;
+      // an empty value counts as absent, as Laravel reads a query (docs/decisions.md, "Empty strings")
+      const limitText = request.query.limit || undefined;
+      const levelText = request.query.level || undefined;
       if (limitText !== undefined && !INTEGER.test(limitText)) {
         return sendError(reply, 'publicValidation', { params: { detail: 'The limit must be an integer.' } });
       }
