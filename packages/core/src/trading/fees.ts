@@ -65,6 +65,12 @@ export function buyFeePaid(u: MarketUnits, charged: bigint, f1: bigint): bigint 
   return (f1 + u.feeDivUp) / u.feeDiv - charged;
 }
 
+/** What a buy that has dealt nothing yet pays for `lots` at `priceTicks` as taker: notional and fee, each rounded up. */
+export function firstTakerBuyCost(u: MarketUnits, priceTicks: number, lots: number): bigint {
+  const n = notional(u, priceTicks, lots);
+  return buyNotionalPaid(u, 0n, n) + buyFeePaid(u, 0n, n * u.spec.takerFee);
+}
+
 /** What a selling order receives for a fill of notional `n`: rounded down, after its fee. */
 export function sellProceeds(u: MarketUnits, n: bigint, rate: bigint): bigint {
   return rate >= RATE_SCALE ? 0n : (n * (RATE_SCALE - rate)) / u.feeDiv;

@@ -1,4 +1,13 @@
-import type { MarketSpec, OrderType, PlaceOrder, Side, State, TradingAccount } from '@txc/core';
+import {
+  firstTakerBuyCost,
+  marketUnits,
+  type MarketSpec,
+  type OrderType,
+  type PlaceOrder,
+  type Side,
+  type State,
+  type TradingAccount,
+} from '@txc/core';
 import type { PrivateEndpoint } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../routes/route-deps.js';
@@ -116,6 +125,27 @@ function bboPrice(v: OrderValidation, state: State, spec: MarketSpec, side: Side
   return best?.price;
 }
 
+/**
+ * Whether a spot stock-market buy can pay for one lot at the best ask. It holds the whole balance and
+ * buys what that covers, so one that covers nothing is refused as a market buy without the money is
+ * (reference §5.4: the same errors); on an empty book it is accepted and finds nothing to buy. Checked
+ * here, on the state the command is applied to next, rather than in the engine: journals written
+ * before replay as they were.
+ */
+function buysAtLeastOneLot(state: State, cmd: PlaceOrder): boolean {
+  if (cmd.account !== 'spot' || cmd.orderType !== 'stock market' || cmd.side !== 'buy') return true;
+  const spec = state.markets.get(cmd.market);
+  const best = state.trading.markets.get(cmd.market)?.book.best('sell');
+  if (spec === undefined || best === undefined) return true;
+  const units = marketUnits(
+    spec,
+    state.assets.get(spec.money)?.precision ?? 0,
+    state.assets.get(spec.stock)?.precision ?? 0,
+  );
+  const available = state.users.get(cmd.user)?.spot.get(spec.money)?.available ?? 0n;
+  return firstTakerBuyCost(units, best.price, 1) <= available;
+}
+
 /** A route placing one kind of order for one account. */
 export function placeOrderRoute(endpoint: PrivateEndpoint, type: OrderType, account: TradingAccount = 'spot') {
   return (app: FastifyInstance, { venue }: RouteDeps): void => {
@@ -131,6 +161,8 @@ export function placeOrderRoute(endpoint: PrivateEndpoint, type: OrderType, acco
       if ('rpiIoc' in parsed) return sendError(reply, 'rpiAndIoc');
       if ('retail' in parsed) return sendError(reply, parsed.retail);
       if ('errors' in parsed) return sendError(reply, 'orderValidation', { errors: parsed.errors });
+      if (!buysAtLeastOneLot(venue.state, parsed.cmd))
+        return sendTradingRejection(reply, { reason: 'NOT_ENOUGH_BALANCE' }, account);
       const { result } = await venue.submit(parsed.cmd);
       if (!result.ok) return sendTradingRejection(reply, result.rejection, account);
       return reply.send(orderBody(venue.state, result.value));

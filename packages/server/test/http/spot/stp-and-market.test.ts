@@ -111,6 +111,21 @@ describe('market and stock-market orders through HTTP (reference §5.4)', () => 
     assert.deepEqual(await spot(alice, 'USDT'), { available: '102963', freeze: '0' });
   });
 
+  it('a stock-market buy whose balance pays for no lot at the best ask is refused as not enough balance', async () => {
+    const carol = await trader(server, 'carol', { USDT: '6' });
+    // a resting bid holds all but a few cents: less than one lot (0.000001 BTC) at the best ask, 60000
+    const bid = await carol.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.000149', price: '40000' });
+    const left = await spot(carol, 'USDT');
+    assert.ok(Number(left.available) < 0.06, left.available);
+    const refused = { code: 10, message: 'Inner validation failed', errors: { amount: ['Not enough balance.'] } };
+    await fails(carol.orderStockMarket({ market: 'BTC_USDT', side: 'buy', amount: '1' }), 400, refused);
+    assert.deepEqual(await spot(carol, 'USDT'), left);
+    assert.deepEqual(
+      (await carol.activeOrders()).map((o) => o.order_id),
+      [bid.order_id],
+    );
+  });
+
   it('market validation: minimum total for a buy, minimum amount for a sell, money step', async () => {
     await fails(
       alice.orderMarket({ market: 'BTC_USDT', side: 'buy', amount: '1' }),
