@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { parseUnits } from '@txc/core';
 import type { TxcClient } from '@txc/sdk';
 import { TestServer } from '../../support/test-server.js';
 import { fails, feeAccount, spot, trader, validation } from '../../support/trading.js';
@@ -116,7 +117,7 @@ describe('market and stock-market orders through HTTP (reference §5.4)', () => 
     // a resting bid holds all but a few cents: less than one lot (0.000001 BTC) at the best ask, 60000
     const bid = await carol.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.000149', price: '40000' });
     const left = await spot(carol, 'USDT');
-    assert.ok(Number(left.available) < 0.06, left.available);
+    assert.ok((parseUnits(left.available, 6) ?? 60_000n) < 60_000n, left.available); // below 0.06 USDT
     const refused = { code: 10, message: 'Inner validation failed', errors: { amount: ['Not enough balance.'] } };
     await fails(carol.orderStockMarket({ market: 'BTC_USDT', side: 'buy', amount: '1' }), 400, refused);
     assert.deepEqual(await spot(carol, 'USDT'), left);
