@@ -1,8 +1,20 @@
-import { formatUnits, marketUnits, type MarketSpec, type State } from '@txc/core';
+import { formatUnits, marketUnits, type AssetSpec, type MarketSpec, type State } from '@txc/core';
 import { cmcId } from './cmc-ids.js';
 import type { MarketData } from './market-data.js';
 
 /** A market's units, for turning its integers into the API's decimals. */
+/**
+ * The venue's markets and assets in name order, as every public listing shows them: the state's own
+ * order is the order they were defined in, which a restart from a snapshot does not keep.
+ */
+export function marketsByName(state: State): MarketSpec[] {
+  return [...state.markets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export function assetsByTicker(state: State): AssetSpec[] {
+  return [...state.assets.values()].sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+}
+
 function unitsFor(state: State, spec: MarketSpec): ReturnType<typeof marketUnits> {
   return marketUnits(spec, state.assets.get(spec.money)?.precision ?? 0, state.assets.get(spec.stock)?.precision ?? 0);
 }

@@ -1,6 +1,7 @@
 import { futures } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { futuresMarketView } from '../../../../market-data/futures-view.js';
+import { marketsByName } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 
@@ -12,9 +13,8 @@ export function futuresRoute(app: FastifyInstance, { venue, marketData }: RouteD
     const body = cache.get('all', () => {
       const state = venue.state;
       const now = Math.max(venue.clock.nowMicros(), state.time);
-      const result = [...state.markets.values()]
+      const result = marketsByName(state)
         .filter((m) => m.type === 'futures' && m.tradesEnabled)
-        .sort((a, b) => (a.name < b.name ? -1 : 1))
         .map((m) => futuresMarketView(state, marketData, m, now));
       return { success: true, message: null, result };
     });

@@ -1,13 +1,14 @@
 import { formatUnits, rateToPercent } from '@txc/core';
 import { markets } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
+import { marketsByName } from '../../../../market-data/public-views.js';
 import type { RouteDeps } from '../../route-deps.js';
 
 /** Reference §4.4: every market open for trading; precisions as strings, fees as percents. */
 export function marketsRoute(app: FastifyInstance, { venue }: RouteDeps): void {
   app.get(markets.path, { config: { endpoint: markets } }, async (_request, reply) => {
     const state = venue.state;
-    const body = [...state.markets.values()]
+    const body = marketsByName(state)
       .filter((m) => m.tradesEnabled)
       .map((m) => {
         const money = state.assets.get(m.money)?.precision ?? 0;

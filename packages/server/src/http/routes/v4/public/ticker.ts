@@ -1,6 +1,6 @@
 import { ticker } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
-import { tickerEntry } from '../../../../market-data/public-views.js';
+import { marketsByName, tickerEntry } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 
@@ -11,7 +11,7 @@ export function tickerRoute(app: FastifyInstance, { venue, marketData }: RouteDe
     await venue.barrier();
     const body = cache.get('all', () => {
       const out: Record<string, unknown> = {};
-      for (const spec of venue.state.markets.values()) {
+      for (const spec of marketsByName(venue.state)) {
         if (spec.tradesEnabled) out[spec.name] = tickerEntry(venue.state, marketData, spec);
       }
       return out;

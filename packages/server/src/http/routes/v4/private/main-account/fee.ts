@@ -2,6 +2,7 @@ import { formatUnits, rateToPercent, type AmountLimits, type AssetSpec, type Fee
 import { mainAccountFee, type AccountFee } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { assetsByTicker } from '../../../../../market-data/public-views.js';
 import type { RouteDeps } from '../../../route-deps.js';
 
 /** One direction's terms in the asset's precision; an absent part or bound reads "0". */
@@ -38,7 +39,7 @@ function accountFee(asset: AssetSpec): Static<typeof AccountFee> | undefined {
 /** `main-account/fee`: every asset's deposit and withdrawal terms, by ticker (docs/decisions.md). */
 export function mainAccountFeeRoute(app: FastifyInstance, { venue }: RouteDeps): void {
   app.post(mainAccountFee.path, { config: { endpoint: mainAccountFee } }, async (_request, reply) => {
-    const assets = [...venue.state.assets.values()].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+    const assets = assetsByTicker(venue.state);
     const body = assets.map(accountFee).filter((e) => e !== undefined);
     // the nonce of the request is durable before the answer, as on every private read
     await venue.barrier();
