@@ -5,7 +5,7 @@ import { DataDirLock, readLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
-import { openStore } from '../store/open-store.js';
+import { openStore, sqliteFileOf } from '../store/open-store.js';
 import { LocalAdmin, type AdminOperations } from '../venue/admin.js';
 import { systemClock } from '../venue/clock.js';
 import { Venue } from '../venue/venue.js';
@@ -33,6 +33,13 @@ export async function withAdmin<T>(config: Config, work: (admin: AdminOperations
       );
     }
     return work(new RemoteAdmin(held.url, token));
+  }
+  // no SQLite file in a data dir: its venue is on PostgreSQL, or was never started here
+  const sqlite = sqliteFileOf(config.database, config.dataDir);
+  if (sqlite !== undefined && !existsSync(sqlite)) {
+    throw new OperatorError(
+      `no SQLite store in ${config.dataDir} (txc serve creates it; a venue on PostgreSQL is reached with --database or TXC_DATABASE_URL)`,
+    );
   }
   const lock = DataDirLock.acquire(config.dataDir, 'cli');
   try {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
@@ -8,6 +9,7 @@ import { SecretBoxError } from '../secrets/secret-box.js';
 import { AdminError } from '../venue/admin.js';
 import { withAdmin } from './admin-access.js';
 import { backup } from './backup.js';
+import { StoreOpenError } from '../store/store-open-error.js';
 import { OperatorError } from './operator-error.js';
 import { replay } from './replay.js';
 import { restore } from './restore.js';
@@ -57,16 +59,22 @@ function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** The server package's own version, as npm installed it. */
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 const program = new Command()
   .name('txc')
   .description('txc: a self-hostable exchange server for the HTTP API V4')
+  .version(version)
   .showHelpAfterError();
 
 storeOptions(program.command('serve').description('serve the API on a data dir'))
   .option('--host <host>', 'address to listen on (default 127.0.0.1)')
   .addOption(new Option('--port <port>', 'port to listen on (default 8080)').argParser(port))
   .option('--venue <file>', 'venue definition (assets and markets)')
-  .option('--demo', 'seed the demo venue (deterministic: static prices, no background jobs)')
+  .option('--demo', 'seed the demo venue (deterministic: static prices; only liquidation checks run by themselves)')
   .option('--simulate', 'add the background jobs that make a sandbox feel alive')
   .option('--price-feed <feed>', 'index prices: static, random (a seeded walk) or file:<csv> of timestamp,ticker,price')
   .option('--admin-public', 'serve the admin API to non-loopback clients too')
@@ -267,7 +275,8 @@ try {
     e instanceof AdminError ||
     e instanceof MasterKeyError ||
     e instanceof SecretBoxError ||
-    e instanceof OperatorError;
+    e instanceof OperatorError ||
+    e instanceof StoreOpenError;
   process.stderr.write(`txc: ${known ? (e as Error).message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
   process.exitCode = 1;
 }

@@ -3,6 +3,7 @@ import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
 import { CommitChain } from './commit-chain.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
+import { StoreOpenError } from './store-open-error.js';
 import { catchUpUserHistory } from './user-history.js';
 import type {
   ApiKeyRecord,
@@ -78,8 +79,9 @@ export class KyselyStore implements Store {
     // Each migration creates or alters only its own tables, so one that lands after a later-numbered
     // one has run (features merged in another order) is still safe to apply.
     const migrator = new Migrator({ db: this.db, provider: migrations(this.kind), allowUnorderedMigrations: true });
-    const { error } = await migrator.migrateToLatest();
-    if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+    // the first statements this store runs: a failure here is a store that cannot be reached or used
+    const { error } = await migrator.migrateToLatest().catch((e: unknown) => ({ error: e }));
+    if (error !== undefined) throw new StoreOpenError(this.kind, error);
   }
 
   commit(batch: CommitBatch): Promise<void> {
