@@ -2,19 +2,25 @@ import { formatUnits, marketUnits, type AssetSpec, type MarketSpec, type State }
 import { cmcId } from './cmc-ids.js';
 import type { MarketData } from './market-data.js';
 
-/** A market's units, for turning its integers into the API's decimals. */
+/** Ascending order of two names, as code units compare. */
+function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * The venue's markets and assets in name order, as every public listing shows them: the state's own
  * order is the order they were defined in, which a restart from a snapshot does not keep.
  */
 export function marketsByName(state: State): MarketSpec[] {
-  return [...state.markets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...state.markets.values()].sort((a, b) => byName(a.name, b.name));
 }
 
+/** The venue's assets in ticker order (see marketsByName). */
 export function assetsByTicker(state: State): AssetSpec[] {
-  return [...state.assets.values()].sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+  return [...state.assets.values()].sort((a, b) => byName(a.ticker, b.ticker));
 }
 
+/** A market's units, for turning its integers into the API's decimals. */
 function unitsFor(state: State, spec: MarketSpec): ReturnType<typeof marketUnits> {
   return marketUnits(spec, state.assets.get(spec.money)?.precision ?? 0, state.assets.get(spec.stock)?.precision ?? 0);
 }
