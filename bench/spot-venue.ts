@@ -11,7 +11,7 @@ import {
 /** A command the engine took: its place in the journal and what it caused. */
 export interface Applied {
   readonly seq: number;
-  readonly events: Event[];
+  readonly events: readonly Event[];
 }
 
 /** Applies `cmd` as the state's next command, at `time`; a refusal means the benchmark is broken. */

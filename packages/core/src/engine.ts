@@ -37,7 +37,36 @@ export interface Stamp {
 
 export interface Outcome<T> {
   readonly result: Result<T>;
-  readonly events: Event[];
+  readonly events: readonly Event[];
+}
+
+/** The events of a command that recorded none: most orders placed rest quietly. */
+const NO_EVENTS: readonly Event[] = Object.freeze([]);
+
+/**
+ * One command being applied: its handler records events into it, and once the handler has answered
+ * it is the command's outcome. One object per command, where a context and an outcome made two; its
+ * list of events is made by the first one, to its size (V8 gives an empty array room for seventeen at
+ * its first push).
+ */
+class Application<T> implements ApplyContext, Outcome<T> {
+  private recorded: Event[] | null = null;
+  /** Set as soon as the handler answers, before apply returns. */
+  result!: Result<T>;
+
+  constructor(
+    readonly seq: number,
+    readonly time: number,
+  ) {}
+
+  get events(): readonly Event[] {
+    return this.recorded ?? NO_EVENTS;
+  }
+
+  emit(event: Event): void {
+    if (this.recorded === null) this.recorded = [event];
+    else this.recorded.push(event);
+  }
 }
 
 type Handler<T extends CommandType> = (state: State, cmd: CommandOf<T>, ctx: ApplyContext) => Result<CommandResults[T]>;
@@ -83,7 +112,7 @@ function handlerOf(type: CommandType): (typeof handlers)[CommandType] {
  * command leaves the state exactly as it was; an accepted one advances `seq` and `time`.
  */
 export function apply<C extends Command>(state: State, cmd: C, stamp: Stamp): Outcome<CommandResults[C['type']]> {
-  const ctx: ApplyContext = { seq: stamp.seq, time: stamp.time, events: [] };
+  const ctx = new Application<CommandResults[C['type']]>(stamp.seq, stamp.time);
   // The table pairs each command type with its handler; TypeScript cannot follow that through C.
   const handler = handlerOf(cmd.type) as unknown as (
     s: State,
@@ -91,11 +120,12 @@ export function apply<C extends Command>(state: State, cmd: C, stamp: Stamp): Ou
     x: ApplyContext,
   ) => Result<CommandResults[C['type']]>;
   const result = handler(state, cmd, ctx);
+  ctx.result = result;
   if (result.ok) {
     // only accepted commands are journaled: a replay must take the premium at the same instants
     for (const spec of perpetualsMovedBy(state, cmd)) repricePremium(state, spec, stamp.time);
     state.seq = stamp.seq;
     state.time = stamp.time;
   }
-  return { result, events: ctx.events };
+  return ctx;
 }

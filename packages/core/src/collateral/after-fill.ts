@@ -135,7 +135,7 @@ function positionFilled(
 
   for (const c of changes) {
     c.pos.modifiedAt = now;
-    x.ctx.events.push({
+    x.ctx.emit({
       type: 'PositionChanged',
       changeId: state.collateral.nextChangeId++,
       user: o.user,

@@ -124,7 +124,7 @@ export function liquidate(state: State, name: string, account: CollateralAccount
   const insurance: InsuranceMove[] = [...moves]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([ticker, amount]) => ({ ticker, amount }));
-  ctx.events.push({
+  ctx.emit({
     type: 'AccountLiquidated',
     user: name,
     positionIds: positions.map((p) => p.id),

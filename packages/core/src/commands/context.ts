@@ -5,5 +5,6 @@ export interface ApplyContext {
   readonly seq: number;
   /** Microseconds since the Unix epoch. */
   readonly time: number;
-  readonly events: Event[];
+  /** Records an event of the command, after those recorded before it. */
+  emit(event: Event): void;
 }

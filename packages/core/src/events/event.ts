@@ -123,19 +123,16 @@ export interface WithdrawalCancelled {
   readonly time: number;
 }
 
-/** One side of a trade, as that side's owner sees it. */
-export interface DealSide {
-  readonly user: string;
-  readonly account: 'spot' | 'collateral';
-  readonly orderId: number;
-  readonly clientOrderId: string;
-  readonly side: 'buy' | 'sell';
-  /** Money-asset minor units charged to this side for this trade. */
-  readonly fee: bigint;
-  readonly rpi: boolean;
-}
+/**
+ * One side of a trade: the order that traded. Only what is fixed for an order's life is read of it,
+ * so the event carries the order itself rather than a copy.
+ */
+export type DealParty = Pick<OrderView, 'user' | 'account' | 'id' | 'clientOrderId' | 'side' | 'rpi'>;
 
-/** A trade: `lots` at the maker's `price` (ticks); `notional` exact in the market's fine unit. */
+/**
+ * A trade: `lots` at the maker's `price` (ticks); `notional` exact in the market's fine unit; each
+ * side's fee in money-asset minor units, charged to that side for this trade.
+ */
 export interface TradeExecuted {
   readonly type: 'TradeExecuted';
   readonly market: string;
@@ -145,8 +142,10 @@ export interface TradeExecuted {
   readonly notional: bigint;
   readonly takerSide: 'buy' | 'sell';
   readonly time: number;
-  readonly maker: DealSide;
-  readonly taker: DealSide;
+  readonly maker: DealParty;
+  readonly makerFee: bigint;
+  readonly taker: DealParty;
+  readonly takerFee: bigint;
 }
 
 /** An order left the book or trigger list for good: filled, cancelled, or executed as far as it could. */

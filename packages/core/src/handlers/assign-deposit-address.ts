@@ -49,7 +49,7 @@ export function assignDepositAddress(
   state.addressCounters.set(a.counter, a.index + 1);
   state.depositAddresses.set(key, [...held, a]);
   state.depositOwners.set(ownerKey, { user: cmd.user, ticker: cmd.ticker, network: cmd.network });
-  ctx.events.push({
+  ctx.emit({
     type: 'DepositAddressAssigned',
     user: cmd.user,
     ticker: cmd.ticker,

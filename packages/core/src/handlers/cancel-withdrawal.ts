@@ -22,7 +22,7 @@ export function cancelWithdrawal(
   addTo(state.ledger.pendingWithdrawals, w.ticker, -w.debit);
   addTo(user.main, w.ticker, w.debit);
   state.withdrawals.delete(w.transactionId);
-  ctx.events.push({
+  ctx.emit({
     type: 'WithdrawalCancelled',
     transactionId: w.transactionId,
     user: w.user,

@@ -47,7 +47,7 @@ export function completeWithdrawal(
   if (processedFee > 0n) addTo(state.ledger.fees, w.ticker, processedFee);
   if (refund > 0n) addTo(user.main, w.ticker, refund);
   state.withdrawals.delete(w.transactionId);
-  ctx.events.push({
+  ctx.emit({
     type: 'WithdrawalCompleted',
     transactionId: w.transactionId,
     user: w.user,

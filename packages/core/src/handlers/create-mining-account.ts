@@ -40,6 +40,6 @@ export function createMiningAccount(
   };
   if (owned === undefined) state.mining.accounts.set(cmd.user, new Map([[cmd.name, account]]));
   else owned.set(cmd.name, account);
-  ctx.events.push({ type: 'MiningAccountCreated', user: cmd.user, account: cmd.name, time: ctx.time });
+  ctx.emit({ type: 'MiningAccountCreated', user: cmd.user, account: cmd.name, time: ctx.time });
   return ok({ user: cmd.user, name: cmd.name, createdAt: ctx.time });
 }

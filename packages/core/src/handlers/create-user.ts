@@ -13,6 +13,6 @@ export interface CreateUser {
 export function createUser(state: State, cmd: CreateUser, ctx: ApplyContext): Result<{ name: string; eea: boolean }> {
   if (state.users.has(cmd.name)) return reject('USER_EXISTS', { user: cmd.name });
   state.users.set(cmd.name, newUser(state.nextUserId++, cmd.name, cmd.eea));
-  ctx.events.push({ type: 'UserCreated', user: cmd.name, eea: cmd.eea });
+  ctx.emit({ type: 'UserCreated', user: cmd.name, eea: cmd.eea });
   return ok({ name: cmd.name, eea: cmd.eea });
 }

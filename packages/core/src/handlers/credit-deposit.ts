@@ -83,7 +83,7 @@ export function creditDeposit(state: State, cmd: CreditDeposit, ctx: ApplyContex
       amount: cmd.amount,
     });
   }
-  ctx.events.push({
+  ctx.emit({
     type: 'DepositCredited',
     transactionId: cmd.transactionId,
     user: cmd.user,

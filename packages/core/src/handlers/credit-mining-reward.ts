@@ -69,7 +69,7 @@ export function creditMiningReward(
     payoutAddress: external ? account.externalAddress : null,
     payoutTransactionHash: external ? cmd.txHash : null,
   };
-  ctx.events.push({
+  ctx.emit({
     type: 'MiningRewardCredited',
     ...outcome,
     user: cmd.user,

@@ -15,6 +15,6 @@ export function defineAsset(state: State, cmd: DefineAsset, ctx: ApplyContext): 
     return reject('ASSET_PRECISION_FIXED', { ticker: cmd.asset.ticker });
   }
   state.assets.set(cmd.asset.ticker, cmd.asset);
-  ctx.events.push({ type: 'AssetDefined', asset: cmd.asset });
+  ctx.emit({ type: 'AssetDefined', asset: cmd.asset });
   return ok(cmd.asset);
 }

@@ -47,6 +47,6 @@ export function defineMarket(state: State, cmd: DefineMarket, ctx: ApplyContext)
       funding.nextAt = nextBoundary(ctx.time, terms);
   }
   state.markets.set(m.name, m);
-  ctx.events.push({ type: 'MarketDefined', market: m });
+  ctx.emit({ type: 'MarketDefined', market: m });
   return ok(m);
 }

@@ -22,6 +22,6 @@ export function fundLendingPool(
   if (cmd.amount <= 0n) return reject('AMOUNT_NOT_POSITIVE');
   addTo(state.ledger.lendingPool, cmd.ticker, cmd.amount);
   addTo(state.ledger.deposited, cmd.ticker, cmd.amount);
-  ctx.events.push({ type: 'LendingPoolFunded', ticker: cmd.ticker, amount: cmd.amount, time: ctx.time });
+  ctx.emit({ type: 'LendingPoolFunded', ticker: cmd.ticker, amount: cmd.amount, time: ctx.time });
   return ok({ ticker: cmd.ticker, amount: cmd.amount, pool: state.ledger.lendingPool.get(cmd.ticker) ?? 0n });
 }

@@ -93,6 +93,6 @@ export function requestWithdrawal(state: State, cmd: RequestWithdrawal, ctx: App
   addTo(state.ledger.pendingWithdrawals, cmd.ticker, debit);
   state.withdrawals.set(cmd.transactionId, withdrawal);
   state.withdrawalIds.set(withdrawalKey(cmd.user, cmd.uniqueId), cmd.transactionId);
-  ctx.events.push({ type: 'WithdrawalRequested', withdrawal });
+  ctx.emit({ type: 'WithdrawalRequested', withdrawal });
   return ok({ transactionId: cmd.transactionId, network: network.name, fee, debit });
 }

@@ -27,6 +27,6 @@ export function setHedgeMode(state: State, cmd: SetHedgeMode, ctx: ApplyContext)
     if (o.account === 'collateral' && futures(o.market)) return reject('HEDGE_MODE_LOCKED');
   }
   accountOf(state.collateral, cmd.user).hedgeMode = cmd.hedgeMode;
-  ctx.events.push({ type: 'HedgeModeSet', user: cmd.user, hedgeMode: cmd.hedgeMode, time: ctx.time });
+  ctx.emit({ type: 'HedgeModeSet', user: cmd.user, hedgeMode: cmd.hedgeMode, time: ctx.time });
   return ok({ hedgeMode: cmd.hedgeMode });
 }

@@ -17,6 +17,6 @@ export function setIndexPrice(
   if (!state.assets.has(cmd.ticker)) return reject('UNKNOWN_ASSET', { ticker: cmd.ticker });
   if (cmd.price <= 0n) return reject('PRICE_NOT_POSITIVE');
   state.trading.indexPrices.set(cmd.ticker, cmd.price);
-  ctx.events.push({ type: 'IndexPriceSet', ticker: cmd.ticker, price: cmd.price, time: ctx.time });
+  ctx.emit({ type: 'IndexPriceSet', ticker: cmd.ticker, price: cmd.price, time: ctx.time });
   return ok({ ticker: cmd.ticker, price: cmd.price });
 }

@@ -28,6 +28,6 @@ export function setLeverage(state: State, cmd: SetLeverage, ctx: ApplyContext): 
   const after = accountFigures(state, cmd.user, ctx.time, { account: next });
   if (after.margin > before.margin && after.margin > after.equity) return reject('LEVERAGE_NOT_ENOUGH_BALANCE');
   accountOf(state.collateral, cmd.user).leverage = cmd.leverage;
-  ctx.events.push({ type: 'LeverageSet', user: cmd.user, leverage: cmd.leverage, time: ctx.time });
+  ctx.emit({ type: 'LeverageSet', user: cmd.user, leverage: cmd.leverage, time: ctx.time });
   return ok({ leverage: cmd.leverage });
 }

@@ -37,7 +37,7 @@ export function setMiningPayoutDestination(
 
   account.payoutDestination = cmd.destination;
   account.externalAddress = address;
-  ctx.events.push({
+  ctx.emit({
     type: 'MiningPayoutDestinationSet',
     user: cmd.user,
     account: cmd.account,

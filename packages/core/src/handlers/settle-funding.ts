@@ -80,7 +80,7 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
         dropIfSettled(account, spec.name);
       }
     }
-    ctx.events.push({
+    ctx.emit({
       type: 'FundingPaid',
       user: name,
       market: spec.name,
@@ -107,6 +107,6 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
     residue,
   };
   state.funding.set(spec.name, newPeriod(now, terms, premium(state, spec), rate));
-  ctx.events.push({ type: 'FundingSettled', ...settlement });
+  ctx.emit({ type: 'FundingSettled', ...settlement });
   return ok(settlement);
 }

@@ -63,7 +63,7 @@ export function transfer(state: State, cmd: Transfer, ctx: ApplyContext): Result
   move(user, cmd.from, cmd.ticker, -cmd.amount);
   move(user, cmd.to, cmd.ticker, cmd.amount);
   if (cmd.to === 'collateral') repayOnArrival(state, user, cmd.ticker, ctx.time);
-  ctx.events.push({
+  ctx.emit({
     type: 'Transferred',
     user: cmd.user,
     ticker: cmd.ticker,

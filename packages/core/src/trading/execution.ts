@@ -1,5 +1,4 @@
 import type { ApplyContext } from '../commands/context.js';
-import type { DealSide } from '../events/event.js';
 import { activateCollateral, collateralLots, collateralRunEnd } from '../collateral/collateral-execution.js';
 import { collateralFilled, perpFees } from '../collateral/after-fill.js';
 import { otoOrderFinished } from '../collateral/oto.js';
@@ -50,7 +49,7 @@ export function finish(x: Exec, o: Order, status: OrderStatus): void {
   unindexOpen(x.trading, o);
   o.status = status;
   o.finished = x.ctx.time;
-  x.ctx.events.push({ type: 'OrderFinished', order: o });
+  x.ctx.emit({ type: 'OrderFinished', order: o });
   if (o.oto !== null) otoOrderFinished(x, o);
 }
 
@@ -64,18 +63,6 @@ export function cancelOpen(x: Exec, o: Order): OrderView {
   } else x.mt.book.remove(o);
   finish(x, o, 'CANCELLED');
   return o;
-}
-
-function dealSide(o: Order, fee: bigint): DealSide {
-  return {
-    user: o.user,
-    account: o.account,
-    orderId: o.id,
-    clientOrderId: o.clientOrderId,
-    side: o.side,
-    fee,
-    rpi: o.rpi,
-  };
 }
 
 /**
@@ -153,7 +140,7 @@ function fill(x: Exec, taker: Order, maker: Order, lots: number): void {
   }
 
   const tradeId = x.trading.nextTradeId++;
-  x.ctx.events.push({
+  x.ctx.emit({
     type: 'TradeExecuted',
     market: spec.name,
     tradeId,
@@ -162,8 +149,10 @@ function fill(x: Exec, taker: Order, maker: Order, lots: number): void {
     notional: n,
     takerSide: taker.side,
     time: x.ctx.time,
-    maker: dealSide(maker, takerBuys ? sellFee : buyFee),
-    taker: dealSide(taker, takerBuys ? buyFee : sellFee),
+    maker,
+    makerFee: takerBuys ? sellFee : buyFee,
+    taker,
+    takerFee: takerBuys ? buyFee : sellFee,
   });
   x.mt.lastPrice = price;
   // positions move before a filled maker leaves: its OTO legs arm on this fill
@@ -272,7 +261,7 @@ export function runTriggered(x: Exec): void {
     const s = x.triggered[i] as Order;
     if (s.finished !== null) continue;
     s.activated = x.ctx.time;
-    x.ctx.events.push({ type: 'StopActivated', market: s.market, user: s.user, orderId: s.id, time: x.ctx.time });
+    x.ctx.emit({ type: 'StopActivated', market: s.market, user: s.user, orderId: s.id, time: x.ctx.time });
     if (s.postOnly && wouldCross(x.mt, s.side, s.price)) {
       finish(x, s, 'CANCELLED');
       continue;

@@ -1,5 +1,6 @@
 import type { BookEntry, Side } from '../book/book.js';
 import type { SpotBalance } from '../state/user.js';
+import { OrderSnapshot } from './order-snapshot.js';
 
 export type OrderSide = Side;
 
@@ -213,7 +214,7 @@ type OrderInternals = 'prev' | 'next' | 'level' | 'heldFunds' | 'proceedsFunds' 
 export type OrderData = Omit<Order, OrderInternals>;
 
 /**
- * An order as commands answer it and events carry it: a copy of an open order at that moment, or
+ * An order as commands answer it and events carry it: a snapshot of an open order at that moment, or
  * a finished order itself (which never changes again, so it needs no copy).
  */
 export type OrderView = Readonly<OrderData>;
@@ -338,7 +339,7 @@ export function fromOrderData(d: OrderData): Order {
   return o;
 }
 
-/** A copy of an open order (one literal rather than a spread: this runs for every order placed). */
+/** An open order as it stands now, for a command's answer (see OrderSnapshot). */
 export function viewOf(o: Order): OrderView {
-  return orderData(o);
+  return new OrderSnapshot(o);
 }

@@ -15,6 +15,7 @@ import {
 } from '../../src/index.js';
 import { collateralOrder, CollateralVenue, sound } from '../support/collateral-venue.js';
 import { order } from '../support/venue.js';
+import { outcomeData } from '../support/outcome-data.js';
 
 const USERS = ['u1', 'u2', 'u3'] as const;
 const MARKETS = {
@@ -250,7 +251,7 @@ function drive(v: CollateralVenue, steps: readonly Step[], placed: Placed[], see
       continue;
     }
     const out = v.run(cmd);
-    outcomes.push(out);
+    outcomes.push(outcomeData(out));
     if (out.result.ok) seen.accepted = (seen.accepted ?? 0) + 1;
     let gained = 0n;
     for (const e of out.events) {

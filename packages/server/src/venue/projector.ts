@@ -1,4 +1,4 @@
-import { encodeFinishedOrder, encodeJson, type DealSide, type Event, type TradeExecuted } from '@txc/core';
+import { encodeFinishedOrder, encodeJson, type DealParty, type Event, type TradeExecuted } from '@txc/core';
 import type { ProjectionWrite } from '../store/port.js';
 import { miningRewardRow } from './mining-projection.js';
 
@@ -97,7 +97,7 @@ export function project(events: readonly Event[], seq: number, out: ProjectionWr
         });
         break;
       case 'TradeExecuted':
-        out.push(dealRow(e, e.maker, 1), dealRow(e, e.taker, 2));
+        out.push(dealRow(e, e.maker, e.makerFee, ROLE_MAKER), dealRow(e, e.taker, e.takerFee, ROLE_TAKER));
         break;
       case 'OrderFinished':
         out.push({
@@ -187,7 +187,7 @@ export function project(events: readonly Event[], seq: number, out: ProjectionWr
 export const ROLE_MAKER = 1;
 export const ROLE_TAKER = 2;
 
-function dealRow(e: TradeExecuted, side: DealSide, role: number): ProjectionWrite {
+function dealRow(e: TradeExecuted, side: DealParty, fee: bigint, role: number): ProjectionWrite {
   return {
     op: 'insert',
     table: 'deals',
@@ -197,13 +197,13 @@ function dealRow(e: TradeExecuted, side: DealSide, role: number): ProjectionWrit
       market: e.market,
       user_name: side.user,
       account: side.account,
-      order_id: side.orderId,
+      order_id: side.id,
       client_order_id: side.clientOrderId,
       side: side.side,
       price: String(e.price),
       lots: String(e.lots),
       notional: e.notional.toString(),
-      fee: side.fee.toString(),
+      fee: fee.toString(),
       rpi: side.rpi ? 1 : 0,
       time: e.time,
     },
