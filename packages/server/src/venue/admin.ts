@@ -172,6 +172,10 @@ export class LocalAdmin implements AdminOperations {
   async createApiKey(user: string, input: unknown): Promise<CreatedApiKey> {
     const body = record(input ?? {});
     const permissions = stringList(body, 'permissions') ?? [...DEFAULT_KEY_PERMISSIONS];
+    // a key without a permission could sign nothing: asking for one is a mistake, not a choice
+    if (permissions.length === 0) {
+      throw new AdminError('adminBadRequest', `permissions must name at least one of ${PERMISSIONS.join(', ')}.`);
+    }
     const unknown = permissions.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
     if (unknown.length > 0) {
       throw new AdminError(

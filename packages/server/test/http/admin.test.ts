@@ -113,6 +113,10 @@ describe('admin API (/admin/v1)', () => {
     assert.deepEqual(key.permissions, ['trading', 'main-account', 'mining']);
     assert.deepEqual(key.ips, []);
     assert.equal((await server.admin('POST', '/admin/v1/users/mia/api-keys', { permissions: ['fly'] })).status, 400);
+    assert.deepEqual(await server.admin('POST', '/admin/v1/users/mia/api-keys', { permissions: [] }), {
+      status: 400,
+      body: { error: 'permissions must name at least one of trading, main-account, withdraw, mining.' },
+    });
     assert.equal((await server.admin('POST', '/admin/v1/users/nobody/api-keys', {})).status, 404);
     assert.deepEqual(await server.admin('DELETE', `/admin/v1/api-keys/${key.apiKey}`), {
       status: 200,
