@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { TestServer } from '../support/test-server.js';
-import { txc, txcServe } from '../support/txc-cli.js';
+import { npmStart, txc, txcServe } from '../support/txc-cli.js';
 import { tempDirs } from '../support/temp-dirs.js';
 
 describe('the txc command', () => {
@@ -103,5 +103,19 @@ describe('the txc command', () => {
     assert.equal(report.seq, lastSeq);
     assert.equal(report.verified, true);
     assert.match(report.hash, /^[0-9a-f]{64}$/);
+  });
+
+  it('npm start: a SIGTERM to npm (as a supervisor sends it) stops the server gracefully', async () => {
+    const dir = dataDir();
+    const { child, url } = await npmStart(['--data-dir', dir, '--log-level', 'info']);
+    assert.deepEqual(await (await fetch(`${url}/api/v4/public/ping`)).json(), ['pong']);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    await exited;
+    // the server itself stopped, not only npm: its lock is gone and its port closed
+    const until = Date.now() + 10_000;
+    while (existsSync(join(dir, 'txc.lock')) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(existsSync(join(dir, 'txc.lock')), false);
+    await assert.rejects(fetch(`${url}/api/v4/public/ping`));
   });
 });

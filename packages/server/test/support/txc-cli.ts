@@ -30,14 +30,36 @@ export function txc(args: readonly string[], options: { timeoutMs?: number } = {
 
 /** Starts `txc serve` in a child process and resolves with its URL once it listens. */
 export function txcServe(args: readonly string[]): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TXC_BIN, 'serve', '--port', '0', ...args], {
+  return listening(
+    spawn(process.execPath, [TXC_BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] }),
+    'txc serve',
+  );
+}
+
+/** The repository's root, where `npm start` runs. */
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Runs `npm start` in the repository with `args` after its own, and resolves once the server listens. */
+export function npmStart(args: readonly string[]): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
+  return listening(
+    spawn('npm', ['start', '--silent', '--', '--port', '0', ...args], {
+      cwd: REPOSITORY,
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    }),
+    'npm start',
+  );
+}
+
+/** Resolves with a starting server's URL once its boot line says it listens (within a minute). */
+function listening(
+  child: ChildProcess,
+  name: string,
+): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
+  return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`txc serve did not start\n${out}`));
+      reject(new Error(`${name} did not start\n${out}`));
     }, 60_000);
     const onData = (d: Buffer): void => {
       out += d.toString();
@@ -51,11 +73,11 @@ export function txcServe(args: readonly string[]): Promise<{ child: ChildProcess
         }
       }
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`txc serve exited with ${code}\n${out}`));
+      reject(new Error(`${name} exited with ${code}\n${out}`));
     });
   });
 }
