@@ -4,8 +4,10 @@
  * integer literal a JS number holds exactly stays a number; every other number literal (a fraction,
  * an exponent, an unsafe integer) arrives as its own text, so that strict decimal validation sees
  * exactly what was sent and refuses what it must (exponents, excess precision). The API carries no
- * fractional value that must be a JS number. The same pass enforces nesting depth, string length
- * and unique keys, refuses the NUL character in strings, and bounds the length of number literals.
+ * fractional value that must be a JS number. A whole number written with a zero fraction (`5.0`, as
+ * Python's json writes a float) is the integer it equals, as the deployed service reads it. The same
+ * pass enforces nesting depth, string length and unique keys, refuses the NUL character in strings,
+ * and bounds the length of number literals.
  */
 export interface JsonLimits {
   readonly maxDepth: number;
@@ -20,6 +22,17 @@ export class JsonLimitError extends Error {
 
 const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+const ZERO_FRACTION = /^(-?(?:0|[1-9][0-9]*))\.0+$/;
+
+/**
+ * What a number literal that is not a plain safe integer becomes: the text of the integer it equals
+ * when it is a safe integer with a zero fraction, else its own text as a string (JSON).
+ */
+function replacement(literal: string): string {
+  const whole = ZERO_FRACTION.exec(literal)?.[1];
+  if (whole !== undefined && Number.isSafeInteger(Number(whole))) return whole;
+  return `"${literal}"`;
+}
 
 function staysNumber(literal: string): boolean {
   return INTEGER.test(literal) && Number.isSafeInteger(Number(literal));
@@ -123,7 +136,7 @@ export function parseExactJson(text: string, limits: JsonLimits): unknown {
   let rewritten = '';
   let from = 0;
   for (const [start, end] of replacements) {
-    rewritten += `${text.slice(from, start)}"${text.slice(start, end)}"`;
+    rewritten += `${text.slice(from, start)}${replacement(text.slice(start, end))}`;
     from = end;
   }
   return JSON.parse(rewritten + text.slice(from));

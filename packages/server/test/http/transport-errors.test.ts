@@ -108,6 +108,20 @@ describe("the server's own failures answer in the right body family", () => {
     assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.' });
   });
 
+  it('a whole number written with a zero fraction (Python writes 5.0) is that integer; the text "5.0" is not', async () => {
+    const signed = (path: string, fields: string) =>
+      rawPost(server.url, path, { apiKey, secret, body: `{"request":"${path}","nonce":${Date.now()},${fields}}` });
+    const leverage = await signed('/api/v4/collateral-account/leverage', '"leverage":5.0');
+    assert.deepEqual([leverage.status, leverage.body], [200, { leverage: 5 }]);
+    const orders = await signed('/api/v4/orders', '"market":"BTC_USDT","limit":10.00,"offset":0.0');
+    assert.deepEqual([orders.status, orders.body], [200, []]);
+    const text = await signed('/api/v4/orders', '"market":"BTC_USDT","limit":"10.0"');
+    assert.deepEqual(
+      [text.status, text.body],
+      [422, { code: 30, message: 'Validation failed', errors: { limit: ['The limit must be an integer.'] } }],
+    );
+  });
+
   it('duplicate keys, deep nesting and exponent numbers never reach a handler', async () => {
     const dup = await rawPost(server.url, PATH, {
       apiKey,

@@ -24,6 +24,17 @@ describe('exact JSON', () => {
     });
   });
 
+  it('reads a safe whole number written with a zero fraction as that integer, as the deployed service does', () => {
+    assert.deepEqual(parse('{"a":5.0,"b":-10.00,"c":0.0,"d":5.01,"e":9007199254740993.0,"f":"5.0"}'), {
+      a: 5,
+      b: -10,
+      c: 0,
+      d: '5.01',
+      e: '9007199254740993.0',
+      f: '5.0',
+    });
+  });
+
   it('leaves number-like text inside strings alone', () => {
     assert.deepEqual(parse('{"a":"1e5","b":"x\\"1e5\\"","c":"0.12345678901234567890"}'), {
       a: '1e5',
