@@ -28,8 +28,15 @@ export function txc(args: readonly string[], options: { timeoutMs?: number } = {
   });
 }
 
+/** A server started in a child process: the process, its URL, and what it has logged so far. */
+export interface StartedServer {
+  readonly child: ChildProcess;
+  readonly url: string;
+  logs(): string;
+}
+
 /** Starts `txc serve` in a child process and resolves with its URL once it listens. */
-export function txcServe(args: readonly string[]): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
+export function txcServe(args: readonly string[]): Promise<StartedServer> {
   return listening(
     spawn(process.execPath, [TXC_BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] }),
     'txc serve',
@@ -40,7 +47,7 @@ export function txcServe(args: readonly string[]): Promise<{ child: ChildProcess
 const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Runs `npm start` in the repository with `args` after its own, and resolves once the server listens. */
-export function npmStart(args: readonly string[]): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
+export function npmStart(args: readonly string[]): Promise<StartedServer> {
   return listening(
     spawn('npm', ['start', '--silent', '--', '--port', '0', ...args], {
       cwd: REPOSITORY,
@@ -51,10 +58,7 @@ export function npmStart(args: readonly string[]): Promise<{ child: ChildProcess
 }
 
 /** Resolves with a starting server's URL once its boot line says it listens (within a minute). */
-function listening(
-  child: ChildProcess,
-  name: string,
-): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
+function listening(child: ChildProcess, name: string): Promise<StartedServer> {
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
