@@ -45,6 +45,23 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it("an open order's answer shows it as it was answered, whatever later commands do to it", () => {
+      const v = venue(factory);
+      const placed = v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 2, clientOrderId: 'ask-1' }));
+      const { events } = v.run(order('alice', 'buy', { price: 60_000 * USD, amount: BTC }));
+      const filled = events.find((e) => e.type === 'OrderFinished' && e.order.id === placed.id);
+      assert.equal(filled?.type === 'OrderFinished' ? filled.order.status : undefined, 'FILLED');
+      assert.deepEqual(
+        [placed.status, placed.left, placed.dealStock, placed.dealNotional, placed.dealFee, placed.hold],
+        ['NEW', BTC / 2, 0, 0n, 0n, sats(0.5)],
+      );
+      assert.deepEqual(
+        [placed.user, placed.market, placed.side, placed.type, placed.price, placed.amount, placed.clientOrderId],
+        ['bob', 'BTC_USDT', 'sell', 'limit', 60_000 * USD, BTC / 2, 'ask-1'],
+      );
+      sound(v);
+    });
+
     it('a resting sell holds its stock', () => {
       const v = venue(factory);
       v.must(order('bob', 'sell', { price: 61_000 * USD, amount: BTC / 2 }));
