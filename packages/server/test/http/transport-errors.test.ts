@@ -122,6 +122,25 @@ describe("the server's own failures answer in the right body family", () => {
     );
   });
 
+  it('an integer field takes its text with a sign, not with leading zeros (Laravel refuses "05")', async () => {
+    const signed = (path: string, fields: string) =>
+      rawPost(server.url, path, { apiKey, secret, body: `{"request":"${path}","nonce":${Date.now()},${fields}}` });
+    const leverage = await signed('/api/v4/collateral-account/leverage', '"leverage":"05"');
+    assert.deepEqual([leverage.status, (leverage.body as { code: number }).code], [422, 30]);
+    const signedLeverage = await signed('/api/v4/collateral-account/leverage', '"leverage":"+5"');
+    assert.deepEqual([signedLeverage.status, signedLeverage.body], [200, { leverage: 5 }]);
+    const orders = await signed('/api/v4/orders', '"market":"BTC_USDT","limit":"010"');
+    assert.deepEqual(
+      [orders.status, orders.body],
+      [422, { code: 30, message: 'Validation failed', errors: { limit: ['The limit must be an integer.'] } }],
+    );
+    const cancel = await signed('/api/v4/order/cancel', '"market":"BTC_USDT","orderId":"007"');
+    assert.deepEqual(
+      [cancel.status, cancel.body],
+      [422, { code: 30, message: 'Validation failed', errors: { orderId: ['OrderId field should be an integer.'] } }],
+    );
+  });
+
   it('duplicate keys, deep nesting and exponent numbers never reach a handler', async () => {
     const dup = await rawPost(server.url, PATH, {
       apiKey,

@@ -2,19 +2,13 @@ import type { State } from '@txc/core';
 import type { FieldErrors } from '@txc/sdk';
 import type { HistoryFilter } from '../../wallet/wallet-history.js';
 import { METHOD_DEPOSIT, METHOD_WITHDRAWAL, STATUSES_BY_METHOD } from '../../wallet/wallet-status.js';
+import { integerValue } from './integer-value.js';
 import { MainValidation } from './main-validation.js';
 import { eitherSpelling, optionalString } from './wallet-fields.js';
 
 const MAX_LIMIT = 500;
 const MAX_OFFSET = 10_000;
 const MAX_ADDRESSES = 20;
-
-/** An integer given as a number or as digits (SDKs send both). */
-function integer(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value === 'string' && /^-?[0-9]{1,15}$/.test(value)) return Number(value);
-  return undefined;
-}
 
 function bounded(
   v: MainValidation,
@@ -26,7 +20,7 @@ function bounded(
 ): number {
   const raw = body[field];
   if (raw === undefined || raw === null) return fallback;
-  const n = integer(raw);
+  const n = integerValue(raw);
   if (n === undefined) v.add(field, `The ${field} must be an integer.`);
   else if (n < min) v.add(field, `The ${field} must be at least ${min}.`);
   else if (n > max) v.add(field, `The ${field} may not be greater than ${max}.`);
@@ -45,7 +39,7 @@ export function parseHistoryRequest(
 
   let method: number | undefined;
   if (body.transactionMethod !== undefined && body.transactionMethod !== null) {
-    method = integer(body.transactionMethod);
+    method = integerValue(body.transactionMethod);
     if (method !== METHOD_DEPOSIT && method !== METHOD_WITHDRAWAL) {
       v.add('transactionMethod', 'The selected transaction method is invalid.');
       method = undefined;
@@ -69,7 +63,7 @@ export function parseHistoryRequest(
 
   let statuses: number[] | undefined;
   if (body.status !== undefined && body.status !== null) {
-    const list = Array.isArray(body.status) ? body.status.map(integer) : [undefined];
+    const list = Array.isArray(body.status) ? body.status.map(integerValue) : [undefined];
     const allowed =
       method === undefined
         ? [...STATUSES_BY_METHOD[METHOD_DEPOSIT]!, ...STATUSES_BY_METHOD[METHOD_WITHDRAWAL]!]

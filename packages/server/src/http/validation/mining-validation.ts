@@ -1,7 +1,6 @@
 import { MINING_FIELD_MESSAGES as M } from '@txc/sdk';
+import { integerValue } from './integer-value.js';
 import { MainValidation } from './main-validation.js';
-
-const INTEGER_TEXT = /^-?[0-9]{1,16}$/;
 
 export const DEFAULT_PAGE_LIMIT = 30;
 export const MAX_PAGE_LIMIT = 100;
@@ -61,9 +60,8 @@ export class MiningValidation extends MainValidation {
   /** An optional integer, as a JSON number or digit text; `validation.integer` otherwise. */
   optionalInteger(field: string): number | undefined {
     if (this.isMissing(field)) return undefined;
-    const v = this.fields[field];
-    const n = typeof v === 'string' && INTEGER_TEXT.test(v) ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n)) {
+    const n = integerValue(this.fields[field]);
+    if (n === undefined) {
       this.add(field, M.integer);
       return undefined;
     }

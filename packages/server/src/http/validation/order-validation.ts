@@ -8,6 +8,7 @@ import {
   type State,
 } from '@txc/core';
 import { FieldValidation } from './field-validation.js';
+import { integerValue } from './integer-value.js';
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]+$/;
 export const CLIENT_ORDER_ID_MAX = 64;
@@ -325,8 +326,8 @@ export class OrderValidation extends FieldValidation {
   integer(field: string, fallback: number, min: number, max: number): number {
     const v = this.body[field];
     if (v === undefined || v === null) return fallback;
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?[0-9]{1,16}$/.test(v) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n)) {
+    const n = integerValue(v);
+    if (n === undefined) {
       this.add(field, `The ${field} must be an integer.`);
       return fallback;
     }
@@ -350,8 +351,8 @@ export class OrderValidation extends FieldValidation {
   orderId(): number | undefined {
     const v = this.pick(ORDER_ID_FIELDS);
     if (v === undefined) return undefined;
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^[0-9]{1,16}$/.test(v) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || n < 0) {
+    const n = integerValue(v);
+    if (n === undefined || n < 0) {
       this.add('orderId', 'OrderId field should be an integer.');
       return undefined;
     }

@@ -3,6 +3,7 @@ import { collateralLeverage } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { LEVERAGE_MESSAGE, sendTradingRejection } from '../../../../trading/send-rejection.js';
+import { integerValue } from '../../../../validation/integer-value.js';
 import type { RouteDeps } from '../../../route-deps.js';
 
 /**
@@ -12,12 +13,11 @@ import type { RouteDeps } from '../../../route-deps.js';
 export function collateralLeverageRoute(app: FastifyInstance, { venue }: RouteDeps): void {
   app.post(collateralLeverage.path, { config: { endpoint: collateralLeverage } }, async (request, reply) => {
     const raw = (request.body as Record<string, unknown>).leverage;
-    const leverage =
-      typeof raw === 'number' ? raw : typeof raw === 'string' && /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
+    const leverage = integerValue(raw);
     if (raw === undefined || raw === null) {
       return sendError(reply, 'orderValidation', { errors: { leverage: ['Leverage field is required.'] } });
     }
-    if (!LEVERAGES.includes(leverage)) {
+    if (leverage === undefined || !LEVERAGES.includes(leverage)) {
       return sendError(reply, 'orderValidation', { errors: { leverage: [LEVERAGE_MESSAGE] } });
     }
     const { result } = await venue.submit({ type: 'SetLeverage', user: request.auth?.user ?? '', leverage });
