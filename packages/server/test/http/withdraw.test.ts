@@ -145,6 +145,18 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
       400,
       validation({ unique_id: ['The unique id has already been taken.'] }),
     );
+    await rejectsWith(
+      alice.withdrawPay({
+        ticker: 'XRP',
+        amount: '30',
+        address: ADDRESSES.xrp,
+        memo: '7',
+        uniqueId: uid(),
+        unique_id: id,
+      }),
+      400,
+      validation({ uniqueId: ['The uniqueId and unique_id must match.'] }),
+    );
     assert.equal(await balance(alice, 'XRP'), '979.75');
   });
 

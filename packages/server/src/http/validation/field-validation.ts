@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@txc/sdk';
+import { jsonEqual } from '../json-equal.js';
 
 /** Collects every field's problems of one request, so the answer lists them all at once. */
 export class FieldValidation {
@@ -16,7 +17,31 @@ export class FieldValidation {
     return v !== undefined && v !== null && v !== '';
   }
 
+  /** Records a problem of `field`; one already recorded is not repeated. */
   add(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
+    const list = (this.errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
+
+  /**
+   * The key a field was given under among its spellings (`clientOrderId` / `client_order_id`), the
+   * first when it was not given. Two spellings with different values are refused: either could be
+   * the one the client meant (an order to cancel, a withdrawal's idempotency key).
+   */
+  spelling(keys: readonly [string, ...string[]]): string {
+    let found: string | undefined;
+    for (const k of keys) {
+      const v = this.body[k];
+      if (v === undefined || v === null) continue;
+      if (found === undefined) found = k;
+      else if (!sameValue(v, this.body[found])) this.add(found, `The ${found} and ${k} must match.`);
+    }
+    return found ?? keys[0];
+  }
+}
+
+/** Whether two values name the same thing: equal JSON, or a number and its text (`5` and `"5"`). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return String(a) === String(b);
+  return jsonEqual(a, b);
 }

@@ -4,7 +4,7 @@ import type { HistoryFilter } from '../../wallet/wallet-history.js';
 import { METHOD_DEPOSIT, METHOD_WITHDRAWAL, STATUSES_BY_METHOD } from '../../wallet/wallet-status.js';
 import { integerValue } from './integer-value.js';
 import { MainValidation } from './main-validation.js';
-import { eitherSpelling, optionalString } from './wallet-fields.js';
+import { optionalString } from './wallet-fields.js';
 
 const MAX_LIMIT = 500;
 const MAX_OFFSET = 10_000;
@@ -58,8 +58,8 @@ export function parseHistoryRequest(
     else addresses = [...(addresses ?? []), ...(list as string[])];
   }
   const memo = optionalString(v, body, 'memo');
-  const unique = eitherSpelling(body, 'uniqueId', 'unique_id');
-  const uniqueId = optionalString(v, body, unique.key);
+  const uniqueKey = v.spelling(['uniqueId', 'unique_id']);
+  const uniqueId = optionalString(v, body, uniqueKey);
 
   let statuses: number[] | undefined;
   if (body.status !== undefined && body.status !== null) {

@@ -42,13 +42,9 @@ export type BboRole = 1 | 2;
  * messages, all of a request's problems at once; the route answers code 30 when any was found.
  */
 export class OrderValidation extends FieldValidation {
-  /** The first present field among spellings (`client_order_id` / `clientOrderId`). */
-  private pick(fields: readonly string[]): unknown {
-    for (const f of fields) {
-      const v = this.body[f];
-      if (v !== undefined && v !== null) return v;
-    }
-    return undefined;
+  /** A field's value under whichever of its spellings was given (see `spelling`); undefined when none. */
+  private pick(fields: readonly [string, ...string[]]): unknown {
+    return this.body[this.spelling(fields)] ?? undefined;
   }
 
   /** A spot market open for trading; `messageFor` lets `/orders` keep the reference's own wording. */

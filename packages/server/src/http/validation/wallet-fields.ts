@@ -58,14 +58,3 @@ export function optionalBoolean(
   }
   return value;
 }
-
-/** Whichever spelling of a field the request used (`uniqueId` or `unique_id`): its key and value. */
-export function eitherSpelling(
-  body: Readonly<Record<string, unknown>>,
-  camel: string,
-  snake: string,
-): { key: string; present: boolean } {
-  if (body[camel] !== undefined && body[camel] !== null) return { key: camel, present: true };
-  if (body[snake] !== undefined && body[snake] !== null) return { key: snake, present: true };
-  return { key: camel, present: false };
-}

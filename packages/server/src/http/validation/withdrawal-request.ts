@@ -16,7 +16,7 @@ import type { Wallet } from '../../wallet/wallet.js';
 import { validateBeneficiary } from './beneficiary.js';
 import { MainValidation } from './main-validation.js';
 import { validateTravelRule } from './travel-rule.js';
-import { eitherSpelling, optionalBoolean, optionalString, requiredString } from './wallet-fields.js';
+import { optionalBoolean, optionalString, requiredString } from './wallet-fields.js';
 
 export type ParsedWithdrawal =
   | { readonly ok: true; readonly command: Omit<RequestWithdrawal, 'transactionId'>; readonly uniqueIdKey: string }
@@ -130,10 +130,10 @@ export function parseWithdrawal(
   const ticker = requiredString(v, body, 'ticker');
   const amount = amountText(v, body);
   const address = requiredString(v, body, 'address', { maxLength: MAX_TEXT });
-  const unique = eitherSpelling(body, 'uniqueId', 'unique_id');
-  const uniqueId = requiredString(v, body, unique.key, { maxLength: MAX_TEXT });
+  const uniqueKey = v.spelling(['uniqueId', 'unique_id']);
+  const uniqueId = requiredString(v, body, uniqueKey, { maxLength: MAX_TEXT });
   if (uniqueId !== undefined && state.withdrawalIds.has(withdrawalKey(user, uniqueId))) {
-    v.add(unique.key, 'The unique id has already been taken.');
+    v.add(uniqueKey, 'The unique id has already been taken.');
   }
   const memo = optionalString(v, body, 'memo', { maxLength: MAX_TEXT });
   const partialEnable = optionalBoolean(v, body, 'partialEnable') ?? false;
@@ -173,7 +173,7 @@ export function parseWithdrawal(
   }
   return {
     ok: true,
-    uniqueIdKey: unique.key,
+    uniqueIdKey: uniqueKey,
     command: {
       type: 'RequestWithdrawal',
       user,

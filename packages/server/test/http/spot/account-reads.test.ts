@@ -74,7 +74,17 @@ describe('cancel, open orders, histories and balances through HTTP (reference §
       validation({ orderId: ['Only one of orderId and clientOrderId may be given.'] }),
     );
     const open = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40000' });
-    const cancelled = await alice.orderCancel({ market: 'BTC_USDT', order_id: String(open.order_id) });
+    // both spellings naming different orders: either could be the one meant, so neither is cancelled
+    await fails(
+      alice.orderCancel({ market: 'BTC_USDT', orderId: open.order_id, order_id: open.order_id + 1 }),
+      422,
+      validation({ orderId: ['The orderId and order_id must match.'] }),
+    );
+    const cancelled = await alice.orderCancel({
+      market: 'BTC_USDT',
+      orderId: open.order_id,
+      order_id: String(open.order_id),
+    });
     assert.deepEqual([cancelled.order_id, cancelled.status], [open.order_id, 'CANCELLED']);
   });
 

@@ -17,8 +17,9 @@ export function orderOtoCancelRoute(app: FastifyInstance, { venue }: RouteDeps):
     const body = request.body as Record<string, unknown>;
     const v = new OrderValidation(body);
     const spec = v.market(venue.state, { spotOnly: false });
-    const otoId = v.integer(body.otoId !== undefined ? 'otoId' : 'oto_id', -1, 0, Number.MAX_SAFE_INTEGER);
-    if (otoId < 0 && !('otoId' in v.errors) && !('oto_id' in v.errors)) v.add('otoId', 'OtoId field is required.');
+    const otoKey = v.spelling(['otoId', 'oto_id']);
+    const otoId = v.integer(otoKey, -1, 0, Number.MAX_SAFE_INTEGER);
+    if (otoId < 0 && !(otoKey in v.errors)) v.add('otoId', 'OtoId field is required.');
     if (v.failed || spec === undefined) return sendError(reply, 'orderValidation', { errors: v.errors });
     const user = request.auth?.user ?? '';
     const { result } = await venue.submit({
