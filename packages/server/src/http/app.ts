@@ -244,6 +244,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   void app.register((scope, _opts, done) => {
     registerAdminAuth(scope, { token: options.adminToken, public: config.adminPublic });
+    // JSON only, as the routes document: a text body is a client's mistake (415), not a field problem
+    scope.removeContentTypeParser('text/plain');
     registerAdminAudit(scope, venue);
     adminRoutes(scope, new LocalAdmin(venue));
     done();

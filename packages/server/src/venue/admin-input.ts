@@ -11,10 +11,21 @@ export class AdminError extends Error {
   }
 }
 
-/** Admin request bodies: checked field by field, each problem a 400 naming the field. */
-export function record(input: unknown): Record<string, unknown> {
+/**
+ * Admin request bodies: a JSON object of the route's `fields`, checked field by field, each problem
+ * a 400 naming the field. A field the route does not take is refused: a misspelt optional field
+ * (`netwrok`) would otherwise be silently left out of a deposit or a key.
+ */
+export function record(input: unknown, fields: readonly string[]): Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new AdminError('adminBadRequest', 'The body must be a JSON object.');
+  }
+  const unknown = Object.keys(input).filter((k) => !fields.includes(k));
+  if (unknown.length > 0) {
+    throw new AdminError(
+      'adminBadRequest',
+      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this route takes ${fields.join(', ')}.`,
+    );
   }
   return input as Record<string, unknown>;
 }

@@ -133,7 +133,7 @@ export class LocalAdmin implements AdminOperations {
   constructor(private readonly venue: Venue) {}
 
   async createUser(input: unknown): Promise<{ name: string; eea: boolean }> {
-    const body = record(input);
+    const body = record(input, ['name', 'eea']);
     const name = requiredString(body, 'name');
     if (!USER_NAME.test(name)) {
       throw new AdminError('adminBadRequest', 'name must be 1 to 64 letters, digits, dots, dashes or underscores.');
@@ -170,7 +170,7 @@ export class LocalAdmin implements AdminOperations {
   }
 
   async createApiKey(user: string, input: unknown): Promise<CreatedApiKey> {
-    const body = record(input ?? {});
+    const body = record(input ?? {}, ['permissions', 'ips']);
     const permissions = stringList(body, 'permissions') ?? [...DEFAULT_KEY_PERMISSIONS];
     // a key without a permission could sign nothing: asking for one is a mistake, not a choice
     if (permissions.length === 0) {
@@ -229,7 +229,7 @@ export class LocalAdmin implements AdminOperations {
 
   /** Sets an asset's index price in USDT (`{ticker, price}`); answers the price as stored. */
   async setIndexPrice(input: unknown): Promise<{ ticker: string; price: string }> {
-    const body = record(input);
+    const body = record(input, ['ticker', 'price']);
     const ticker = requiredString(body, 'ticker');
     const raw = body.price;
     if (typeof raw !== 'string' && typeof raw !== 'number') {
@@ -250,7 +250,7 @@ export class LocalAdmin implements AdminOperations {
   }
 
   async settleFunding(input: unknown): Promise<FundingSettledView> {
-    const market = requiredString(record(input), 'market');
+    const market = requiredString(record(input, ['market']), 'market');
     const spec = this.venue.state.markets.get(market);
     if (spec?.type !== 'futures') throw new AdminError('adminBadRequest', `${market} is not a perpetual market.`);
     const { result } = await this.venue.submit({ type: 'SettleFunding', market, early: true });
@@ -268,7 +268,7 @@ export class LocalAdmin implements AdminOperations {
   }
 
   async fundLendingPool(input: unknown): Promise<{ ticker: string; amount: string; lendingPool: string }> {
-    const body = record(input);
+    const body = record(input, ['ticker', 'amount']);
     const ticker = requiredString(body, 'ticker');
     const asset = this.venue.state.assets.get(ticker);
     if (asset === undefined) throw new AdminError('adminBadRequest', `Unknown ticker ${ticker}.`);
@@ -283,7 +283,7 @@ export class LocalAdmin implements AdminOperations {
   }
 
   async deposit(input: unknown): Promise<{ transactionId: string }> {
-    const body = record(input);
+    const body = record(input, ['user', 'ticker', 'amount', 'network', 'txid', 'address', 'memo']);
     const user = optionalString(body, 'user');
     const ticker = requiredString(body, 'ticker');
     const rawAmount = body.amount;
@@ -332,7 +332,7 @@ export class LocalAdmin implements AdminOperations {
   }
 
   async completeWithdrawal(transactionId: string, input: unknown): Promise<WithdrawalStatusView> {
-    const body = record(input ?? {});
+    const body = record(input ?? {}, ['transactionHash', 'processedAmount']);
     const transactionHash = optionalString(body, 'transactionHash');
     const pending = this.venue.state.withdrawals.get(transactionId);
     if (pending === undefined) return this.notPending(transactionId);
@@ -371,7 +371,7 @@ export class LocalAdmin implements AdminOperations {
   }
 
   async rejectWithdrawal(transactionId: string, input: unknown): Promise<WithdrawalStatusView> {
-    const body = record(input ?? {});
+    const body = record(input ?? {}, ['reason']);
     const reason = optionalString(body, 'reason');
     const { result } = await this.venue.submit({ type: 'CancelWithdrawal', transactionId, reason });
     if (!result.ok) return this.notPending(transactionId);

@@ -39,7 +39,7 @@ function refused(r: Rejection, user: string, account: string): AdminError {
 
 /** `POST /admin/v1/mining-accounts {user, name}`: opens a mining account for a user. */
 export async function openMiningAccount(venue: Venue, input: unknown): Promise<MiningAccountRef> {
-  const body = record(input);
+  const body = record(input, ['user', 'name']);
   const user = requiredString(body, 'user');
   const name = requiredString(body, 'name');
   if (!isMiningAccountName(name)) {
@@ -79,7 +79,7 @@ function rate(body: Record<string, unknown>, field: string): string {
  * receives; `fee` the pool's cut, for the record. An external payout carries `txHash`, or a fresh one.
  */
 export async function creditMiningReward(venue: Venue, input: unknown): Promise<{ rewardId: number }> {
-  const body = record(input);
+  const body = record(input, ['user', 'account', 'amount', 'fee', 'hashRate', 'fppsRate', 'txHash']);
   const user = requiredString(body, 'user');
   const account = requiredString(body, 'account');
   const amount = btcAmount(venue, body, 'amount');

@@ -31,10 +31,13 @@ describe('the admin audit log', () => {
     const started = Date.now();
     await newLines();
     await server.admin('POST', '/admin/v1/users', { name: 'ann' });
-    const key = await server.admin('POST', '/admin/v1/users/ann/api-keys', {
+    // a body is recorded as it came, before the route reads it: a field it refuses too
+    const refused = await server.admin('POST', '/admin/v1/users/ann/api-keys', {
       permissions: ['trading'],
       note: { apiSecret: 'must-not-be-kept', password: 'nor-this' },
     });
+    assert.equal(refused.status, 400);
+    const key = await server.admin('POST', '/admin/v1/users/ann/api-keys', { permissions: ['trading'] });
     assert.equal(key.status, 201);
     apiSecret = (key.body as { apiSecret: string }).apiSecret;
     const lines = await newLines();
@@ -43,6 +46,8 @@ describe('the admin audit log', () => {
       [
         ['request', 'POST /admin/v1/users', '/admin/v1/users', null],
         ['response', 'POST /admin/v1/users', '/admin/v1/users', 201],
+        ['request', 'POST /admin/v1/users/:name/api-keys', '/admin/v1/users/ann/api-keys', null],
+        ['response', 'POST /admin/v1/users/:name/api-keys', '/admin/v1/users/ann/api-keys', 400],
         ['request', 'POST /admin/v1/users/:name/api-keys', '/admin/v1/users/ann/api-keys', null],
         ['response', 'POST /admin/v1/users/:name/api-keys', '/admin/v1/users/ann/api-keys', 201],
       ],

@@ -143,6 +143,28 @@ describe('admin API (/admin/v1)', () => {
     assert.equal(typeof ((await malformed.json()) as { error: unknown }).error, 'string');
   });
 
+  it('refuses a field the route does not take (400) and a body that is not JSON (415), crediting nothing', async () => {
+    await server.admin('POST', '/admin/v1/users', { name: 'typo' });
+    const misspelt = await server.admin('POST', '/admin/v1/deposits', {
+      user: 'typo',
+      ticker: 'USDT',
+      amount: '5',
+      netwrok: 'TRC20',
+    });
+    assert.deepEqual(misspelt, {
+      status: 400,
+      body: { error: 'Unknown field netwrok; this route takes user, ticker, amount, network, txid, address, memo.' },
+    });
+    const text = await fetch(`${server.url}/admin/v1/deposits`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'text/plain' },
+      body: JSON.stringify({ user: 'typo', ticker: 'USDT', amount: '5' }),
+    });
+    assert.deepEqual([text.status, await text.json()], [415, { error: 'Content-Type must be application/json.' }]);
+    const user = await server.admin('GET', '/admin/v1/users/typo');
+    assert.deepEqual((user.body as { balances: unknown }).balances, { main: {}, spot: {}, collateral: {} });
+  });
+
   it('answers a client on the address the server is bound to: the operator on the same machine', async () => {
     const own = Object.values(networkInterfaces())
       .flat()
