@@ -35,21 +35,31 @@ export function depositKey(network: string | null, txid: string): string {
   return `${network ?? ''}:${txid}`;
 }
 
+/**
+ * The deposit already credited for this chain transaction (network, txid); `conflict`
+ * when it was credited with other details (the same transaction must describe the same credit: anything
+ * else is a mistake to surface); undefined when it is new. Reporters may ask before submitting, so
+ * that a chain re-scanned after a restart does not journal a command per transaction seen again.
+ */
+export function creditedBefore(
+  state: State,
+  cmd: Pick<CreditDeposit, 'user' | 'ticker' | 'amount' | 'network' | 'txid'>,
+): { readonly transactionId: string } | 'conflict' | undefined {
+  if (cmd.txid === null) return undefined;
+  const seen = state.deposits.get(depositKey(cmd.network, cmd.txid));
+  if (seen === undefined) return undefined;
+  if (seen.user !== cmd.user || seen.ticker !== cmd.ticker || seen.amount !== cmd.amount) return 'conflict';
+  return { transactionId: seen.transactionId };
+}
+
 export function creditDeposit(state: State, cmd: CreditDeposit, ctx: ApplyContext): Result<DepositOutcome> {
   const user = state.users.get(cmd.user);
   if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
   const asset = state.assets.get(cmd.ticker);
   if (asset === undefined) return reject('UNKNOWN_ASSET', { ticker: cmd.ticker });
-  if (cmd.txid !== null) {
-    const seen = state.deposits.get(depositKey(cmd.network, cmd.txid));
-    if (seen !== undefined) {
-      // The same chain transaction must describe the same credit; anything else is a mistake to surface.
-      if (seen.user !== cmd.user || seen.ticker !== cmd.ticker || seen.amount !== cmd.amount) {
-        return reject('DEPOSIT_TXID_CONFLICT', { txid: cmd.txid });
-      }
-      return ok({ transactionId: seen.transactionId, duplicate: true });
-    }
-  }
+  const before = creditedBefore(state, cmd);
+  if (before === 'conflict') return reject('DEPOSIT_TXID_CONFLICT', { txid: cmd.txid ?? '' });
+  if (before !== undefined) return ok({ transactionId: before.transactionId, duplicate: true });
   if (!asset.canDeposit) return reject('ASSET_NOT_DEPOSITABLE', { ticker: cmd.ticker });
   if (cmd.amount <= 0n) return reject('AMOUNT_NOT_POSITIVE');
   let fee = 0n;

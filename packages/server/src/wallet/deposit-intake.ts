@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { depositOwnerKey, resolveNetwork } from '@txc/core';
+import { creditedBefore, depositOwnerKey, resolveNetwork } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
 import type { DepositReport, DepositSink, ObservedDeposit } from './chain-watcher.js';
 import { CHAIN_FAMILIES } from './chains/index.js';
@@ -46,7 +46,7 @@ export class DepositIntake implements DepositSink {
       if (owner === undefined) return refuse('not-found', `No user holds deposit address ${address}.`);
       user = owner.user;
     }
-    const { result } = await this.venue.submit({
+    const credit = {
       type: 'CreditDeposit',
       transactionId: randomUUID(),
       user,
@@ -56,7 +56,14 @@ export class DepositIntake implements DepositSink {
       txid: d.txid,
       address,
       memo: d.memo,
-    });
+    } as const;
+    // a transaction reported again (a chain re-scanned after a restart) is answered without a command
+    const before = creditedBefore(state, credit);
+    if (before !== undefined && before !== 'conflict') {
+      await this.venue.barrier();
+      return { ok: true, transactionId: before.transactionId, duplicate: true };
+    }
+    const { result } = await this.venue.submit(credit);
     if (result.ok) return { ok: true, ...result.value };
     const p = result.rejection.params ?? {};
     switch (result.rejection.reason) {
