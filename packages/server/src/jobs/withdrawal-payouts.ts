@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { networkOf } from '@txc/core';
-import { CHAIN_FAMILIES } from '../wallet/chains/index.js';
+import { chainFamilyOf } from '../wallet/chains/index.js';
 import type { Job } from './jobs.js';
 
 const TICK_MS = 1000;
@@ -24,8 +24,7 @@ export const withdrawalPayouts: Job = {
           );
           for (const w of due) {
             const asset = venue.state.assets.get(w.ticker);
-            const chain = asset === undefined ? null : (networkOf(asset, w.network)?.chain ?? null);
-            const family = chain === null ? undefined : CHAIN_FAMILIES.get(chain);
+            const family = chainFamilyOf(asset === undefined ? undefined : networkOf(asset, w.network));
             const transactionHash = family === undefined ? null : family.transactionHash(randomBytes(32));
             const { result } = await venue.submit({
               type: 'CompleteWithdrawal',

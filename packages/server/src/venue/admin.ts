@@ -1,4 +1,12 @@
-import { formatUnits, INDEX_PRICE_DECIMALS, parseUnits, rateToDecimal, type Rejection } from '@txc/core';
+import {
+  formatUnits,
+  INDEX_PRICE_DECIMALS,
+  parseUnits,
+  rateToDecimal,
+  receivedAmount,
+  type FeeMode,
+  type Rejection,
+} from '@txc/core';
 import { AdminError, optionalString, record, requiredString } from './admin-input.js';
 import { creditMiningReward, openMiningAccount, type MiningAccountRef } from './mining-admin.js';
 import { PERMISSIONS, type Permission } from '@txc/sdk';
@@ -76,6 +84,10 @@ export interface PendingWithdrawalView {
   readonly memo: string | null;
   readonly amount: string;
   readonly fee: string;
+  /** `pay` (withdraw-pay): the fee was debited on top of `amount`; `inclusive` (withdraw): it is part of it. */
+  readonly feeMode: FeeMode;
+  /** What the receiver gets, the amount to send: `amount`, less `fee` when inclusive. */
+  readonly payout: string;
   readonly partialEnable: boolean;
   /** Unix seconds. */
   readonly createdAt: number;
@@ -323,6 +335,8 @@ export class LocalAdmin implements AdminOperations {
           memo: w.memo,
           amount: formatUnits(w.amount, precision),
           fee: formatUnits(w.fee, precision),
+          feeMode: w.feeMode,
+          payout: formatUnits(receivedAmount(w.feeMode, w.amount, w.fee), precision),
           partialEnable: w.partialEnable,
           createdAt: Math.floor(w.createdAt / 1_000_000),
         };

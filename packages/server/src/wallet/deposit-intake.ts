@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { creditedBefore, depositOwnerKey, resolveNetwork } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
 import type { DepositReport, DepositSink, ObservedDeposit } from './chain-watcher.js';
-import { CHAIN_FAMILIES } from './chains/index.js';
+import { chainFamilyOf } from './chains/index.js';
 
 function refuse(refusal: 'bad-request' | 'not-found' | 'conflict', detail: string): DepositReport {
   return { ok: false, refusal, detail };
@@ -30,7 +30,7 @@ export class DepositIntake implements DepositSink {
           : `Unknown network ${d.network} for ${d.ticker} (known: ${known}).`,
       );
     }
-    const family = network.chain === null ? undefined : CHAIN_FAMILIES.get(network.chain);
+    const family = chainFamilyOf(network);
     if (d.address !== null && family !== undefined && !family.isAddress(d.address)) {
       return refuse('bad-request', `${d.address} is not a valid ${network.name} address.`);
     }

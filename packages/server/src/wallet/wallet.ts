@@ -3,7 +3,7 @@ import { ConfigError } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { DEMO_WALLET_CHAINS } from '../demo/demo-wallet-keys.js';
 import type { ChainFamily, ChainKeys } from './chains/chain-family.js';
-import { CHAIN_FAMILIES } from './chains/index.js';
+import { CHAIN_FAMILIES, chainFamilyOf } from './chains/index.js';
 import { WatchOnlyKey, WatchOnlyKeyError } from './watch-only-key.js';
 
 type ChainKeysConfig = Config['wallet']['chains'][string];
@@ -67,7 +67,7 @@ export class Wallet {
   }
 
   family(network: NetworkSpec): ChainFamily | undefined {
-    return network.chain === null ? undefined : CHAIN_FAMILIES.get(network.chain);
+    return chainFamilyOf(network);
   }
 
   keysOf(family: ChainFamily): ChainKeys {

@@ -55,11 +55,20 @@ describe('withdrawal lifecycle: pending → successful, cancelled with a refund,
     );
     assert.match(pending.transactionId, /^[0-9a-f-]{36}$/);
     assert.ok(Math.abs(pending.createdAt - Date.now() / 1000) < 60);
+    await alice.withdraw({ ticker: 'BTC', amount: '0.1', address: ADDRESSES.bitcoin, uniqueId: 'life-1b' });
+    const inclusive = await transactionIdOf(alice, 'life-1b');
+    // what to send: withdraw-pay's receiver gets the amount, withdraw's the amount less the fee
     const listed = await server.admin('GET', '/admin/v1/withdrawals');
     assert.deepEqual(
-      (listed.body as { transactionId: string }[]).map((w) => w.transactionId),
-      [pending.transactionId],
+      (listed.body as { transactionId: string; amount: string; fee: string; feeMode: string; payout: string }[]).map(
+        (w) => [w.transactionId, w.amount, w.fee, w.feeMode, w.payout],
+      ),
+      [
+        [pending.transactionId, '0.1', '0.0002', 'pay', '0.1'],
+        [inclusive, '0.1', '0.0002', 'inclusive', '0.0998'],
+      ],
     );
+    await server.admin('POST', `/admin/v1/withdrawals/${inclusive}/reject`, {});
 
     const hash = 'a'.repeat(64);
     const done = await server.admin('POST', `/admin/v1/withdrawals/${pending.transactionId}/complete`, {
