@@ -386,11 +386,11 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
       400,
       validation({
         customerIp: ['The customer ip must be a valid IP address.'],
-        'beneficiary.firstName': ['The beneficiary.firstName must contain Latin letters only.'],
-        'beneficiary.lastName': ['The beneficiary.lastName may not be greater than 40 characters.'],
+        'beneficiary.firstName': ['The beneficiary.first name must contain Latin letters only.'],
+        'beneficiary.lastName': ['The beneficiary.last name may not be greater than 40 characters.'],
         'beneficiary.email': ['The beneficiary.email must be a valid email address.'],
         'beneficiary.phone': ['The beneficiary.phone format is invalid.'],
-        'beneficiary.birthDate': ['The beneficiary.birthDate must be a valid date before today.'],
+        'beneficiary.birthDate': ['The beneficiary.birth date must be a valid date before today.'],
       }),
     );
     // 1.5% within [1, 100]: 100 → 1.5.
@@ -459,7 +459,7 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
     await rejectsWith(
       eve.withdrawPay({ ...base, uniqueId: uid() }),
       400,
-      validation({ travelRule: ['The travelRule field is required.'] }),
+      validation({ travelRule: ['The travel rule field is required.'] }),
     );
     assert.equal(await balance(eve, 'BTC'), '1');
     await rejectsWith(
@@ -473,18 +473,20 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
       }),
       400,
       validation({
-        'travelRule.beneficiary.type': ['The selected travelRule.beneficiary.type is invalid.'],
-        'travelRule.beneficiary.firstName': ['The travelRule.beneficiary.firstName field is required.'],
-        'travelRule.beneficiary.lastName': ['The travelRule.beneficiary.lastName field is required.'],
-        'travelRule.beneficiary.residenceCountry': ['The selected travelRule.beneficiary.residenceCountry is invalid.'],
+        'travelRule.beneficiary.type': ['The selected travel rule.beneficiary.type is invalid.'],
+        'travelRule.beneficiary.firstName': ['The travel rule.beneficiary.first name field is required.'],
+        'travelRule.beneficiary.lastName': ['The travel rule.beneficiary.last name field is required.'],
+        'travelRule.beneficiary.residenceCountry': [
+          'The selected travel rule.beneficiary.residence country is invalid.',
+        ],
         'travelRule.beneficiary.address.country': [
-          'The travelRule.beneficiary.address.country must be an ISO-3166 alpha-3 code.',
+          'The travel rule.beneficiary.address.country must be an ISO-3166 alpha-3 code.',
         ],
-        'travelRule.beneficiary.address.postCode': ['The travelRule.beneficiary.address.postCode field is required.'],
+        'travelRule.beneficiary.address.postCode': ['The travel rule.beneficiary.address.post code field is required.'],
         'travelRule.beneficiary.address.addressLine1': [
-          'The travelRule.beneficiary.address.addressLine1 field is required.',
+          'The travel rule.beneficiary.address.address line1 field is required.',
         ],
-        'travelRule.vaspData': ['The travelRule.vaspData field is required.'],
+        'travelRule.vaspData': ['The travel rule.vasp data field is required.'],
       }),
     );
     await eve.withdrawPay({ ...base, uniqueId: uid(), travelRule: TRAVEL_RULE });

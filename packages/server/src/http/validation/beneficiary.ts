@@ -28,7 +28,7 @@ export function validateBeneficiary(v: MainValidation, value: unknown, today: st
     b.string(field, {
       maxLength: 40,
       pattern: LATIN_NAME,
-      patternMessage: `The ${b.key(field)} must contain Latin letters only.`,
+      patternMessage: `The ${b.label(field)} must contain Latin letters only.`,
     });
   }
   b.string('email', {
@@ -41,9 +41,9 @@ export function validateBeneficiary(v: MainValidation, value: unknown, today: st
   const birthDate = b.string('birthDate', {
     required: false,
     pattern: DATE,
-    patternMessage: 'The beneficiary.birthDate does not match the format Y-m-d.',
+    patternMessage: 'The beneficiary.birth date does not match the format Y-m-d.',
   });
   if (birthDate !== undefined && !isPastDate(birthDate, today)) {
-    b.add('birthDate', 'The beneficiary.birthDate must be a valid date before today.');
+    b.add('birthDate', 'The beneficiary.birth date must be a valid date before today.');
   }
 }

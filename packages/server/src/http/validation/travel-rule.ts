@@ -7,9 +7,9 @@ const ALPHA3 = /^[A-Z]{3}$/;
 function country(n: NestedFields, field: string): void {
   const code = n.string(field, {
     pattern: ALPHA3,
-    patternMessage: `The ${n.key(field)} must be an ISO-3166 alpha-3 code.`,
+    patternMessage: `The ${n.label(field)} must be an ISO-3166 alpha-3 code.`,
   });
-  if (code !== undefined && !ISO_ALPHA3.has(code)) n.add(field, `The selected ${n.key(field)} is invalid.`);
+  if (code !== undefined && !ISO_ALPHA3.has(code)) n.add(field, `The selected ${n.label(field)} is invalid.`);
 }
 
 function structured(t: NestedFields): void {
@@ -30,7 +30,7 @@ function structured(t: NestedFields): void {
   if (walletType === 'hosted') {
     const vasp = t.child('vaspData');
     if (vasp !== undefined && !vasp.has('vaspId') && !vasp.has('vaspName')) {
-      vasp.add('vaspId', 'The travelRule.vaspData.vaspId field is required when vaspName is not present.');
+      vasp.add('vaspId', 'The travel rule.vasp data.vasp id field is required when travel rule.vasp data.vasp name is not present.');
     } else if (vasp !== undefined) {
       vasp.string('vaspId', { required: false, maxLength: 255 });
       vasp.string('vaspName', { required: false, maxLength: 255 });
