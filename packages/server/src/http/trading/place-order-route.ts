@@ -68,6 +68,10 @@ export function parsePlaceOrder(
       }
     }
     if (stop) activation = v.activationPrice(spec);
+    // a stop-market of stock is expected to execute about its activation price: its total is held to the limits there
+    if (type === 'stop market' && !byMoney && amount !== undefined && activation !== undefined) {
+      v.total(spec, moneyPrecision, amount, activation.ticks);
+    }
   }
   const clientOrderId = v.clientOrderId();
   // a stop-limit's flags apply once it triggers: it then executes as a limit order placed at that moment

@@ -66,6 +66,12 @@ describe('stop orders through HTTP (spec §4.4, reference §5.5)', () => {
       422,
       validation({ activationPrice: ['Min activation price step = 0.01'] }),
     );
+    // a stop-market of stock is held to the market's minimum total at its activation price
+    await fails(
+      carol.orderStopMarket({ market: 'BTC_USDT', side: 'sell', amount: '0.0001', activation_price: '40000' }),
+      422,
+      validation({ total: ['Total (amount * price) is less than 5'] }),
+    );
   });
 
   it('a buy stop above the last price is gte, holds its money from placement, and is refused at the last price', async () => {
