@@ -30,7 +30,10 @@ function structured(t: NestedFields): void {
   if (walletType === 'hosted') {
     const vasp = t.child('vaspData');
     if (vasp !== undefined && !vasp.has('vaspId') && !vasp.has('vaspName')) {
-      vasp.add('vaspId', 'The travel rule.vasp data.vasp id field is required when travel rule.vasp data.vasp name is not present.');
+      vasp.add(
+        'vaspId',
+        'The travel rule.vasp data.vasp id field is required when travel rule.vasp data.vasp name is not present.',
+      );
     } else if (vasp !== undefined) {
       vasp.string('vaspId', { required: false, maxLength: 255 });
       vasp.string('vaspName', { required: false, maxLength: 255 });
