@@ -120,18 +120,31 @@ const FINISHED_ORDER_FIELDS = [
  * The part the keys answer is fenced on PostgreSQL, which would otherwise push a caller's filter
  * into it and, estimating that a client order id matches a row or two, start from the history
  * filtered by it (the whole table) rather than from the user's keys. SQLite walks the keys in their
- * order, so that a page stops once it has its rows.
+ * order, so that a page stops once it has its rows. PostgreSQL does so when the fenced part is
+ * ordered by the key inside the fence (see HistoryWalk).
  */
 
+/**
+ * How a read takes a user's keys on PostgreSQL. `newest-first`: in the order of the per-user table's
+ * key, newest first, so that a page ordered the same way stops after its rows (without it a page of
+ * a user with 300,000 deals read and sorted all of them: 524 ms, 4 ms walked). `whole`: all at once,
+ * for a read that looks for a few rows anywhere in the history (a client order id), which a hash
+ * join finds faster than a walk (287 against 430 ms at 300,000 deals). SQLite always walks.
+ */
+export type HistoryWalk = 'newest-first' | 'whole';
+
 /** Every deal of `user` (one row per side the user was on), as a table named `deals` to filter and order. */
-export async function userDeals(store: Pick<Store, 'db' | 'kind'>, user: string) {
+export async function userDeals(store: Pick<Store, 'db' | 'kind'>, user: string, walk: HistoryWalk = 'newest-first') {
   const db = store.db;
   const after = await cursor(db, USER_HISTORY_CURSORS.deals);
   const indexed = db
     .selectFrom('user_deals as u')
     .innerJoin('deals as d', (j) => j.onRef('d.trade_id', '=', 'u.trade_id').onRef('d.role', '=', 'u.role'))
     .select(['u.trade_id', 'u.role', ...DEAL_FIELDS.map((c) => `d.${c}` as const)])
-    .where('u.user_name', '=', user);
+    .where('u.user_name', '=', user)
+    .$if(store.kind === 'postgres' && walk === 'newest-first', (q) =>
+      q.orderBy('u.trade_id', 'desc').orderBy('u.role', 'asc'),
+    );
   const tail = db
     .selectFrom('deals as t')
     .select(['t.trade_id', 't.role', ...DEAL_FIELDS.map((c) => `t.${c}` as const)])
@@ -191,14 +204,19 @@ export async function userFinishedOrder(
 }
 
 /** Every finished order of `user`, as a table named `finished_orders` to filter and order. */
-export async function userFinishedOrders(store: Pick<Store, 'db' | 'kind'>, user: string) {
+export async function userFinishedOrders(
+  store: Pick<Store, 'db' | 'kind'>,
+  user: string,
+  walk: HistoryWalk = 'newest-first',
+) {
   const db = store.db;
   const after = await cursor(db, USER_HISTORY_CURSORS.finishedOrders);
   const indexed = db
     .selectFrom('user_finished_orders as u')
     .innerJoin('finished_orders as f', 'f.order_id', 'u.order_id')
     .select(['u.order_id', ...FINISHED_ORDER_FIELDS.map((c) => `f.${c}` as const)])
-    .where('u.user_name', '=', user);
+    .where('u.user_name', '=', user)
+    .$if(store.kind === 'postgres' && walk === 'newest-first', (q) => q.orderBy('u.order_id', 'desc'));
   const tail = db
     .selectFrom('finished_orders as t')
     .select(['t.order_id', ...FINISHED_ORDER_FIELDS.map((c) => `t.${c}` as const)])

@@ -71,6 +71,8 @@ function history(n: number): ProjectionWrite[] {
 /** What the per-user reads answer for `user`, and what the history tables hold of that user. */
 async function reads(store: Store, user: string) {
   const deals = await (await userDeals(store, user)).orderBy('trade_id').orderBy('role').execute();
+  // the other walk of the keys (PostgreSQL plans it differently) reads the same rows
+  const dealsTakenWhole = await (await userDeals(store, user, 'whole')).orderBy('trade_id').orderBy('role').execute();
   const truth = await store.db
     .selectFrom('deals')
     .selectAll()
@@ -79,13 +81,14 @@ async function reads(store: Store, user: string) {
     .orderBy('role')
     .execute();
   const orders = await (await userFinishedOrders(store, user)).orderBy('order_id').execute();
+  const ordersTakenWhole = await (await userFinishedOrders(store, user, 'whole')).orderBy('order_id').execute();
   const finished = await store.db
     .selectFrom('finished_orders')
     .selectAll()
     .where('user_name', '=', user)
     .orderBy('order_id')
     .execute();
-  return { deals, truth, orders, finished };
+  return { deals, dealsTakenWhole, truth, orders, ordersTakenWhole, finished };
 }
 
 async function assertEveryRowOnce(store: Store): Promise<void> {
@@ -94,6 +97,8 @@ async function assertEveryRowOnce(store: Store): Promise<void> {
     assert.ok(r.truth.length > 0 && r.finished.length > 0);
     assert.deepEqual(r.deals, r.truth, `deals of ${user}`);
     assert.deepEqual(r.orders, r.finished, `finished orders of ${user}`);
+    assert.deepEqual(r.dealsTakenWhole, r.truth, `deals of ${user}, taken whole`);
+    assert.deepEqual(r.ordersTakenWhole, r.finished, `finished orders of ${user}, taken whole`);
   }
 }
 

@@ -22,7 +22,7 @@ export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps)
     if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
     await venue.barrier();
-    let q = await userDeals(venue.store, request.auth?.user ?? '');
+    let q = await userDeals(venue.store, request.auth?.user ?? '', clientOrderId === '' ? 'newest-first' : 'whole');
     if (spec !== undefined) q = q.where('market', '=', spec.name);
     if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
     if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);

@@ -1,3 +1,4 @@
+import type { OrderView } from '@txc/core';
 import { orderHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
@@ -5,7 +6,7 @@ import { byMarket, historyOrder } from '../../../../trading/history-format.js';
 import { HISTORY_WINDOW_DAYS, historyWindow } from '../../../../trading/history-window.js';
 import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
-import { finishedOrderOf, userFinishedOrders } from '../../../../../store/user-history.js';
+import { finishedOrderOf, userFinishedOrder, userFinishedOrders } from '../../../../../store/user-history.js';
 
 const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
 
@@ -35,9 +36,15 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
     await venue.barrier();
-    let q = await userFinishedOrders(venue.store, request.auth?.user ?? '');
-    if (orderId !== undefined) q = q.where('order_id', '=', orderId);
-    else {
+    const user = request.auth?.user ?? '';
+    let page: OrderView[];
+    if (orderId !== undefined) {
+      // one row, found by its primary key
+      const order = await userFinishedOrder(venue.store, user, orderId);
+      page = order === undefined ? [] : [order];
+    } else {
+      // a client order id matches a few rows anywhere in the history: taken whole, not walked
+      let q = await userFinishedOrders(venue.store, user, clientOrderId === '' ? 'newest-first' : 'whole');
       if (spec !== undefined) q = q.where('market', '=', spec.name);
       if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
       if (status === 'FILLED') q = q.where('status', '=', 'FILLED');
@@ -47,17 +54,17 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
       if ('start' in window) {
         q = q.where('finished', '>=', window.start * 1_000_000).where('finished', '<', (window.end + 1) * 1_000_000);
       }
+      q = q.orderBy('order_id', 'desc');
+      // Paged in SQL, except where a row filter or the not-found answer needs every match (a client
+      // order id matches few orders).
+      const whole = clientOrderId !== '' || status === 'PARTIALLY_FILLED';
+      let orders = (await (whole ? q : q.limit(limit).offset(offset)).execute()).map(finishedOrderOf);
+      if (status === 'PARTIALLY_FILLED') orders = orders.filter((o) => o.dealStock > 0);
+      if (clientOrderId !== '' && orders.length === 0) {
+        return sendError(reply, 'orderValidation', { errors: { orderHistory: ['OrderHistory was not found.'] } });
+      }
+      page = whole ? orders.slice(offset, offset + limit) : orders;
     }
-    q = q.orderBy('order_id', 'desc');
-    // Paged in SQL, except where a row filter or the not-found answer needs every match (a client
-    // order id matches few orders).
-    const whole = orderId !== undefined || clientOrderId !== '' || status === 'PARTIALLY_FILLED';
-    let orders = (await (whole ? q : q.limit(limit).offset(offset)).execute()).map(finishedOrderOf);
-    if (orderId === undefined && status === 'PARTIALLY_FILLED') orders = orders.filter((o) => o.dealStock > 0);
-    if (orderId === undefined && clientOrderId !== '' && orders.length === 0) {
-      return sendError(reply, 'orderValidation', { errors: { orderHistory: ['OrderHistory was not found.'] } });
-    }
-    const page = whole && orderId === undefined ? orders.slice(offset, offset + limit) : orders;
     const state = venue.state;
     return reply.send(byMarket(page, (i) => historyOrder(state, page[i]!)));
   });
