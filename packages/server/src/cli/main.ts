@@ -13,6 +13,7 @@ import { StoreOpenError } from '../store/store-open-error.js';
 import { OperatorError } from './operator-error.js';
 import { replay } from './replay.js';
 import { restore } from './restore.js';
+import { rotateMasterKey } from './rotate-master-key.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -264,6 +265,17 @@ storeOptions(
     .description('replace the SQLite store of a data dir (no server running) with a backup; the old one is kept aside'),
 ).action(async (file: string, flags: StoreFlags) => {
   print(await restore(configFrom(flags), file));
+});
+
+const masterKey = program.command('master-key').description('the key that seals secrets at rest');
+storeOptions(
+  masterKey
+    .command('rotate')
+    .description('seal every secret of a data dir (no server running) under a new master key')
+    .requiredOption('--to <file>', 'file holding the new master key (64 hexadecimal characters)'),
+).action(async (flags: StoreFlags & { to: string }) => {
+  const { to, ...store } = flags;
+  print(await rotateMasterKey(configFrom(store), to));
 });
 
 try {

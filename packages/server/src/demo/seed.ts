@@ -50,7 +50,7 @@ const USERS: readonly { name: string; eea: boolean }[] = [
 
 export const CREDENTIALS_META = 'demo.credentials';
 /** The demo keys' secrets are kept in the store sealed like every other secret. */
-const CREDENTIALS_CONTEXT = `txc/meta/${CREDENTIALS_META}`;
+export const CREDENTIALS_CONTEXT = `txc/meta/${CREDENTIALS_META}`;
 
 export interface DemoKeys {
   readonly apiKey: string;

@@ -34,6 +34,11 @@ function exposed(path: string): boolean {
   return process.platform !== 'win32' && (statSync(path).mode & 0o077) !== 0;
 }
 
+/** A master key kept in a file (64 hexadecimal characters), as `masterKeyFile` names one. */
+export function readMasterKeyFile(path: string): MasterKey {
+  return readKeyFile(path, 'file');
+}
+
 function readKeyFile(path: string, source: 'file' | 'data-dir'): MasterKey {
   let text: string;
   try {
@@ -48,9 +53,13 @@ function readKeyFile(path: string, source: 'file' | 'data-dir'): MasterKey {
  * The key that seals secrets at rest, resolved once at start-up: `masterKey` (hex) or the file
  * `masterKeyFile` names; otherwise `<dataDir>/master-key`, generated on first use (mode 0600) and
  * reused after. An existing file that does not hold a key stops start-up rather than being
- * replaced: replacing it would make every sealed secret unreadable.
+ * replaced: replacing it would make every sealed secret unreadable. With `generate: false` a missing
+ * key is an error (a tool that must find the key the store was written with).
  */
-export function resolveMasterKey(config: Pick<Config, 'dataDir' | 'masterKey' | 'masterKeyFile'>): MasterKey {
+export function resolveMasterKey(
+  config: Pick<Config, 'dataDir' | 'masterKey' | 'masterKeyFile'>,
+  options: { generate?: boolean } = {},
+): MasterKey {
   if (config.masterKey !== undefined && config.masterKeyFile !== undefined) {
     throw new MasterKeyError('set masterKey or masterKeyFile, not both');
   }
@@ -65,6 +74,7 @@ export function resolveMasterKey(config: Pick<Config, 'dataDir' | 'masterKey' | 
   }
   if (config.masterKeyFile !== undefined) return readKeyFile(config.masterKeyFile, 'file');
   const path = join(config.dataDir, MASTER_KEY_FILE);
+  if (options.generate === false) return readKeyFile(path, 'data-dir');
   try {
     // `wx`: two processes starting on a fresh data dir cannot both write a key.
     writeFileSync(path, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });

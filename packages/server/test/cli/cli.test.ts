@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openSqliteStore } from '../../src/store/sqlite.js';
@@ -52,6 +53,31 @@ describe('the txc command', () => {
       await again.stop({ keepData: true });
     }
     assert.equal(existsSync(join(dir, 'txc.lock')), false);
+  });
+
+  it('master-key rotate: the data dir then opens under the new key only', async () => {
+    const dir = dataDir();
+    await (await TestServer.start({}, dir)).stop({ keepData: true });
+    const created = await txc(['user', 'create', 'sven', '--data-dir', dir]);
+    assert.equal(created.code, 0, created.stderr);
+    const key = await txc(['key', 'create', 'sven', '--json', '--data-dir', dir]);
+    const { apiKey, apiSecret } = JSON.parse(key.stdout) as { apiKey: string; apiSecret: string };
+    const newFile = join(dataDir(), 'new-master-key');
+    writeFileSync(newFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+
+    const rotated = await txc(['master-key', 'rotate', '--to', newFile, '--data-dir', dir]);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    assert.equal((JSON.parse(rotated.stdout) as { apiKeys: number }).apiKeys, 1);
+    // the data dir's own key file is the old key: the store no longer opens under it
+    const stale = await txc(['user', 'show', 'sven', '--data-dir', dir]);
+    assert.equal(stale.code, 1);
+    assert.match(stale.stderr, /sealed under master key [0-9a-f]{16}, but the configured master key is/);
+    const server = await TestServer.start({ masterKeyFile: newFile }, dir);
+    try {
+      assert.deepEqual(await server.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '0' });
+    } finally {
+      await server.stop({ keepData: true });
+    }
   });
 
   it('goes through the admin API while a server holds the data dir', async () => {

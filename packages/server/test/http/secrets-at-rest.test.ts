@@ -1,12 +1,18 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { OperatorError } from '../../src/cli/operator-error.js';
+import { rotateMasterKey } from '../../src/cli/rotate-master-key.js';
+import { loadConfig } from '../../src/config/load.js';
+import type { Config } from '../../src/config/schema.js';
 import { CREDENTIALS_META } from '../../src/demo/seed.js';
+import { DataDirLockedError } from '../../src/process/data-dir-lock.js';
 import { MASTER_KEY_FILE } from '../../src/secrets/master-key.js';
-import { SecretBox } from '../../src/secrets/secret-box.js';
+import { SecretBox, SecretBoxError } from '../../src/secrets/secret-box.js';
 import { commitBatch } from '../../src/store/commit-batch.js';
+import { tempDirs } from '../support/temp-dirs.js';
 import { TestServer } from '../support/test-server.js';
 
 /** Every value of every row of a table, as text: what someone reading the database would see. */
@@ -122,5 +128,75 @@ describe('a configured master key, and the demo credentials', () => {
     assert.ok(!(await tableText(server, 'meta')).includes(apiSecret));
     const again = JSON.parse(readFileSync(server.server.credentialsFile!, 'utf8')) as { apiSecret: string };
     assert.equal(again.apiSecret, apiSecret);
+  });
+});
+
+describe('rotating the master key (txc master-key rotate)', () => {
+  let server: TestServer;
+  const oldKey = randomBytes(32).toString('hex');
+  const keyDir = tempDirs('txc-rotation-');
+  const keyFile = (hex: string): string => {
+    const file = join(keyDir(), 'master-key');
+    writeFileSync(file, `${hex}\n`, { mode: 0o600 });
+    return file;
+  };
+  const config = (masterKey: Partial<Config>): Config =>
+    loadConfig({ env: {}, flags: { dataDir: server.dataDir, database: server.databaseUrl, ...masterKey } });
+
+  before(async () => {
+    server = await TestServer.start({ masterKey: oldKey, demo: true });
+  });
+  after(() => server.stop());
+
+  it('seals every secret under the new key in one commit; the store then opens under it alone', async () => {
+    const { apiKey, apiSecret } = await server.user('rita', { deposits: { BTC: '1' } });
+    const demo = JSON.parse(readFileSync(server.server.credentialsFile!, 'utf8')) as { apiSecret: string };
+    const keys = (await server.server.venue.store.db.selectFrom('api_keys').select('api_key').execute()).length;
+    const newKey = randomBytes(32).toString('hex');
+    const newFile = keyFile(newKey);
+    // a running server holds the old key: it would go on sealing new keys under it
+    await assert.rejects(rotateMasterKey(config({ masterKey: oldKey }), newFile), DataDirLockedError);
+    await server.stop({ keepData: true });
+    // under a key the store was not written with, nothing opens and nothing is written
+    const stranger = randomBytes(32).toString('hex');
+    await assert.rejects(rotateMasterKey(config({ masterKey: stranger }), newFile), SecretBoxError);
+    await assert.rejects(rotateMasterKey(config({ masterKey: oldKey }), keyFile(oldKey)), OperatorError);
+
+    const report = await rotateMasterKey(config({ masterKey: oldKey }), newFile);
+    assert.deepEqual(
+      [report.from, report.to, report.apiKeys, report.demoCredentials],
+      [
+        SecretBox.fromKey(Buffer.from(oldKey, 'hex')).keyId,
+        SecretBox.fromKey(Buffer.from(newKey, 'hex')).keyId,
+        keys,
+        true,
+      ],
+    );
+    await assert.rejects(
+      TestServer.start({ masterKey: oldKey, database: server.databaseUrl }, server.dataDir),
+      (e: unknown) => e instanceof Error && e.message.includes(`sealed under master key ${report.to}`),
+    );
+    const rotated = await TestServer.start(
+      { masterKeyFile: newFile, demo: true, database: server.databaseUrl },
+      server.dataDir,
+    );
+    try {
+      assert.deepEqual(await rotated.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '1' });
+      const again = JSON.parse(readFileSync(rotated.server.credentialsFile!, 'utf8')) as { apiSecret: string };
+      assert.equal(again.apiSecret, demo.apiSecret);
+      const audit = (await rotated.admin('GET', '/admin/v1/audit?limit=1000')).body as {
+        entries: { action: string; status: number | null }[];
+      };
+      assert.deepEqual(
+        audit.entries.filter((e) => e.action === 'cli rotateMasterKey').map((e) => e.status),
+        [null, 200],
+      );
+    } finally {
+      await rotated.stop({ keepData: true });
+    }
+    // and back: a store rotated once rotates again
+    await rotateMasterKey(config({ masterKeyFile: newFile }), keyFile(oldKey));
+    await server.restart();
+    assert.deepEqual(await server.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '1' });
   });
 });

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config/schema.js';
+import { CREDENTIALS_CONTEXT, CREDENTIALS_META } from '../demo/seed.js';
+import { DataDirLock } from '../process/data-dir-lock.js';
+import { readMasterKeyFile, resolveMasterKey } from '../secrets/master-key.js';
+import { SecretBox } from '../secrets/secret-box.js';
+import { commitBatch } from '../store/commit-batch.js';
+import { openStore } from '../store/open-store.js';
+import type { ApiKeyRecord, AuditRecord } from '../store/port.js';
+import { secretContext } from '../venue/api-keys.js';
+import { cliActor } from './audited-admin.js';
+import { OperatorError } from './operator-error.js';
+
+export interface RotationReport {
+  readonly from: string;
+  readonly to: string;
+  /** API key secrets sealed again (revoked keys too: their rows keep a sealed secret). */
+  readonly apiKeys: number;
+  /** Whether the demo credentials the store keeps were sealed again too. */
+  readonly demoCredentials: boolean;
+  readonly next: string;
+}
+
+/**
+ * `txc master-key rotate --to <file>`: seals every secret the store keeps (API key secrets, the demo
+ * credentials) under a new master key, in one commit. Only with no server running (it takes the
+ * data-dir lock): a server holds the old key and would go on sealing new keys under it. Every
+ * secret is opened under the configured key before anything is written, so a wrong key changes
+ * nothing; after the commit the store opens only under the new key, which the configuration must
+ * then name (a server given the old one stops at start-up, naming the key the store wants).
+ */
+export async function rotateMasterKey(config: Config, newKeyFile: string, now = Date.now()): Promise<RotationReport> {
+  const lock = DataDirLock.acquire(config.dataDir, 'cli');
+  try {
+    const from = SecretBox.fromKey(resolveMasterKey(config, { generate: false }).key);
+    const to = SecretBox.fromKey(readMasterKeyFile(newKeyFile).key);
+    if (to.keyId === from.keyId) throw new OperatorError(`${newKeyFile} holds the master key in use (${from.keyId})`);
+    const store = openStore(config);
+    try {
+      await store.migrate();
+      const apiKeys: ApiKeyRecord[] = [];
+      for (const { record } of await store.loadApiKeys()) {
+        const context = secretContext(record.apiKey);
+        apiKeys.push({ ...record, sealedSecret: to.seal(reopen(from, record.sealedSecret, context), context) });
+      }
+      const meta = new Map<string, string>();
+      const credentials = await store.getMeta(CREDENTIALS_META);
+      if (credentials !== undefined) {
+        meta.set(CREDENTIALS_META, to.seal(reopen(from, credentials, CREDENTIALS_CONTEXT), CREDENTIALS_CONTEXT));
+      }
+      await store.commit(commitBatch({ apiKeys, meta, audit: auditLines(from.keyId, to.keyId, now) }));
+      return {
+        from: from.keyId,
+        to: to.keyId,
+        apiKeys: apiKeys.length,
+        demoCredentials: credentials !== undefined,
+        next: `start txc with masterKeyFile ${newKeyFile} (--master-key-file, TXC_MASTER_KEY_FILE): the store now opens only under master key ${to.keyId}`,
+      };
+    } finally {
+      await store.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** A secret as the store keeps it: sealed, or in plaintext in a store written before sealing. */
+function reopen(box: SecretBox, stored: string, context: string): string {
+  return SecretBox.isSealed(stored) ? box.open(stored, context) : stored;
+}
+
+/** The rotation in the admin audit log, as the CLI's other operations on the store are. */
+function auditLines(from: string, to: string, time: number): AuditRecord[] {
+  const line = {
+    requestId: randomUUID(),
+    time,
+    actor: cliActor(),
+    ip: null,
+    action: 'cli rotateMasterKey',
+    target: JSON.stringify({ from, to }),
+  };
+  return [
+    { ...line, stage: 'request', body: null, status: null },
+    { ...line, stage: 'response', body: null, status: 200 },
+  ];
+}
