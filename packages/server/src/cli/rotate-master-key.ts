@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
 import { CREDENTIALS_CONTEXT, CREDENTIALS_META } from '../demo/seed.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
@@ -14,7 +15,7 @@ import { OperatorError } from './operator-error.js';
 export interface RotationReport {
   readonly from: string;
   readonly to: string;
-  /** API key secrets sealed again (revoked keys too: their rows keep a sealed secret). */
+  /** API key secrets sealed again (revoked keys too: their rows keep a sealed secret); none already under the new key. */
   readonly apiKeys: number;
   /** Whether the demo credentials the store keeps were sealed again too. */
   readonly demoCredentials: boolean;
@@ -27,9 +28,13 @@ export interface RotationReport {
  * data-dir lock): a server holds the old key and would go on sealing new keys under it. Every
  * secret is opened under the configured key before anything is written, so a wrong key changes
  * nothing; after the commit the store opens only under the new key, which the configuration must
- * then name (a server given the old one stops at start-up, naming the key the store wants).
+ * then name (a server given the old one stops at start-up, naming the key the store wants). Values
+ * already sealed under the new key are left as they are: if a server the lock could not see (on
+ * PostgreSQL, one with another data dir) sealed new secrets under the old key meanwhile, running
+ * the rotation again from the old key completes it.
  */
 export async function rotateMasterKey(config: Config, newKeyFile: string, now = Date.now()): Promise<RotationReport> {
+  if (!existsSync(config.dataDir)) throw new OperatorError(`no data dir at ${config.dataDir}`);
   const lock = DataDirLock.acquire(config.dataDir, 'cli');
   try {
     const from = SecretBox.fromKey(resolveMasterKey(config, { generate: false }).key);
@@ -41,11 +46,12 @@ export async function rotateMasterKey(config: Config, newKeyFile: string, now = 
       const apiKeys: ApiKeyRecord[] = [];
       for (const { record } of await store.loadApiKeys()) {
         const context = secretContext(record.apiKey);
+        if (SecretBox.keyIdOf(record.sealedSecret) === to.keyId) continue;
         apiKeys.push({ ...record, sealedSecret: to.seal(reopen(from, record.sealedSecret, context), context) });
       }
       const meta = new Map<string, string>();
       const credentials = await store.getMeta(CREDENTIALS_META);
-      if (credentials !== undefined) {
+      if (credentials !== undefined && SecretBox.keyIdOf(credentials) !== to.keyId) {
         meta.set(CREDENTIALS_META, to.seal(reopen(from, credentials, CREDENTIALS_CONTEXT), CREDENTIALS_CONTEXT));
       }
       await store.commit(commitBatch({ apiKeys, meta, audit: auditLines(from.keyId, to.keyId, now) }));
@@ -53,7 +59,7 @@ export async function rotateMasterKey(config: Config, newKeyFile: string, now = 
         from: from.keyId,
         to: to.keyId,
         apiKeys: apiKeys.length,
-        demoCredentials: credentials !== undefined,
+        demoCredentials: meta.has(CREDENTIALS_META),
         next: `start txc with masterKeyFile ${newKeyFile} (--master-key-file, TXC_MASTER_KEY_FILE): the store now opens only under master key ${to.keyId}`,
       };
     } finally {

@@ -36,6 +36,11 @@ export class SecretBox {
     return text.startsWith(SEALED_PREFIX);
   }
 
+  /** The id of the master key that sealed a value; undefined when it is not a sealed value. */
+  static keyIdOf(sealed: string): string | undefined {
+    return SecretBox.isSealed(sealed) ? sealed.slice(SEALED_PREFIX.length).split('.')[0] : undefined;
+  }
+
   seal(plaintext: string, context: string): string {
     // A random 96-bit IV per value: far below GCM's collision bound for any number of keys a venue issues.
     const iv = randomBytes(IV_BYTES);

@@ -12,6 +12,8 @@ import { DataDirLockedError } from '../../src/process/data-dir-lock.js';
 import { MASTER_KEY_FILE } from '../../src/secrets/master-key.js';
 import { SecretBox, SecretBoxError } from '../../src/secrets/secret-box.js';
 import { commitBatch } from '../../src/store/commit-batch.js';
+import { openStore } from '../../src/store/open-store.js';
+import { secretContext } from '../../src/venue/api-keys.js';
 import { tempDirs } from '../support/temp-dirs.js';
 import { TestServer } from '../support/test-server.js';
 
@@ -172,6 +174,31 @@ describe('rotating the master key (txc master-key rotate)', () => {
         true,
       ],
     );
+    // a server the lock could not see (PostgreSQL, another data dir) sealed a key under the old master key meanwhile
+    const late = { apiKey: randomBytes(16).toString('hex'), apiSecret: randomBytes(32).toString('hex') };
+    const store = openStore(config({ masterKey: oldKey }));
+    await store.commit(
+      commitBatch({
+        apiKeys: [
+          {
+            apiKey: late.apiKey,
+            sealedSecret: SecretBox.fromKey(Buffer.from(oldKey, 'hex')).seal(
+              late.apiSecret,
+              secretContext(late.apiKey),
+            ),
+            user: 'rita',
+            permissions: ['main-account'],
+            ips: [],
+            createdAt: Date.now(),
+            revokedAt: null,
+          },
+        ],
+      }),
+    );
+    await store.close();
+    // running the rotation again from the old key completes it, leaving what is already sealed under the new one
+    const completed = await rotateMasterKey(config({ masterKey: oldKey }), newFile);
+    assert.deepEqual([completed.apiKeys, completed.demoCredentials], [1, false]);
     await assert.rejects(
       TestServer.start({ masterKey: oldKey, database: server.databaseUrl }, server.dataDir),
       (e: unknown) => e instanceof Error && e.message.includes(`sealed under master key ${report.to}`),
@@ -182,6 +209,7 @@ describe('rotating the master key (txc master-key rotate)', () => {
     );
     try {
       assert.deepEqual(await rotated.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '1' });
+      assert.deepEqual(await rotated.client(late.apiKey, late.apiSecret).mainBalance('BTC'), { main_balance: '1' });
       const again = JSON.parse(readFileSync(rotated.server.credentialsFile!, 'utf8')) as { apiSecret: string };
       assert.equal(again.apiSecret, demo.apiSecret);
       const audit = (await rotated.admin('GET', '/admin/v1/audit?limit=1000')).body as {
@@ -189,7 +217,7 @@ describe('rotating the master key (txc master-key rotate)', () => {
       };
       assert.deepEqual(
         audit.entries.filter((e) => e.action === 'cli rotateMasterKey').map((e) => e.status),
-        [null, 200],
+        [null, 200, null, 200],
       );
     } finally {
       await rotated.stop({ keepData: true });

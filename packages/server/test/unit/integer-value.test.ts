@@ -12,20 +12,23 @@ describe('integer fields', () => {
       ['-1', -1],
       ['+5', 5],
       ['9007199254740991', Number.MAX_SAFE_INTEGER],
+      [' 5', 5],
+      ['5\n', 5],
     ] as const) {
       assert.equal(integerValue(value), expected, JSON.stringify(value));
     }
   });
 
-  it('refuse leading zeros, fractions, exponents, blanks and what is not a safe integer', () => {
+  it('refuse leading zeros, fractions, exponents, blanks alone and what is not a safe integer', () => {
     for (const value of [
       '05',
       '-05',
       '00',
       '5.0',
       '1e3',
-      ' 5',
-      '5 ',
+      ' ',
+      '5 5',
+      '\u00a05',
       '',
       '+',
       '-',

@@ -1,3 +1,4 @@
+import { parseDecimal, type ParsedDecimal } from '@txc/core';
 import type { FieldErrors } from '@txc/sdk';
 import { jsonEqual } from '../json-equal.js';
 
@@ -32,7 +33,7 @@ export class FieldValidation {
     let found: string | undefined;
     for (const k of keys) {
       const v = this.body[k];
-      if (v === undefined || v === null) continue;
+      if (v === undefined || v === null || v === '') continue;
       if (found === undefined) found = k;
       else if (!sameValue(v, this.body[found])) this.add(found, `The ${found} and ${k} must match.`);
     }
@@ -40,8 +41,16 @@ export class FieldValidation {
   }
 }
 
-/** Whether two values name the same thing: equal JSON, or a number and its text (`5` and `"5"`). */
+/** Whether two values name the same thing: equal JSON, or the same decimal as a number or text (`5`, `"5.0"`). */
 function sameValue(a: unknown, b: unknown): boolean {
-  if (typeof a === 'number' || typeof b === 'number') return String(a) === String(b);
-  return jsonEqual(a, b);
+  const x = decimalOf(a);
+  const y = decimalOf(b);
+  if (x === undefined || y === undefined) return jsonEqual(a, b);
+  // parsed without trailing zeros: the same value has the same digits
+  return x.negative === y.negative && x.digits === y.digits && x.fractionDigits === y.fractionDigits;
+}
+
+function decimalOf(v: unknown): ParsedDecimal | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? parseDecimal(String(v)) : undefined;
+  return typeof v === 'string' ? parseDecimal(v) : undefined;
 }
