@@ -9,6 +9,7 @@ import { SecretBoxError } from '../secrets/secret-box.js';
 import { AdminError } from '../venue/admin.js';
 import { withAdmin } from './admin-access.js';
 import { backup } from './backup.js';
+import { StoreClaimedError } from '../store/store-claimed-error.js';
 import { StoreOpenError } from '../store/store-open-error.js';
 import { OperatorError } from './operator-error.js';
 import { replay } from './replay.js';
@@ -288,7 +289,8 @@ try {
     e instanceof MasterKeyError ||
     e instanceof SecretBoxError ||
     e instanceof OperatorError ||
-    e instanceof StoreOpenError;
+    e instanceof StoreOpenError ||
+    e instanceof StoreClaimedError;
   process.stderr.write(`txc: ${known ? (e as Error).message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
   process.exitCode = 1;
 }

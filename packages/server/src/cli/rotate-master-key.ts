@@ -28,10 +28,10 @@ export interface RotationReport {
  * data-dir lock): a server holds the old key and would go on sealing new keys under it. Every
  * secret is opened under the configured key before anything is written, so a wrong key changes
  * nothing; after the commit the store opens only under the new key, which the configuration must
- * then name (a server given the old one stops at start-up, naming the key the store wants). Values
- * already sealed under the new key are left as they are: if a server the lock could not see (on
- * PostgreSQL, one with another data dir) sealed new secrets under the old key meanwhile, running
- * the rotation again from the old key completes it.
+ * then name (a server given the old one stops at start-up, naming the key the store wants). On
+ * PostgreSQL it also claims the database (see Store.claim), which a server elsewhere holds. Values
+ * already sealed under the new key are left as they are: a rotation cut short, or one that raced a
+ * server starting, is completed by running it again from the old key.
  */
 export async function rotateMasterKey(config: Config, newKeyFile: string, now = Date.now()): Promise<RotationReport> {
   if (!existsSync(config.dataDir)) throw new OperatorError(`no data dir at ${config.dataDir}`);
@@ -42,6 +42,8 @@ export async function rotateMasterKey(config: Config, newKeyFile: string, now = 
     if (to.keyId === from.keyId) throw new OperatorError(`${newKeyFile} holds the master key in use (${from.keyId})`);
     const store = openStore(config);
     try {
+      // on PostgreSQL a server the data dir's lock cannot see (another machine, another data dir) holds this
+      await store.claim();
       await store.migrate();
       const apiKeys: ApiKeyRecord[] = [];
       for (const { record } of await store.loadApiKeys()) {

@@ -84,6 +84,11 @@ export class KyselyStore implements Store {
     if (error !== undefined) throw new StoreOpenError(this.kind, error);
   }
 
+  /** A SQLite store is claimed by its data dir's lock (see Store.claim). */
+  claim(): Promise<void> {
+    return Promise.resolve();
+  }
+
   commit(batch: CommitBatch): Promise<void> {
     return this.chain.commit(batch);
   }

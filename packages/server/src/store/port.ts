@@ -115,6 +115,13 @@ export interface Store {
   /** Typed access for read queries; every dialect answers the same queries. */
   readonly db: Kysely<Database>;
   migrate(): Promise<void>;
+  /**
+   * Takes the store for this process's writes alone (StoreClaimedError when another holds it): on
+   * PostgreSQL a lock the database keeps for this session, so that two venues on other machines or
+   * data dirs never write one database; a SQLite store is claimed by its data dir's lock. A claim
+   * whose connection is lost fails the next commit and is taken again by `probeWrite`.
+   */
+  claim(): Promise<void>;
   commit(batch: CommitBatch): Promise<void>;
   /**
    * True when the store is writing nothing: a commit handed over now would start at once instead of

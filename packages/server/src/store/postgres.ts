@@ -4,6 +4,8 @@ import type { Database } from './database.js';
 import { KyselyStore } from './kysely-store.js';
 import type { CommitBatch } from './port.js';
 import { oneStatement } from './postgres-statement.js';
+import { StoreClaimedError } from './store-claimed-error.js';
+import { StoreOpenError } from './store-open-error.js';
 
 const INT8 = 20;
 
@@ -31,15 +33,54 @@ export interface PostgresOptions {
 export class PostgresStore extends KyselyStore {
   /** Prepared-statement names by SQL text: a few shapes of group commit recur. */
   private readonly names = new Map<string, string>();
+  /** The session that holds the venue's lock, once claimed; `lost` when its connection went away. */
+  private claimant: { readonly client: pg.Client; lost: boolean } | undefined;
 
   constructor(
     db: Kysely<Database>,
     private readonly pool: pg.Pool,
+    private readonly connect: () => pg.Client,
   ) {
-    super('postgres', db);
+    super('postgres', db, () => this.releaseClaim());
+  }
+
+  /** A session-level advisory lock, held by a connection of its own for as long as the store is open. */
+  override async claim(): Promise<void> {
+    if (this.claimant !== undefined && !this.claimant.lost) return;
+    await this.releaseClaim();
+    const client = this.connect();
+    const claimant = { client, lost: false };
+    const lose = (): void => {
+      claimant.lost = true;
+    };
+    client.on('error', lose);
+    client.on('end', lose);
+    try {
+      await client.connect();
+      const taken = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', VENUE_LOCK);
+      if (taken.rows[0]?.held !== true) throw new StoreClaimedError(await holderOf(client));
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e instanceof StoreClaimedError ? e : new StoreOpenError('postgres', e);
+    }
+    this.claimant = claimant;
+  }
+
+  override async probeWrite(): Promise<void> {
+    if (this.claimant !== undefined) await this.claim();
+    await super.probeWrite();
+  }
+
+  private async releaseClaim(): Promise<void> {
+    const claimant = this.claimant;
+    this.claimant = undefined;
+    // ending the session releases its locks
+    await claimant?.client.end().catch(() => undefined);
   }
 
   protected override async write(batch: CommitBatch): Promise<void> {
+    // without the lock another venue may be writing: nothing more is written until it is taken again
+    if (this.claimant?.lost === true) throw new Error('the connection holding the database lock was lost');
     const statement = oneStatement(batch);
     if (statement === undefined) return super.write(batch);
     let name = this.names.get(statement.text);
@@ -49,6 +90,25 @@ export class PostgresStore extends KyselyStore {
     }
     await this.pool.query({ name, text: statement.text, values: statement.values });
   }
+}
+
+/** The venue's advisory lock: (0x747863 "txc", 1), in the two-key space no other tool of the venue uses. */
+const VENUE_LOCK = [0x747863, 1];
+
+/** Who holds the venue's lock, as pg_stat_activity shows the session; undefined when it cannot tell. */
+async function holderOf(client: pg.Client): Promise<string | undefined> {
+  const { rows } = await client
+    .query<{ application_name: string; client_addr: string | null; pid: number }>(
+      `select a.application_name, host(a.client_addr) as client_addr, a.pid from pg_locks l
+        join pg_stat_activity a on a.pid = l.pid
+       where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2 and l.objsubid = 2`,
+      VENUE_LOCK,
+    )
+    .catch(() => ({ rows: [] }));
+  const h = rows[0];
+  return h === undefined
+    ? undefined
+    : `${h.application_name || 'a session'} from ${h.client_addr ?? 'a local socket'}, pid ${h.pid}`;
 }
 
 /** The client waits a little longer than the server so that the server's own timeout speaks first. */
@@ -64,10 +124,11 @@ const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
  */
 export function openPostgresStore(url: string, options: PostgresOptions = {}): PostgresStore {
   const statementTimeout = options.statementTimeoutMs ?? 30_000;
+  const connectTimeout = options.connectTimeoutMs ?? 5_000;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 8,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    connectionTimeoutMillis: connectTimeout,
     idleTimeoutMillis: options.idleTimeoutMs ?? 30_000,
     statement_timeout: statementTimeout,
     idle_in_transaction_session_timeout: statementTimeout,
@@ -82,5 +143,12 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
   pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return new PostgresStore(db, pool);
+  const claimant = (): pg.Client =>
+    new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeout,
+      keepAlive: true,
+      application_name: 'txc',
+    });
+  return new PostgresStore(db, pool, claimant);
 }

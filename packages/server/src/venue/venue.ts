@@ -80,6 +80,8 @@ export class Venue {
   static async open(options: VenueOptions): Promise<Venue> {
     let venue: Venue | undefined;
     try {
+      // one venue writes a store: a second one on the same database stops here
+      await options.store.claim();
       await options.store.migrate();
       const loaded = await loadState(options.store);
       options.log.info(
