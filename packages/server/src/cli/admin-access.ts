@@ -43,12 +43,14 @@ export async function withAdmin<T>(config: Config, work: (admin: AdminOperations
   }
   const lock = DataDirLock.acquire(config.dataDir, 'cli');
   try {
+    // before the store is opened: a key that cannot be read must not leave its connections open
+    const secrets = SecretBox.fromKey(resolveMasterKey(config).key);
     const venue = await Venue.open({
       store: openStore(config),
       clock: systemClock(),
       log: createLogger({ logLevel: 'warn' }),
       nonceWindowMs: config.auth.nonceWindowMs,
-      secrets: SecretBox.fromKey(resolveMasterKey(config).key),
+      secrets,
     });
     try {
       return await work(auditedAdmin(new LocalAdmin(venue), venue));

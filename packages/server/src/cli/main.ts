@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { DataDirLockedError } from '../process/data-dir-lock.js';
+import { ListenError } from '../process/listen-error.js';
 import { serve } from '../process/serve.js';
 import { MasterKeyError } from '../secrets/master-key.js';
 import { SecretBoxError } from '../secrets/secret-box.js';
@@ -89,7 +90,12 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   )
   .action(async (flags: StoreFlags & Record<string, unknown>) => {
     const server = await serve(configFrom(flags));
+    let stopping = false;
     const stop = (): void => {
+      // A Ctrl-C under npm start reaches txc twice (from the terminal and from npm): once stopping,
+      // further signals must not end the process before the journal is flushed and the snapshot written.
+      if (stopping) return;
+      stopping = true;
       server.close().then(
         () => process.exit(0),
         (e: unknown) => {
@@ -98,8 +104,8 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
         },
       );
     };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
   });
 
 const user = program.command('user').description('venue users');
@@ -290,7 +296,8 @@ try {
     e instanceof SecretBoxError ||
     e instanceof OperatorError ||
     e instanceof StoreOpenError ||
-    e instanceof StoreClaimedError;
+    e instanceof StoreClaimedError ||
+    e instanceof ListenError;
   process.stderr.write(`txc: ${known ? (e as Error).message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
   process.exitCode = 1;
 }

@@ -19,6 +19,7 @@ import { priceFeedJob } from '../jobs/price-feed.js';
 import { Wallet } from '../wallet/wallet.js';
 import { adminToken } from './admin-token.js';
 import { DataDirLock } from './data-dir-lock.js';
+import { ListenError } from './listen-error.js';
 import { createLogger } from './logger.js';
 
 export const DEMO_VENUE_FILE = fileURLToPath(new URL('../../venues/demo.json', import.meta.url));
@@ -120,7 +121,9 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       extraPrivateRoutes: extras.extraPrivateRoutes ?? [],
       wallet,
     });
-    await app.listen({ host: config.host, port: config.port });
+    await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
+      throw new ListenError(config.host, config.port, e);
+    });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = baseUrl(config.host, port);

@@ -80,6 +80,17 @@ describe('the txc command', () => {
     }
   });
 
+  it('a master key that cannot be read stops a command working on the store at once', async () => {
+    const dir = dataDir();
+    await (await TestServer.start({}, dir)).stop({ keepData: true });
+    const missing = await txc(['user', 'show', 'nobody', '--data-dir', dir, '--master-key-file', join(dir, 'none')], {
+      timeoutMs: 20_000,
+    });
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^txc: cannot read the master key file /);
+    assert.equal(existsSync(join(dir, 'txc.lock')), false);
+  });
+
   it('goes through the admin API while a server holds the data dir', async () => {
     const dir = dataDir();
     const server = await TestServer.start({}, dir);
@@ -102,7 +113,7 @@ describe('the txc command', () => {
     }
   });
 
-  it('serve: one server per data dir, graceful stop on SIGTERM with a snapshot, restart keeps everything', async () => {
+  it('serve: one server per data dir, graceful stop on a repeated SIGINT with a snapshot, restart keeps everything', async () => {
     const dir = dataDir();
     const { child, url } = await txcServe(['--demo', '--data-dir', dir, '--log-level', 'info']);
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -111,9 +122,21 @@ describe('the txc command', () => {
     const second = await txc(['serve', '--port', '0', '--data-dir', dir]);
     assert.equal(second.code, 1);
     assert.match(second.stderr, /held by server process/);
+    const port = new URL(url).port;
+    const taken = await txc(['serve', '--port', port, '--data-dir', dataDir()]);
+    assert.deepEqual(
+      [taken.code, taken.stderr],
+      [
+        1,
+        `txc: cannot listen on 127.0.0.1:${port}: the port is in use (another txc, or another program): choose another with --port\n`,
+      ],
+    );
 
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
+    // a Ctrl-C under npm start reaches the server twice: the second signal must not cut the stop short
+    child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 5)); // apart: two pending signals would be one
+    child.kill('SIGINT');
     assert.equal(await exited, 0);
     assert.equal(existsSync(join(dir, 'txc.lock')), false);
 
