@@ -50,7 +50,7 @@ async function healthyWithin(target: Target, ms: number): Promise<Record<string,
 
 /**
  * One outage, the same on every store: writes and private reads answer 503 in their family while
- * the store is gone, public data keeps being served, nothing of the refused requests is applied,
+ * the store is gone, the public API keeps answering (market data with 503), nothing of the refused requests is applied,
  * and the venue takes requests again by itself once the store is back.
  */
 async function outage(
@@ -79,7 +79,13 @@ async function outage(
   const shown = await admin(target, 'GET', '/admin/v1/users/olga');
   assert.deepEqual([shown.status, shown.body], [503, ADMIN_503], 'admin reads too');
   const ping = await fetch(`${target.url}/api/v4/public/ping`);
-  assert.deepEqual([ping.status, await ping.json()], [200, ['pong']], 'public data keeps being served');
+  assert.deepEqual([ping.status, await ping.json()], [200, ['pong']], 'the public API keeps answering');
+  // what is in memory may hold what the store refused: market data waits for the store as private reads do
+  const markets = await fetch(`${target.url}/api/v4/public/markets`);
+  assert.deepEqual(
+    [markets.status, await markets.json()],
+    [503, { success: false, message: 'Service temporarily unavailable, try again later.', params: [] }],
+  );
   assert.deepEqual(await platformStatus(target), { status: 'system maintenance' }, 'the platform says why');
   const down = await health(target);
   assert.equal(down.status, 503);
