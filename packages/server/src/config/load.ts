@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { ConfigSchema, type Config } from './schema.js';
 
@@ -37,6 +38,11 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     } catch (e) {
       throw new ConfigError(`cannot read config file ${file}: ${(e as Error).message}`);
     }
+    // a misspelt setting would otherwise be left out silently, its default taken instead
+    const unknown = unknownSettings(ConfigSchema, merged, '');
+    if (unknown.length > 0) {
+      throw new ConfigError(`invalid configuration: ${file} names no such setting ${unknown.join(', ')}`);
+    }
   }
   for (const [name, key] of Object.entries(ENV_KEYS)) {
     const v = env[name];
@@ -51,4 +57,20 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
   return withDefaults;
+}
+
+/** The keys of `value` that `schema` has no place for, as paths (`/postgres/poolsize`). */
+function unknownSettings(schema: TSchema, value: unknown, path: string): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const { properties, patternProperties } = schema as {
+    properties?: Record<string, TSchema>;
+    patternProperties?: Record<string, TSchema>;
+  };
+  // a record (wallet chains, rate-limit groups): any key, each value checked against its one schema
+  const each = patternProperties === undefined ? undefined : Object.values(patternProperties)[0];
+  if (properties === undefined && each === undefined) return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const sub = properties?.[key] ?? each;
+    return sub === undefined ? [`${path}/${key}`] : unknownSettings(sub, v, `${path}/${key}`);
+  });
 }

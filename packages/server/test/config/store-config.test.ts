@@ -51,4 +51,23 @@ describe('choosing and tuning the store', () => {
     assert.throws(() => loadConfig({ env: {}, flags: { postgres: { poolSize: 1 } } }), ConfigError);
     assert.throws(() => loadConfig({ env: {}, flags: { snapshots: { everyCommands: -1 } } }), ConfigError);
   });
+  it('refuses a config file that names a setting there is no such setting, at any depth', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txc-config-'));
+    try {
+      const file = join(dir, 'txc.json');
+      writeFileSync(
+        file,
+        JSON.stringify({ prot: 9000, postgres: { poolsize: 3 }, wallet: { chains: { bitcoin: { xpubb: 'x' } } } }),
+      );
+      assert.throws(
+        () => loadConfig({ file, env: {} }),
+        (e: unknown) =>
+          e instanceof ConfigError &&
+          e.message ===
+            `invalid configuration: ${file} names no such setting /prot, /postgres/poolsize, /wallet/chains/bitcoin/xpubb`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
