@@ -11,6 +11,7 @@ import { AdminError } from '../venue/admin.js';
 import { withAdmin } from './admin-access.js';
 import { backup } from './backup.js';
 import { StoreClaimedError } from '../store/store-claimed-error.js';
+import { StoreKindError } from '../store/store-kind.js';
 import { StoreOpenError } from '../store/store-open-error.js';
 import { OperatorError } from './operator-error.js';
 import { replay } from './replay.js';
@@ -297,7 +298,8 @@ try {
     e instanceof OperatorError ||
     e instanceof StoreOpenError ||
     e instanceof StoreClaimedError ||
-    e instanceof ListenError;
+    e instanceof ListenError ||
+    e instanceof StoreKindError;
   process.stderr.write(`txc: ${known ? (e as Error).message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
   process.exitCode = 1;
 }

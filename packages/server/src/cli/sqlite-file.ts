@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
 import { sqliteFileOf } from '../store/open-store.js';
+import { checkStoreKind } from '../store/store-kind.js';
 import { OperatorError } from './operator-error.js';
 
 /** The SQLite file of the configured store; PostgreSQL has its own tools (docs/operations.md). */
 export function configuredSqliteFile(config: Config, command: string): string {
+  checkStoreKind(config);
   const file = sqliteFileOf(config.database, config.dataDir);
   if (file === undefined) {
     throw new OperatorError(

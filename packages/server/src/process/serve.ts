@@ -9,6 +9,7 @@ import { MarketData } from '../market-data/market-data.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { openStore, sqliteFileOf } from '../store/open-store.js';
+import { recordStoreKind } from '../store/store-kind.js';
 import { systemClock, type Clock } from '../venue/clock.js';
 import { Venue } from '../venue/venue.js';
 import { applyVenueFile, readVenueFile } from '../venue/venue-file.js';
@@ -108,6 +109,8 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       const changed = await applyVenueFile(venue, readVenueFile(venueFile));
       if (changed > 0) log.info({ venueFile, changed }, 'venue definition applied');
     }
+    // the data dir remembers where its venue's store is: a later start without --database must not open another
+    recordStoreKind(config);
     const marketData = await MarketData.open(venue);
     const demoKeys = config.demo ? await seedDemo(venue) : undefined;
     stopJobs = startJobs(jobs, { venue, config, log });

@@ -3,6 +3,7 @@ import type { Config } from '../config/schema.js';
 import type { Store } from './port.js';
 import { openPostgresStore } from './postgres.js';
 import { openSqliteStore } from './sqlite.js';
+import { checkStoreKind, isPostgresUrl } from './store-kind.js';
 
 export const SQLITE_FILE = 'txc.sqlite';
 
@@ -11,10 +12,6 @@ export type StoreConfig = Pick<Config, 'database' | 'dataDir' | 'postgres' | 'un
 export interface StoreHooks {
   /** A pooled PostgreSQL connection failed (the pool replaces it). */
   readonly onConnectionError?: (error: Error) => void;
-}
-
-export function isPostgresUrl(database: string): boolean {
-  return database.startsWith('postgres://') || database.startsWith('postgresql://');
 }
 
 /** The SQLite file `database` designates (`sqlite` is the one in the data dir), or undefined for PostgreSQL. */
@@ -26,6 +23,7 @@ export function sqliteFileOf(database: string, dataDir: string): string | undefi
 
 /** `sqlite` (the embedded file in the data dir), `sqlite:<file>`, or a `postgres://` URL. */
 export function openStore(config: StoreConfig, hooks: StoreHooks = {}): Store {
+  checkStoreKind(config);
   const file = sqliteFileOf(config.database, config.dataDir);
   if (file !== undefined) return openSqliteStore(file, { unsafeNoFsync: config.unsafeNoFsync });
   if (isPostgresUrl(config.database)) {
