@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
 import { OperatorError } from './operator-error.js';
@@ -22,6 +23,7 @@ export async function backup(config: Config, target: string): Promise<BackupRepo
   const source = configuredSqliteFile(config, 'backup');
   if (!existsSync(source)) throw new OperatorError(`no store at ${source}`);
   if (existsSync(target)) throw new OperatorError(`${target} already exists; choose a new file`);
+  if (!existsSync(dirname(resolve(target)))) throw new OperatorError(`${dirname(resolve(target))} does not exist`);
   const db = new Database(source, { fileMustExist: true });
   try {
     // All pages in one step, inside one read transaction: a backup taken in steps starts over

@@ -53,8 +53,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   }
   const withDefaults = Value.Default(ConfigSchema, merged);
   if (!Value.Check(ConfigSchema, withDefaults)) {
-    const problems = [...Value.Errors(ConfigSchema, withDefaults)].map((e) => `${e.instancePath || '/'} ${e.message}`);
-    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+    throw new ConfigError(`invalid configuration: ${problemsOf(withDefaults).join('; ')}`);
   }
   return withDefaults;
 }
@@ -73,4 +72,23 @@ function unknownSettings(schema: TSchema, value: unknown, path: string): string[
     const sub = properties?.[key] ?? each;
     return sub === undefined ? [`${path}/${key}`] : unknownSettings(sub, v, `${path}/${key}`);
   });
+}
+
+/**
+ * What is wrong with a configuration, one line per setting: a setting that must be one of a few
+ * words (`logLevel`) fails once per word in TypeBox's errors, which say "must be equal to constant"
+ * without the word; these become one line naming them all.
+ */
+function problemsOf(config: unknown): string[] {
+  const byPath = new Map<string, { messages: Set<string>; choices: unknown[] }>();
+  for (const e of Value.Errors(ConfigSchema, config)) {
+    const path = e.instancePath || '/';
+    const entry = byPath.get(path) ?? { messages: new Set<string>(), choices: [] };
+    byPath.set(path, entry);
+    if (e.keyword === 'const') entry.choices.push((e.params as { allowedValue?: unknown }).allowedValue);
+    else entry.messages.add(e.message);
+  }
+  return [...byPath].map(([path, { messages, choices }]) =>
+    choices.length > 0 ? `${path} must be one of ${choices.join(', ')}` : `${path} ${[...messages].join(', ')}`,
+  );
 }

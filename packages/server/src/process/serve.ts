@@ -68,7 +68,8 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
   // Before taking the data dir: a bad key (or a private one) stops the server at once.
   const wallet = Wallet.fromConfig(config);
   const jobs = jobsOf(config);
-  mkdirSync(config.dataDir, { recursive: true });
+  // it will hold the admin token, the store and perhaps the master key: its owner's alone when txc makes it
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = DataDirLock.acquire(config.dataDir, 'server');
   const log = createLogger(config);
   if (wallet.demoChains.length > 0) {

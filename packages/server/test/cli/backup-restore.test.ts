@@ -29,6 +29,8 @@ describe('txc backup and txc restore (SQLite)', () => {
       const again = await txc(['backup', file, '--data-dir', dir]);
       assert.equal(again.code, 1);
       assert.match(again.stderr, /already exists/);
+      const nowhere = await txc(['backup', join(dir, 'no-such-dir', 'b.sqlite'), '--data-dir', dir]);
+      assert.deepEqual([nowhere.code, nowhere.stderr], [1, `txc: ${join(dir, 'no-such-dir')} does not exist\n`]);
 
       await server.admin('POST', '/admin/v1/deposits', { user: 'bea', ticker: 'BTC', amount: '2' });
       const busy = await txc(['restore', file, '--data-dir', dir]);

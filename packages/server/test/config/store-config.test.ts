@@ -70,4 +70,12 @@ describe('choosing and tuning the store', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('names the words a setting may be, once', () => {
+    assert.throws(
+      () => loadConfig({ env: { TXC_LOG_LEVEL: 'verbose' } }),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        e.message === 'invalid configuration: /logLevel must be one of fatal, error, warn, info, debug, trace, silent',
+    );
+  });
 });

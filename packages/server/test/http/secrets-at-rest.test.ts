@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { OperatorError } from '../../src/cli/operator-error.js';
@@ -43,6 +44,19 @@ describe('API key secrets at rest (AES-256-GCM under the master key)', () => {
     assert.ok(!(await tableText(server, 'api_keys')).includes(apiSecret));
     await server.restart();
     assert.deepEqual(await server.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '1' });
+  });
+
+  it('a data dir txc makes is its owner’s alone', { skip: process.platform === 'win32' }, async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'txc-new-dir-'));
+    const dir = join(parent, 'data');
+    try {
+      const fresh = await TestServer.start({}, dir);
+      const mode = statSync(dir).mode & 0o777;
+      await fresh.stop();
+      assert.equal(mode, 0o700);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('the generated master key lies in the data dir, readable by its owner only', () => {
