@@ -299,7 +299,10 @@ export class KyselyStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.db.destroy();
-    await this.onClose();
+    try {
+      await this.db.destroy();
+    } finally {
+      await this.onClose();
+    }
   }
 }

@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { KyselyStore } from './kysely-store.js';
-import type { CommitBatch } from './port.js';
+import type { CommitBatch, SnapshotRecord } from './port.js';
 import { oneStatement } from './postgres-statement.js';
 import { StoreClaimedError } from './store-claimed-error.js';
 import { StoreOpenError } from './store-open-error.js';
@@ -35,6 +35,8 @@ export class PostgresStore extends KyselyStore {
   private readonly names = new Map<string, string>();
   /** The session that holds the venue's lock, once claimed; `lost` when its connection went away. */
   private claimant: { readonly client: pg.Client; lost: boolean } | undefined;
+  /** Set by the first claim, for good: from then on nothing is written without a live claim. */
+  private claiming = false;
 
   constructor(
     db: Kysely<Database>,
@@ -46,7 +48,8 @@ export class PostgresStore extends KyselyStore {
 
   /** A session-level advisory lock, held by a connection of its own for as long as the store is open. */
   override async claim(): Promise<void> {
-    if (this.claimant !== undefined && !this.claimant.lost) return;
+    this.claiming = true;
+    if (this.claimant !== undefined && !this.claimant.lost && (await answers(this.claimant.client))) return;
     await this.releaseClaim();
     const client = this.connect();
     const claimant = { client, lost: false };
@@ -67,8 +70,20 @@ export class PostgresStore extends KyselyStore {
   }
 
   override async probeWrite(): Promise<void> {
-    if (this.claimant !== undefined) await this.claim();
+    if (this.claiming) await this.claim();
     await super.probeWrite();
+  }
+
+  override async saveSnapshot(snapshot: SnapshotRecord, keep: number): Promise<void> {
+    this.mustHoldClaim();
+    await super.saveSnapshot(snapshot, keep);
+  }
+
+  /** Without the lock another venue may be writing: nothing more is written until it is taken again. */
+  private mustHoldClaim(): void {
+    if (this.claiming && (this.claimant === undefined || this.claimant.lost)) {
+      throw new Error('this venue does not hold the database lock (its connection was lost)');
+    }
   }
 
   private async releaseClaim(): Promise<void> {
@@ -79,8 +94,7 @@ export class PostgresStore extends KyselyStore {
   }
 
   protected override async write(batch: CommitBatch): Promise<void> {
-    // without the lock another venue may be writing: nothing more is written until it is taken again
-    if (this.claimant?.lost === true) throw new Error('the connection holding the database lock was lost');
+    this.mustHoldClaim();
     const statement = oneStatement(batch);
     if (statement === undefined) return super.write(batch);
     let name = this.names.get(statement.text);
@@ -95,13 +109,24 @@ export class PostgresStore extends KyselyStore {
 /** The venue's advisory lock: (0x747863 "txc", 1), in the two-key space no other tool of the venue uses. */
 const VENUE_LOCK = [0x747863, 1];
 
+/** Whether a session still answers (a claim over a connection cut without a reset looks held until it is asked). */
+async function answers(client: pg.Client): Promise<boolean> {
+  try {
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Who holds the venue's lock, as pg_stat_activity shows the session; undefined when it cannot tell. */
 async function holderOf(client: pg.Client): Promise<string | undefined> {
   const { rows } = await client
     .query<{ application_name: string; client_addr: string | null; pid: number }>(
       `select a.application_name, host(a.client_addr) as client_addr, a.pid from pg_locks l
         join pg_stat_activity a on a.pid = l.pid
-       where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2 and l.objsubid = 2`,
+       where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2 and l.objsubid = 2
+         and l.database = (select oid from pg_database where datname = current_database())`,
       VENUE_LOCK,
     )
     .catch(() => ({ rows: [] }));
@@ -147,7 +172,12 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
     new pg.Client({
       connectionString: url,
       connectionTimeoutMillis: connectTimeout,
+      // A dead peer is noticed within a minute on both ends, not after the system's two hours: this
+      // side stops writing, and the server ends the session (releasing the lock) of a host that died.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 15_000,
+      query_timeout: connectTimeout,
+      options: '-c tcp_keepalives_idle=15 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=6',
       application_name: 'txc',
     });
   return new PostgresStore(db, pool, claimant);

@@ -30,13 +30,32 @@ describe('a data dir remembers which kind of store its venue keeps', async () =>
     }
   });
 
+  it('a venue on a SQLite file of its own refuses the data dir’s default store', async () => {
+    const dir = dataDir();
+    const file = join(dataDir(), 'venue.sqlite');
+    await (await TestServer.start({ database: `sqlite:${file}` }, dir)).stop({ keepData: true });
+    const r = await txc(['replay', '--data-dir', dir, '--database', 'sqlite']);
+    assert.deepEqual(
+      [r.code, r.stderr],
+      [
+        1,
+        `txc: the venue of ${dir} keeps its store in SQLite (sqlite:${file}): name that with --database, not another\n`,
+      ],
+    );
+    const named = await txc(['replay', '--data-dir', dir, '--database', `sqlite:${file}`]);
+    assert.equal(named.code, 0, named.stderr);
+  });
+
   it('a SQLite venue’s data dir refuses a PostgreSQL database', { skip }, async () => {
     const dir = dataDir();
     await (await TestServer.start({ database: 'sqlite' }, dir)).stop({ keepData: true });
     const r = await txc(['replay', '--data-dir', dir, '--database', 'postgres://postgres@127.0.0.1:5432/postgres']);
     assert.deepEqual(
       [r.code, r.stderr],
-      [1, `txc: the venue of ${dir} keeps its store in SQLite there (txc.sqlite), not in the database named\n`],
+      [
+        1,
+        `txc: the venue of ${dir} keeps its store in SQLite (txc.sqlite there): name that with --database, not another\n`,
+      ],
     );
   });
 });

@@ -17,7 +17,8 @@ async function terminateClaim(url: string): Promise<void> {
   try {
     const { rowCount } = await admin.query(
       `select pg_terminate_backend(pid) from pg_locks
-        where locktype = 'advisory' and granted and classid = $1 and objid = 1 and objsubid = 2`,
+        where locktype = 'advisory' and granted and classid = $1 and objid = 1 and objsubid = 2
+          and database = (select oid from pg_database where datname = current_database())`,
       [0x747863],
     );
     assert.equal(rowCount, 1);
@@ -72,15 +73,25 @@ describe('one venue writes a PostgreSQL database (Store.claim)', async () => {
     await terminateClaim(db.url);
     // the lost connection is noticed once its socket closes
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await assert.rejects(a.commit(commitBatch({ meta: new Map([['claim.test', '2']]) })), /lock was lost/);
+    await assert.rejects(
+      a.commit(commitBatch({ meta: new Map([['claim.test', '2']]) })),
+      /does not hold the database lock/,
+    );
     // another venue took the database meanwhile: this one stays out
     const b = store();
     await b.claim();
+    // however often it probes, and whatever it tries to write, it stays out while b holds the database
     await assert.rejects(a.probeWrite(), StoreClaimedError);
+    await assert.rejects(a.probeWrite(), StoreClaimedError);
+    await assert.rejects(
+      a.commit(commitBatch({ meta: new Map([['claim.test', '3']]) })),
+      /does not hold the database lock/,
+    );
     await b.close();
     await a.probeWrite();
-    await a.commit(commitBatch({ meta: new Map([['claim.test', '3']]) }));
-    assert.equal(await a.getMeta('claim.test'), '3');
+    await a.commit(commitBatch({ meta: new Map([['claim.test', '4']]) }));
+    assert.equal(await a.getMeta('claim.test'), '4');
+    await assert.rejects(store().claim(), StoreClaimedError);
     await a.close();
   });
 
