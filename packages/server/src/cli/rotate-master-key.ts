@@ -45,17 +45,18 @@ export async function rotateMasterKey(config: Config, newKeyFile: string, now = 
       // on PostgreSQL a server the data dir's lock cannot see (another machine, another data dir) holds this
       await store.claim();
       await store.migrate();
+      // a stored value sealed under the new key, or undefined when it already is
+      const resealed = (stored: string, context: string): string | undefined =>
+        SecretBox.keyIdOf(stored) === to.keyId ? undefined : to.seal(reopen(from, stored, context), context);
       const apiKeys: ApiKeyRecord[] = [];
       for (const { record } of await store.loadApiKeys()) {
-        const context = secretContext(record.apiKey);
-        if (SecretBox.keyIdOf(record.sealedSecret) === to.keyId) continue;
-        apiKeys.push({ ...record, sealedSecret: to.seal(reopen(from, record.sealedSecret, context), context) });
+        const sealedSecret = resealed(record.sealedSecret, secretContext(record.apiKey));
+        if (sealedSecret !== undefined) apiKeys.push({ ...record, sealedSecret });
       }
       const meta = new Map<string, string>();
       const credentials = await store.getMeta(CREDENTIALS_META);
-      if (credentials !== undefined && SecretBox.keyIdOf(credentials) !== to.keyId) {
-        meta.set(CREDENTIALS_META, to.seal(reopen(from, credentials, CREDENTIALS_CONTEXT), CREDENTIALS_CONTEXT));
-      }
+      const sealedCredentials = credentials === undefined ? undefined : resealed(credentials, CREDENTIALS_CONTEXT);
+      if (sealedCredentials !== undefined) meta.set(CREDENTIALS_META, sealedCredentials);
       await store.commit(commitBatch({ apiKeys, meta, audit: auditLines(from.keyId, to.keyId, now) }));
       return {
         from: from.keyId,

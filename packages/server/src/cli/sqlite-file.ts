@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
-import { sqliteFileOf } from '../store/open-store.js';
+import { sqliteFileOf } from '../store/store-location.js';
 import { checkStoreKind } from '../store/store-kind.js';
 import { OperatorError } from './operator-error.js';
 

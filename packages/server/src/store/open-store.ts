@@ -1,24 +1,15 @@
-import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import type { Store } from './port.js';
 import { openPostgresStore } from './postgres.js';
 import { openSqliteStore } from './sqlite.js';
-import { checkStoreKind, isPostgresUrl } from './store-kind.js';
-
-export const SQLITE_FILE = 'txc.sqlite';
+import { checkStoreKind } from './store-kind.js';
+import { isPostgresUrl, sqliteFileOf } from './store-location.js';
 
 export type StoreConfig = Pick<Config, 'database' | 'dataDir' | 'postgres' | 'unsafeNoFsync'>;
 
 export interface StoreHooks {
   /** A pooled PostgreSQL connection failed (the pool replaces it). */
   readonly onConnectionError?: (error: Error) => void;
-}
-
-/** The SQLite file `database` designates (`sqlite` is the one in the data dir), or undefined for PostgreSQL. */
-export function sqliteFileOf(database: string, dataDir: string): string | undefined {
-  if (database === 'sqlite') return join(dataDir, SQLITE_FILE);
-  if (database.startsWith('sqlite:')) return database.slice('sqlite:'.length);
-  return undefined;
 }
 
 /** `sqlite` (the embedded file in the data dir), `sqlite:<file>`, or a `postgres://` URL. */

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/schema.js';
+import { SQLITE_FILE, sqliteFileOf } from './store-location.js';
 
 /** The data dir's note of which store its venue keeps: `postgres`, `sqlite`, or `sqlite:<file>`. */
 export const STORE_KIND_FILE = 'store-kind';
@@ -10,20 +11,15 @@ export class StoreKindError extends Error {
   override readonly name = 'StoreKindError';
 }
 
-export function isPostgresUrl(database: string): boolean {
-  return database.startsWith('postgres://') || database.startsWith('postgresql://');
-}
-
 /**
  * What the note says of a configured store: `postgres` (its URL may change, as a database moves to
  * another host), or the SQLite file it designates (`sqlite`, or `sqlite:<file>` resolved).
  */
 function noteOf(config: Pick<Config, 'dataDir' | 'database'>): string {
-  if (isPostgresUrl(config.database)) return 'postgres';
-  if (config.database === 'sqlite') return 'sqlite';
-  const file = resolve(config.database.slice('sqlite:'.length));
+  const file = sqliteFileOf(config.database, config.dataDir);
+  if (file === undefined) return 'postgres';
   // the data dir's own file, however named: the note must not tie a data dir to where it lies
-  return file === resolve(config.dataDir, 'txc.sqlite') ? 'sqlite' : `sqlite:${file}`;
+  return resolve(file) === resolve(config.dataDir, SQLITE_FILE) ? 'sqlite' : `sqlite:${resolve(file)}`;
 }
 
 /** Notes in the data dir which store the venue served from it keeps (the server does, at each start). */

@@ -133,6 +133,11 @@ const FINISHED_ORDER_FIELDS = [
  */
 export type HistoryWalk = 'newest-first' | 'whole';
 
+/** The walk of a history read: whole for a client order id (a few rows anywhere), newest first otherwise. */
+export function walkFor(clientOrderId: string): HistoryWalk {
+  return clientOrderId === '' ? 'newest-first' : 'whole';
+}
+
 /** Every deal of `user` (one row per side the user was on), as a table named `deals` to filter and order. */
 export async function userDeals(store: Pick<Store, 'db' | 'kind'>, user: string, walk: HistoryWalk = 'newest-first') {
   const db = store.db;

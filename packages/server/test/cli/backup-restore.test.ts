@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { SQLITE_FILE } from '../../src/store/open-store.js';
+import { SQLITE_FILE } from '../../src/store/store-location.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
 import { tempDirs } from '../support/temp-dirs.js';

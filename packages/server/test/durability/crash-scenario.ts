@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { conservationBreaches, negativeBalances } from '@txc/core';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
-import { SQLITE_FILE } from '../../src/store/open-store.js';
+import { SQLITE_FILE } from '../../src/store/store-location.js';
 import type { Store } from '../../src/store/port.js';
 import { openPostgresStore } from '../../src/store/postgres.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { SQLITE_FILE } from '../../src/store/open-store.js';
+import { SQLITE_FILE } from '../../src/store/store-location.js';
 import { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 

@@ -35,15 +35,15 @@ export function validateBeneficiary(v: MainValidation, value: unknown, today: st
     required: false,
     maxLength: 255,
     pattern: EMAIL,
-    patternMessage: 'The beneficiary.email must be a valid email address.',
+    patternMessage: `The ${b.label('email')} must be a valid email address.`,
   });
   b.string('phone', { required: false, pattern: PHONE });
   const birthDate = b.string('birthDate', {
     required: false,
     pattern: DATE,
-    patternMessage: 'The beneficiary.birth date does not match the format Y-m-d.',
+    patternMessage: `The ${b.label('birthDate')} does not match the format Y-m-d.`,
   });
   if (birthDate !== undefined && !isPastDate(birthDate, today)) {
-    b.add('birthDate', 'The beneficiary.birth date must be a valid date before today.');
+    b.add('birthDate', `The ${b.label('birthDate')} must be a valid date before today.`);
   }
 }

@@ -32,7 +32,7 @@ function structured(t: NestedFields): void {
     if (vasp !== undefined && !vasp.has('vaspId') && !vasp.has('vaspName')) {
       vasp.add(
         'vaspId',
-        'The travel rule.vasp data.vasp id field is required when travel rule.vasp data.vasp name is not present.',
+        `The ${vasp.label('vaspId')} field is required when ${vasp.label('vaspName')} is not present.`,
       );
     } else if (vasp !== undefined) {
       vasp.string('vaspId', { required: false, maxLength: 255 });

@@ -4,7 +4,7 @@ import { sendError } from '../../../../send-error.js';
 import { byMarket, executedDeal } from '../../../../trading/history-format.js';
 import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
-import { userDeals } from '../../../../../store/user-history.js';
+import { userDeals, walkFor } from '../../../../../store/user-history.js';
 
 /**
  * The caller's executed deals (one per side the caller was on), newest first: an array when a
@@ -22,7 +22,7 @@ export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps)
     if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
     await venue.barrier();
-    let q = await userDeals(venue.store, request.auth?.user ?? '', clientOrderId === '' ? 'newest-first' : 'whole');
+    let q = await userDeals(venue.store, request.auth?.user ?? '', walkFor(clientOrderId));
     if (spec !== undefined) q = q.where('market', '=', spec.name);
     if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
     if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);

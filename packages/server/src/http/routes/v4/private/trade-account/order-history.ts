@@ -6,7 +6,7 @@ import { byMarket, historyOrder } from '../../../../trading/history-format.js';
 import { HISTORY_WINDOW_DAYS, historyWindow } from '../../../../trading/history-window.js';
 import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
-import { finishedOrderOf, userFinishedOrder, userFinishedOrders } from '../../../../../store/user-history.js';
+import { finishedOrderOf, userFinishedOrder, userFinishedOrders, walkFor } from '../../../../../store/user-history.js';
 
 const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
 
@@ -43,8 +43,7 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
       const order = await userFinishedOrder(venue.store, user, orderId);
       page = order === undefined ? [] : [order];
     } else {
-      // a client order id matches a few rows anywhere in the history: taken whole, not walked
-      let q = await userFinishedOrders(venue.store, user, clientOrderId === '' ? 'newest-first' : 'whole');
+      let q = await userFinishedOrders(venue.store, user, walkFor(clientOrderId));
       if (spec !== undefined) q = q.where('market', '=', spec.name);
       if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
       if (status === 'FILLED') q = q.where('status', '=', 'FILLED');
