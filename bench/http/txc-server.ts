@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEN_SECONDS, type PrivateEndpoint } from '@txc/sdk';
@@ -24,12 +24,14 @@ const authOnlyRoute: Route = (app) => {
 
 const unlimited = { limit: 1_000_000_000, windowMs: TEN_SECONDS };
 const extra = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
+// A run's store grows by a hundred megabytes or more: it goes with the server, or repeated runs fill the disk.
+const dataDir = mkdtempSync(join(tmpdir(), 'txc-bench-'));
 const server = await serve(
   loadConfig({
     env: {},
     flags: {
       port: 0,
-      dataDir: mkdtempSync(join(tmpdir(), 'txc-bench-')),
+      dataDir,
       venue: DEMO_VENUE_FILE,
       logLevel: 'warn',
       // The benchmark measures throughput, not the limits: every bucket is opened wide.
@@ -56,4 +58,11 @@ const server = await serve(
   { extraPrivateRoutes: [authOnlyRoute] },
 );
 process.stdout.write(`${JSON.stringify({ url: server.url, adminToken: server.adminToken })}\n`);
-process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void server.close().then(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }),
+);
