@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
 import { openStore } from '../store/open-store.js';
+import type { Store } from '../store/port.js';
+import { checkStoreKind } from '../store/store-kind.js';
+import { sqliteFileOf } from '../store/store-location.js';
 import { loadState } from '../venue/load-state.js';
 import { stateHash } from '../venue/state-hash.js';
+import { OperatorError } from './operator-error.js';
 
 export interface ReplayReport {
   readonly seq: number;
@@ -19,11 +24,17 @@ export interface ReplayReport {
  * `txc replay`: rebuilds the state from the journal alone (genesis) and prints its hash. With
  * --verify, also checks that the latest snapshot is the state the journal gives at its seq, and
  * that the snapshot plus the journal tail give the same final state as genesis.
+ *
+ * It only reads, so it may run beside the server that holds the store: it neither creates a store
+ * nor migrates one (a newer txc's migrations would change the tables under an older server).
  */
 export async function replay(config: Config, verify: boolean): Promise<ReplayReport> {
+  checkStoreKind(config);
+  const file = sqliteFileOf(config.database, config.dataDir);
+  if (file !== undefined && !existsSync(file)) throw new OperatorError(`no store at ${file}`);
   const store = openStore(config);
   try {
-    await store.migrate();
+    await checkSchema(store);
     const snapshot = verify ? await store.latestSnapshot() : undefined;
     let atSnapshotHash: string | undefined;
     const genesis = await loadState(store, {
@@ -50,5 +61,17 @@ export async function replay(config: Config, verify: boolean): Promise<ReplayRep
     };
   } finally {
     await store.close();
+  }
+}
+
+/** Refuses a store this version cannot read as it is: an empty database, or one not yet migrated. */
+async function checkSchema(store: Store): Promise<void> {
+  const { applied, pending } = await store.pendingMigrations();
+  if (applied === 0) throw new OperatorError('no txc venue in that database (no txc migration has run there)');
+  if (pending.length > 0) {
+    throw new OperatorError(
+      `the store is not yet migrated to this txc (pending: ${pending.join(', ')}): ` +
+        'txc serve migrates it when it starts; replay only reads',
+    );
   }
 }

@@ -76,12 +76,27 @@ export class KyselyStore implements Store {
   ) {}
 
   async migrate(): Promise<void> {
+    // the first statements this store runs: a failure here is a store that cannot be reached or used
+    const { error } = await this.migrator()
+      .migrateToLatest()
+      .catch((e: unknown) => ({ error: e }));
+    if (error !== undefined) throw new StoreOpenError(this.kind, error);
+  }
+
+  async pendingMigrations(): Promise<{ readonly applied: number; readonly pending: string[] }> {
+    const all = await this.migrator()
+      .getMigrations()
+      .catch((e: unknown) => {
+        throw new StoreOpenError(this.kind, e);
+      });
+    const pending = all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+    return { applied: all.length - pending.length, pending };
+  }
+
+  private migrator(): Migrator {
     // Each migration creates or alters only its own tables, so one that lands after a later-numbered
     // one has run (features merged in another order) is still safe to apply.
-    const migrator = new Migrator({ db: this.db, provider: migrations(this.kind), allowUnorderedMigrations: true });
-    // the first statements this store runs: a failure here is a store that cannot be reached or used
-    const { error } = await migrator.migrateToLatest().catch((e: unknown) => ({ error: e }));
-    if (error !== undefined) throw new StoreOpenError(this.kind, error);
+    return new Migrator({ db: this.db, provider: migrations(this.kind), allowUnorderedMigrations: true });
   }
 
   /** A SQLite store is claimed by its data dir's lock (see Store.claim). */

@@ -115,6 +115,8 @@ export interface Store {
   /** Typed access for read queries; every dialect answers the same queries. */
   readonly db: Kysely<Database>;
   migrate(): Promise<void>;
+  /** How many of this version's migrations the store has had, and the names of those it has not: reads only. */
+  pendingMigrations(): Promise<{ readonly applied: number; readonly pending: string[] }>;
   /**
    * Takes the store for this process's writes alone (StoreClaimedError when another holds it): on
    * PostgreSQL a lock the database keeps for this session, so that two venues on other machines or
