@@ -44,13 +44,13 @@ export function holdToExecute(x: Exec, o: Order): bigint {
 }
 
 /**
- * A collateral trigger order was set off. A leg takes its sibling down with it; a closing order is
- * cut to its position (cancelled without one); on a spot pair the order is funded now — collateral
- * trigger orders hold nothing while they wait — and cancelled when the account and the lending
- * pool cannot fund it. Returns whether it goes on to execute.
+ * A collateral trigger order was set off. A closing order is cut to its position (cancelled without
+ * one); on a spot pair the order is funded now — collateral trigger orders hold nothing while they
+ * wait — and cancelled when the account and the lending pool cannot fund it. A leg that goes on to
+ * execute takes its sibling down with it; one cancelled here leaves its sibling waiting, so the
+ * position is not left without either. Returns whether it goes on to execute.
  */
 export function activateCollateral(x: Exec, s: Order): boolean {
-  if (s.oto !== null && s.oto.role !== 'parent') detachLegs(x, s);
   if (closes(s)) {
     const r = room(x.state, s);
     if (r === 0) {
@@ -59,14 +59,16 @@ export function activateCollateral(x: Exec, s: Order): boolean {
     }
     if (s.left > r) shrink(x, s, r);
   }
-  if (x.perp) return true;
-  const user = x.state.users.get(s.user);
-  const ticker = s.side === 'buy' ? x.money : x.stock;
-  const plan = user === undefined ? undefined : planHold(x.state, user, ticker, holdToExecute(x, s));
-  if (user === undefined || plan === undefined) {
-    finish(x, s, 'CANCELLED');
-    return false;
+  if (!x.perp) {
+    const user = x.state.users.get(s.user);
+    const ticker = s.side === 'buy' ? x.money : x.stock;
+    const plan = user === undefined ? undefined : planHold(x.state, user, ticker, holdToExecute(x, s));
+    if (user === undefined || plan === undefined) {
+      finish(x, s, 'CANCELLED');
+      return false;
+    }
+    applyHold(x.state, user, s, ticker, plan);
   }
-  applyHold(x.state, user, s, ticker, plan);
+  if (s.oto !== null && s.oto.role !== 'parent') detachLegs(x, s);
   return true;
 }

@@ -1,6 +1,6 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { InsuranceMove } from '../events/funding-events.js';
-import { cancelByUser } from '../handlers/cancel-order.js';
+import { cancelByUser } from './oto.js';
 import { placeOrder, stockMarketOrder, type PlaceOrder } from '../handlers/place-order.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec } from '../spec/market.js';

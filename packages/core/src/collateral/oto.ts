@@ -1,6 +1,6 @@
 import type { Exec } from '../trading/execution.js';
 import { cancelOpen } from '../trading/execution.js';
-import { newOrder, type Order, type OrderTerms, type OtoLink } from '../trading/order.js';
+import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../trading/order.js';
 import { indexOpen } from '../trading/trading-state.js';
 import type { OtoGroup } from './collateral-state.js';
 
@@ -86,6 +86,17 @@ export function detachLegs(x: Exec, leg: Order): void {
   group.covered = 0;
   if (other !== undefined) cancelOpen(x, other);
   if (!group.parentOpen) x.state.collateral.otos.delete(group.id);
+}
+
+/**
+ * Cancels an open order at its owner's wish: by request, or by the self-trade prevention of their
+ * own new order. An OTO parent takes its live legs with it.
+ */
+export function cancelByUser(x: Exec, o: Order): OrderView {
+  const view = cancelOpen(x, o);
+  const group = o.oto?.role === 'parent' ? x.state.collateral.otos.get(o.oto.id) : undefined;
+  if (group !== undefined) cancelLegs(x, group);
+  return view;
 }
 
 /** Cancels a group's live legs. */

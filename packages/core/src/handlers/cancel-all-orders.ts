@@ -4,7 +4,7 @@ import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
 import type { Order } from '../trading/order.js';
 import { openOrdersOf } from '../trading/trading-state.js';
-import { cancelByUser } from './cancel-order.js';
+import { cancelByUser } from '../collateral/oto.js';
 
 /** Which orders `order/cancel/all` reaches, by the reference's `type` names. */
 export type OrderKind = 'spot' | 'margin' | 'futures';

@@ -1,10 +1,9 @@
 import type { ApplyContext } from '../commands/context.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { cancelLegs } from '../collateral/oto.js';
+import { cancelByUser } from '../collateral/oto.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
-import { cancelOpen, type Exec } from '../trading/execution.js';
-import type { Order, OrderView } from '../trading/order.js';
+import type { OrderView } from '../trading/order.js';
 import { clientIdKey } from '../trading/trading-state.js';
 
 /** Cancels one open order of a user on a market, by exactly one of its ids. */
@@ -14,14 +13,6 @@ export interface CancelOrder {
   readonly market: string;
   readonly orderId?: number;
   readonly clientOrderId?: string;
-}
-
-/** Cancels an order a user asked to cancel; an OTO parent takes its live legs with it. */
-export function cancelByUser(x: Exec, o: Order): OrderView {
-  const view = cancelOpen(x, o);
-  const group = o.oto?.role === 'parent' ? x.state.collateral.otos.get(o.oto.id) : undefined;
-  if (group !== undefined) cancelLegs(x, group);
-  return view;
 }
 
 export function cancelOrder(state: State, cmd: CancelOrder, ctx: ApplyContext): Result<OrderView> {

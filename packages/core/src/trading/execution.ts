@@ -1,7 +1,7 @@
 import type { ApplyContext } from '../commands/context.js';
 import { activateCollateral, collateralLots, collateralRunEnd } from '../collateral/collateral-execution.js';
 import { collateralFilled, perpFees } from '../collateral/after-fill.js';
-import { otoOrderFinished } from '../collateral/oto.js';
+import { cancelByUser, otoOrderFinished } from '../collateral/oto.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
 import { exact, floorDivExact } from '../money/exact-number.js';
@@ -218,8 +218,7 @@ export function take(x: Exec, t: Order): TakeEnd {
     if (limited && (buying ? m.price > t.price : m.price < t.price)) return 'book';
     if (m.user === t.user && t.stp !== 'no') {
       if (t.stp === 'cn') return 'stp';
-      book.remove(m);
-      finish(x, m, 'CANCELLED');
+      cancelByUser(x, m);
       if (t.stp === 'cb') return 'stp';
       continue;
     }

@@ -117,6 +117,50 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('a parent cancelled by its owner’s self-trade prevention takes its live legs with it', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 20 }));
+      assert.equal(openOrders(v, 'alice').length, 3);
+      const sell = v.must(
+        collateralOrder('alice', 'BTC_USDT', 'sell', { price: 60_000 * USD, amount: BTC / 100, stp: 'co' }),
+      );
+      assert.deepEqual(
+        openOrders(v, 'alice').map((o) => o.id),
+        [sell.id],
+      );
+      assert.equal(v.state.collateral.otos.size, 0);
+      sound(v);
+    });
+
+    it('a leg that cannot be funded when it triggers leaves its sibling waiting', () => {
+      // no BTC to lend: a stop-loss whose stock another order holds cannot be funded
+      const v = new CollateralVenue(factory, { USDT: '1000000' });
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.user('carl', { USDT: '100000', BTC: '1' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      const exit = v.must(collateralOrder('alice', 'BTC_USDT', 'sell', { price: 65_000 * USD, amount: BTC / 10 }));
+      v.must(order('bob', 'buy', { price: 58_800 * USD, amount: BTC / 2 }));
+      const { events } = v.run(order('carl', 'sell', { price: 58_800 * USD, amount: BTC / 100 }));
+      const finished = events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : []));
+      assert.deepEqual(
+        finished.map((o) => [o.oto?.role, o.status]),
+        [['stopLoss', 'CANCELLED']],
+      );
+      assert.deepEqual(
+        openOrders(v, 'alice').map((o) => [o.id === exit.id ? 'exit' : o.oto?.role, o.left]),
+        [
+          ['takeProfit', BTC / 10],
+          ['exit', BTC / 10],
+        ],
+      );
+      sound(v);
+    });
+
     it('legs are cancelled when the position closes by other means', () => {
       const v = new CollateralVenue(factory);
       v.collateralUser('alice', { USDT: '10000' });
