@@ -17,8 +17,12 @@ export function scaleBy(v: bigint, exp: number, up: boolean): bigint {
   return divide(v, pow10(-exp), up);
 }
 
-/** n / d (d > 0), rounded down, or up when `up`, whatever the sign of n. */
+/** n / d (d ≠ 0), rounded down, or up when `up`, whatever the signs (a short's figures divide by negatives). */
 export function divide(n: bigint, d: bigint, up: boolean): bigint {
+  if (d < 0n) {
+    n = -n;
+    d = -d;
+  }
   const q = n / d;
   if (q * d === n) return q;
   if (up) return n > 0n ? q + 1n : q;
