@@ -1,14 +1,17 @@
 import type { ApplyContext } from '../commands/context.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { accountOf } from '../collateral/collateral-state.js';
-import { accountFigures, accountView } from '../collateral/margin.js';
+import { accountOf, type CollateralAccount } from '../collateral/collateral-state.js';
+import { accountFigures, accountView, maintenanceOf } from '../collateral/margin.js';
+import { hasFuturesExposure } from '../collateral/futures-exposure.js';
 import { withinBrackets } from '../collateral/place-collateral-order.js';
 import { LEVERAGES } from '../spec/market.js';
 import type { State } from '../state/state.js';
 
 /**
  * Sets the leverage of a user's collateral account (reference §6.5): one of LEVERAGES, applied to
- * every market (each clamped to its own maximum). A leverage under which the positions and open
+ * every market (each clamped to its own maximum). It cannot change while the account has perpetual
+ * positions or orders, nor lower the maintenance rate of a margin position (113): maintenance rates
+ * follow the leverage, so raising it would move a position away from its liquidation. A leverage under which the margin positions and open
  * orders would need more margin than the equity is refused (code 17), and so is one whose brackets
  * the positions would exceed (111).
  */
@@ -23,6 +26,9 @@ export function setLeverage(state: State, cmd: SetLeverage, ctx: ApplyContext): 
   if (!LEVERAGES.includes(cmd.leverage)) return reject('LEVERAGE_INVALID');
   const current = accountView(state, cmd.user);
   const next = { ...current, leverage: cmd.leverage };
+  const changes = cmd.leverage !== current.leverage;
+  if (changes && (hasFuturesExposure(state, cmd.user) || lowersMaintenance(state, current, next)))
+    return reject('LEVERAGE_LOCKED');
   if (!withinBrackets(state, cmd.user, next)) return reject('POSITION_TOO_BIG');
   const before = accountFigures(state, cmd.user, ctx.time);
   const after = accountFigures(state, cmd.user, ctx.time, { account: next });
@@ -30,4 +36,13 @@ export function setLeverage(state: State, cmd: SetLeverage, ctx: ApplyContext): 
   accountOf(state.collateral, cmd.user).leverage = cmd.leverage;
   ctx.emit({ type: 'LeverageSet', user: cmd.user, leverage: cmd.leverage, time: ctx.time });
   return ok({ leverage: cmd.leverage });
+}
+
+/** Whether a position would be held to a lower maintenance rate under `next` (a venue may rate a spot pair by leverage too). */
+function lowersMaintenance(state: State, current: CollateralAccount, next: CollateralAccount): boolean {
+  for (const pos of current.positions.values()) {
+    const spec = state.markets.get(pos.market);
+    if (pos.size !== 0 && spec !== undefined && maintenanceOf(next, spec) < maintenanceOf(current, spec)) return true;
+  }
+  return false;
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createState, encodeState, type Command, type RejectReason } from '../../src/index.js';
+import { createState, encodeState, rateFromPercent, type Command, type RejectReason } from '../../src/index.js';
 import { BOOKS } from '../support/books.js';
-import { collateralOrder, CollateralVenue, sound } from '../support/collateral-venue.js';
-import { order } from '../support/venue.js';
+import { collateralOrder, CollateralVenue, sound, SPOT_MARGIN } from '../support/collateral-venue.js';
+import { BTC_USDT, order } from '../support/venue.js';
 import { sats, usdt } from '../support/units.js';
 
 const BTC = 1_000_000;
@@ -143,8 +143,49 @@ for (const { name, factory } of BOOKS) {
         'NOT_ENOUGH_BALANCE',
       );
       v.must(collateralOrder('alice', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT }));
-      refused(v, { type: 'SetLeverage', user: 'alice', leverage: 1 }, 'LEVERAGE_NOT_ENOUGH_BALANCE');
       refused(v, { type: 'SetLeverage', user: 'alice', leverage: 4 }, 'LEVERAGE_INVALID');
+      sound(v);
+    });
+
+    it('perpetual positions or orders lock the leverage (113); margin positions need it to fit (17)', () => {
+      const v = perpVenue(factory);
+      aliceLong(v);
+      // 100× would lower the position's maintenance rate from 3 % to 0.5 %: away from its liquidation
+      refused(v, { type: 'SetLeverage', user: 'alice', leverage: 100 }, 'LEVERAGE_LOCKED');
+      refused(v, { type: 'SetLeverage', user: 'alice', leverage: 1 }, 'LEVERAGE_LOCKED');
+      v.must({ type: 'SetLeverage', user: 'alice', leverage: 10 });
+
+      const m = new CollateralVenue(factory);
+      m.collateralUser('alice', { USDT: '1000' });
+      m.user('bob', { USDT: '100000', BTC: '1' });
+      m.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      m.must(collateralOrder('alice', 'BTC_USDT', 'buy', { price: 60_000 * USD, amount: BTC / 10 }));
+      // 6 000 of position needs 6 000 at 1×, 1 200 at 5×: more than the equity
+      refused(m, { type: 'SetLeverage', user: 'alice', leverage: 1 }, 'LEVERAGE_NOT_ENOUGH_BALANCE');
+      refused(m, { type: 'SetLeverage', user: 'alice', leverage: 5 }, 'LEVERAGE_NOT_ENOUGH_BALANCE');
+      m.must({ type: 'SetLeverage', user: 'alice', leverage: 20 });
+      const waiting = m.must(collateralOrder('alice', 'BTC_PERP', 'buy', { price: 50_000 * TICK, amount: LOT / 10 }));
+      refused(m, { type: 'SetLeverage', user: 'alice', leverage: 10 }, 'LEVERAGE_LOCKED');
+      m.must({ type: 'CancelOrder', user: 'alice', market: 'BTC_PERP', orderId: waiting.id });
+      m.must({ type: 'SetLeverage', user: 'alice', leverage: 10 });
+      sound(v);
+      sound(m);
+    });
+
+    it('a margin position whose maintenance rate a higher leverage would lower locks it too (113)', () => {
+      const v = new CollateralVenue(factory);
+      const rates = [
+        { leverage: 5, rate: rateFromPercent('5') as bigint },
+        { leverage: 10, rate: rateFromPercent('3') as bigint },
+      ];
+      v.must({ type: 'DefineMarket', market: { ...BTC_USDT, margin: { ...SPOT_MARGIN, maintenanceRates: rates } } });
+      v.collateralUser('alice', { USDT: '1000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.must({ type: 'SetLeverage', user: 'alice', leverage: 5 });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 100 }));
+      v.must(collateralOrder('alice', 'BTC_USDT', 'buy', { price: 60_000 * USD, amount: BTC / 100 }));
+      refused(v, { type: 'SetLeverage', user: 'alice', leverage: 10 }, 'LEVERAGE_LOCKED');
+      v.must({ type: 'SetLeverage', user: 'alice', leverage: 3 });
       sound(v);
     });
 

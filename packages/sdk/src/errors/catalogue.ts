@@ -147,6 +147,10 @@ export const ERRORS = {
     field: 'hedgeMode',
     fieldMessage: 'Position side cannot be changed if there exists futures positions or orders',
   }),
+  leverageLocked: privateError(422, 113, 'Validation failed', {
+    field: 'leverage',
+    fieldMessage: 'Leverage cannot be changed if there exists futures positions or orders',
+  }),
   positionSideMismatch: privateError(422, 114, 'Validation failed', {
     field: 'hedgeMode',
     fieldMessage: "Order's position side does not match user's setting",

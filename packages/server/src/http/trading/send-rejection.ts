@@ -67,6 +67,8 @@ export function sendTradingRejection(
       return sendError(reply, 'positionTooBig');
     case 'HEDGE_MODE_LOCKED':
       return sendError(reply, 'hedgeModeLocked');
+    case 'LEVERAGE_LOCKED':
+      return sendError(reply, 'leverageLocked');
     case 'LEVERAGE_NOT_ENOUGH_BALANCE':
       return sendError(reply, 'leverageNotEnoughBalance');
     case 'LEVERAGE_INVALID':

@@ -89,7 +89,7 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
     ]);
   });
 
-  it('leverage: the allowed values, code 30 otherwise, 17 when the margin would not fit, brackets (111)', async () => {
+  it('leverage: the allowed values (30), locked by perpetual positions or orders (113), 17 when the margin would not fit, brackets (111)', async () => {
     for (const leverage of [4, 0, 200]) {
       await fails(
         alice.setLeverage(leverage),
@@ -106,25 +106,34 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
         leverage: ['Leverage field is required.'],
       }),
     );
-    // 0.2 BTC_PERP (12 000) needs 12 000 at 1×: more than the equity (10 000 less fees)
-    await bob.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.1', price: '60000' });
-    await alice.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '60000' });
-    await fails(alice.setLeverage(1), 422, refusal(17, 'amount', 'Not enough balance.'));
-    assert.deepEqual(await alice.setLeverage(100), { leverage: 100 });
-    assert.equal((await alice.collateralSummary()).leverage, 100);
+    // alice holds a BTC_PERP position (above): 100× would lower its maintenance rate, away from its liquidation
+    const locked = refusal(113, 'leverage', 'Leverage cannot be changed if there exists futures positions or orders');
+    await fails(alice.setLeverage(100), 422, locked);
+    assert.deepEqual(await alice.setLeverage(10), { leverage: 10 }, 'the leverage it has is no change');
+    // erin: 0.1 BTC_USDT on margin (6 000) needs 6 000 at 1×, more than the equity (1 000 less fees)
+    const erin = await collateralTrader(server, 'erin', { USDT: '1000' });
+    await carl.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '60000' });
+    await erin.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '60000' });
+    await fails(erin.setLeverage(1), 422, refusal(17, 'amount', 'Not enough balance.'));
+    assert.deepEqual(await erin.setLeverage(100), { leverage: 100 });
+    assert.equal((await erin.collateralSummary()).leverage, 100);
     // at 100× a BTC_PERP position is capped at 50 000 USDT
     await fails(
-      alice.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '1', price: '60000' }),
+      erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '1', price: '60000' }),
       422,
       refusal(111, 'amount', 'margin position too big'),
     );
     // BTC_USDT allows 10× at most: the account's 100× is clamped there
     await fails(
-      alice.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '2', price: '60000' }),
+      erin.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '2', price: '60000' }),
       422,
       NOT_ENOUGH,
     );
-    assert.deepEqual(await alice.setLeverage(10), { leverage: 10 });
+    // an open perpetual order locks the leverage too
+    const waiting = await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.001', price: '50000' });
+    await fails(erin.setLeverage(10), 422, locked);
+    await erin.orderCancel({ market: 'BTC_PERP', orderId: waiting.order_id });
+    assert.deepEqual(await erin.setLeverage(10), { leverage: 10 });
   });
 
   it('hedge mode: toggled without positions, LONG/SHORT required (114), locked with positions (113)', async () => {
@@ -247,8 +256,11 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
   });
 
   it('transfers out keep the margin of positions and orders', async () => {
+    // an open order's margin (1 000 at 10×) leaves less free margin than the account's USDT
+    const order = await alice.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.2', price: '50000' });
     const summary = await alice.collateralSummary();
-    assert.ok(Number(summary.freeMargin) > 0);
+    const { USDT } = await alice.collateralBalance('USDT');
+    assert.ok(Number(summary.freeMargin) > 0 && Number(summary.freeMargin) < Number(USDT));
     await fails(alice.transfer({ ticker: 'USDT', amount: '10000', from: 'collateral', to: 'main' }), 422, {
       code: 3,
       message: 'Inner validation failed',
@@ -258,6 +270,7 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
         ],
       },
     });
+    await alice.orderCancel({ market: 'BTC_PERP', orderId: order.order_id });
   });
 
   it('bboRole prices a collateral limit order from the book as a spot one (docs/decisions.md)', async () => {
