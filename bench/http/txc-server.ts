@@ -58,11 +58,16 @@ const server = await serve(
   { extraPrivateRoutes: [authOnlyRoute] },
 );
 process.stdout.write(`${JSON.stringify({ url: server.url, adminToken: server.adminToken })}\n`);
-process.once(
-  'SIGTERM',
-  () =>
-    void server.close().then(() => {
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    }),
-);
+/** Stops the server and removes its data dir, even when the stop fails; exits once done. */
+function stop(): void {
+  void server
+    .close()
+    .finally(() => rmSync(dataDir, { recursive: true, force: true }))
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+}
+// SIGTERM from the suite; SIGINT when the run is interrupted (Ctrl-C reaches the whole process group)
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
