@@ -64,10 +64,15 @@ export async function replay(config: Config, verify: boolean): Promise<ReplayRep
   }
 }
 
-/** Refuses a store this version cannot read as it is: an empty database, or one not yet migrated. */
+/** Refuses a store this version cannot read as it is: an empty database, one not yet migrated, or one a newer txc migrated. */
 async function checkSchema(store: Store): Promise<void> {
-  const { applied, pending } = await store.pendingMigrations();
+  const { applied, pending, unknown } = await store.pendingMigrations();
   if (applied === 0) throw new OperatorError('no txc venue in that database (no txc migration has run there)');
+  if (unknown.length > 0) {
+    throw new OperatorError(
+      `the store was migrated by a newer txc (${unknown.join(', ')}): replay it with that version`,
+    );
+  }
   if (pending.length > 0) {
     throw new OperatorError(
       `the store is not yet migrated to this txc (pending: ${pending.join(', ')}): ` +

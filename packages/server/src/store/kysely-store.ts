@@ -10,6 +10,7 @@ import type {
   AuditRecord,
   CommitBatch,
   JournalRecord,
+  MigrationStatus,
   ProjectionWrite,
   SnapshotRecord,
   Store,
@@ -83,14 +84,22 @@ export class KyselyStore implements Store {
     if (error !== undefined) throw new StoreOpenError(this.kind, error);
   }
 
-  async pendingMigrations(): Promise<{ readonly applied: number; readonly pending: string[] }> {
-    const all = await this.migrator()
-      .getMigrations()
-      .catch((e: unknown) => {
-        throw new StoreOpenError(this.kind, e);
-      });
-    const pending = all.filter((m) => m.executedAt === undefined).map((m) => m.name);
-    return { applied: all.length - pending.length, pending };
+  async pendingMigrations(): Promise<MigrationStatus> {
+    try {
+      const known = await this.migrator().getMigrations();
+      const pending = known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+      const names = new Set(known.map((m) => m.name));
+      const applied = pending.length === known.length ? [] : await this.appliedMigrations();
+      return { applied: applied.length, pending, unknown: applied.filter((n) => !names.has(n)) };
+    } catch (e) {
+      throw new StoreOpenError(this.kind, e);
+    }
+  }
+
+  /** The names Kysely recorded as applied (its own table, read as it is: this version may not know them all). */
+  private async appliedMigrations(): Promise<string[]> {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(this.db);
+    return rows.map((r) => r.name);
   }
 
   private migrator(): Migrator {

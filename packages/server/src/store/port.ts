@@ -110,13 +110,23 @@ export interface CommitBatch {
  * anything (each was applied on top of the failed one). Commits queued behind another may be
  * written in one transaction with it, and then succeed or fail with it.
  */
+/** A store's migrations against this version's. */
+export interface MigrationStatus {
+  /** How many the store has had, this version's or not. */
+  readonly applied: number;
+  /** This version's that the store has not had. */
+  readonly pending: readonly string[];
+  /** Those the store has had that this version does not know: a newer txc migrated it. */
+  readonly unknown: readonly string[];
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Typed access for read queries; every dialect answers the same queries. */
   readonly db: Kysely<Database>;
   migrate(): Promise<void>;
-  /** How many of this version's migrations the store has had, and the names of those it has not: reads only. */
-  pendingMigrations(): Promise<{ readonly applied: number; readonly pending: string[] }>;
+  /** Which migrations the store has had and which it has not, by this version's list: reads only. */
+  pendingMigrations(): Promise<MigrationStatus>;
   /**
    * Takes the store for this process's writes alone (StoreClaimedError when another holds it): on
    * PostgreSQL a lock the database keeps for this session, so that two venues on other machines or

@@ -57,6 +57,19 @@ describe('txc replay only reads', async () => {
     db.close();
   });
 
+  it('refuses a store a newer txc migrated', async () => {
+    const dir = dataDir();
+    await (await TestServer.start({ database: 'sqlite' }, dir)).stop({ keepData: true });
+    const db = new Database(join(dir, SQLITE_FILE));
+    db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999-from-a-newer-txc', '2027');
+    db.close();
+    const r = await txc(['replay', '--data-dir', dir]);
+    assert.deepEqual(
+      [r.code, r.stderr],
+      [1, 'txc: the store was migrated by a newer txc (9999-from-a-newer-txc): replay it with that version\n'],
+    );
+  });
+
   it('refuses a PostgreSQL database that holds no venue, and leaves it empty', { skip }, async () => {
     const db = await createTestDatabase();
     try {
