@@ -24,6 +24,7 @@ import { cancelOto } from './handlers/cancel-oto.js';
 import { fundLendingPool } from './handlers/fund-lending-pool.js';
 import { settleFunding } from './handlers/settle-funding.js';
 import { checkLiquidations } from './handlers/check-liquidations.js';
+import { adoptRules } from './handlers/adopt-rules.js';
 import { repricePremium } from './funding/funding-rate.js';
 import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
@@ -94,6 +95,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   FundLendingPool: fundLendingPool,
   SettleFunding: settleFunding,
   CheckLiquidations: checkLiquidations,
+  AdoptRules: adoptRules,
 };
 
 /**

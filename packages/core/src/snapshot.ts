@@ -9,8 +9,9 @@ import { decodeTrading, encodeTrading, type EncodedTrading } from './trading/tra
  * holds their orders.
  */
 export function encodeState(state: State): string {
-  const { trading, ...rest } = state;
-  return encodeJson({ ...rest, trading: encodeTrading(trading) });
+  const { trading, rules, ...rest } = state;
+  // the first rules are left out: the states of journals written before versions text as they did
+  return encodeJson({ ...rest, ...(rules === 1 ? {} : { rules }), trading: encodeTrading(trading) });
 }
 
 /** A snapshot written before a part of the state existed decodes with that part empty. */

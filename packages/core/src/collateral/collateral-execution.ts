@@ -5,6 +5,7 @@ import type { Order } from '../trading/order.js';
 import { room, shrink } from './closing-orders.js';
 import { applyHold, planHold } from './holds.js';
 import { closes } from './margin.js';
+import { follows, RULES } from '../state/rules.js';
 import { detachLegs } from './oto.js';
 import { walkBook } from './book-walk.js';
 
@@ -51,6 +52,10 @@ export function holdToExecute(x: Exec, o: Order): bigint {
  * position is not left without either. Returns whether it goes on to execute.
  */
 export function activateCollateral(x: Exec, s: Order): boolean {
+  const leg = s.oto !== null && s.oto.role !== 'parent';
+  // under the first rules a leg took its sibling down before it was known to execute
+  const detachFirst = leg && !follows(x.state, RULES.lockedLeverage);
+  if (detachFirst) detachLegs(x, s);
   if (closes(s)) {
     const r = room(x.state, s);
     if (r === 0) {
@@ -69,6 +74,6 @@ export function activateCollateral(x: Exec, s: Order): boolean {
     }
     applyHold(x.state, user, s, ticker, plan);
   }
-  if (s.oto !== null && s.oto.role !== 'parent') detachLegs(x, s);
+  if (leg && !detachFirst) detachLegs(x, s);
   return true;
 }

@@ -20,6 +20,7 @@ import type { CancelOto, OtoCancelled } from '../handlers/cancel-oto.js';
 import type { FundLendingPool } from '../handlers/fund-lending-pool.js';
 import type { FundingSettlement, SettleFunding } from '../handlers/settle-funding.js';
 import type { CheckLiquidations } from '../handlers/check-liquidations.js';
+import type { AdoptRules } from '../handlers/adopt-rules.js';
 import type { OrderView } from '../trading/order.js';
 import type { AssetSpec } from '../spec/asset.js';
 import type { MarketSpec } from '../spec/market.js';
@@ -48,7 +49,8 @@ export type Command =
   | CancelOto
   | FundLendingPool
   | SettleFunding
-  | CheckLiquidations;
+  | CheckLiquidations
+  | AdoptRules;
 
 export type CommandType = Command['type'];
 
@@ -76,6 +78,7 @@ export interface CommandResults {
   FundLendingPool: { ticker: string; amount: bigint; pool: bigint };
   SettleFunding: FundingSettlement;
   CheckLiquidations: { liquidated: string[] };
+  AdoptRules: { version: number };
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

@@ -69,7 +69,9 @@ export type RejectReason =
   | 'LEVERAGE_LOCKED'
   | 'LEVERAGE_NOT_ENOUGH_BALANCE'
   | 'FUNDING_NOT_DUE'
-  | 'NOTHING_TO_LIQUIDATE';
+  | 'NOTHING_TO_LIQUIDATE'
+  | 'RULES_UNKNOWN'
+  | 'RULES_NOT_NEWER';
 
 export interface Rejection {
   readonly reason: RejectReason;

@@ -5,6 +5,7 @@ import { accountFigures, accountView, maintenanceOf } from '../collateral/margin
 import { hasFuturesExposure } from '../collateral/futures-exposure.js';
 import { withinBrackets } from '../collateral/place-collateral-order.js';
 import { LEVERAGES } from '../spec/market.js';
+import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
 
 /**
@@ -26,13 +27,16 @@ export function setLeverage(state: State, cmd: SetLeverage, ctx: ApplyContext): 
   if (!LEVERAGES.includes(cmd.leverage)) return reject('LEVERAGE_INVALID');
   const current = accountView(state, cmd.user);
   const next = { ...current, leverage: cmd.leverage };
-  const changes = cmd.leverage !== current.leverage;
-  if (changes && (hasFuturesExposure(state, cmd.user) || lowersMaintenance(state, current, next)))
-    return reject('LEVERAGE_LOCKED');
-  if (!withinBrackets(state, cmd.user, next)) return reject('POSITION_TOO_BIG');
-  const before = accountFigures(state, cmd.user, ctx.time);
-  const after = accountFigures(state, cmd.user, ctx.time, { account: next });
-  if (after.margin > before.margin && after.margin > after.equity) return reject('LEVERAGE_NOT_ENOUGH_BALANCE');
+  // the first rules checked a leverage asked for again like a new one, and locked none
+  const locking = follows(state, RULES.lockedLeverage);
+  if (!locking || cmd.leverage !== current.leverage) {
+    if (locking && (hasFuturesExposure(state, cmd.user) || lowersMaintenance(state, current, next)))
+      return reject('LEVERAGE_LOCKED');
+    if (!withinBrackets(state, cmd.user, next)) return reject('POSITION_TOO_BIG');
+    const before = accountFigures(state, cmd.user, ctx.time);
+    const after = accountFigures(state, cmd.user, ctx.time, { account: next });
+    if (after.margin > before.margin && after.margin > after.equity) return reject('LEVERAGE_NOT_ENOUGH_BALANCE');
+  }
   accountOf(state.collateral, cmd.user).leverage = cmd.leverage;
   ctx.emit({ type: 'LeverageSet', user: cmd.user, leverage: cmd.leverage, time: ctx.time });
   return ok({ leverage: cmd.leverage });

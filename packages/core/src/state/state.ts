@@ -23,6 +23,8 @@ export interface State {
   seq: number;
   /** Timestamp of the last applied command, microseconds since the Unix epoch. */
   time: number;
+  /** The version of the engine's rules in force (state/rules.ts): 1 until a command adopts a newer one. */
+  rules: number;
   readonly assets: Map<string, AssetSpec>;
   readonly markets: Map<string, MarketSpec>;
   readonly users: Map<string, User>;
@@ -59,6 +61,7 @@ export function createState(options: StateOptions = {}): State {
   return {
     seq: 0,
     time: 0,
+    rules: 1,
     assets: new Map(),
     markets: new Map(),
     users: new Map(),

@@ -3,6 +3,7 @@ import { activateCollateral, collateralLots, collateralRunEnd } from '../collate
 import { collateralFilled, perpFees } from '../collateral/after-fill.js';
 import { cancelByUser, otoOrderFinished } from '../collateral/oto.js';
 import { addTo } from '../state/ledger.js';
+import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
 import { exact, floorDivExact } from '../money/exact-number.js';
 import {
@@ -218,7 +219,11 @@ export function take(x: Exec, t: Order): TakeEnd {
     if (limited && (buying ? m.price > t.price : m.price < t.price)) return 'book';
     if (m.user === t.user && t.stp !== 'no') {
       if (t.stp === 'cn') return 'stp';
-      cancelByUser(x, m);
+      if (follows(x.state, RULES.lockedLeverage)) cancelByUser(x, m);
+      else {
+        book.remove(m);
+        finish(x, m, 'CANCELLED');
+      }
       if (t.stp === 'cb') return 'stp';
       continue;
     }

@@ -52,6 +52,7 @@ type Step =
   | { kind: 'wait'; hours: number }
   | { kind: 'shock'; percent: number }
   | { kind: 'settle'; early: boolean }
+  | { kind: 'depth'; market: keyof typeof MARKETS; side: 'buy' | 'sell'; offset: number; amount: number }
   | { kind: 'liquidate' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -119,7 +120,20 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('shock' as const), percent: fc.integer({ min: -15, max: 15 }) }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('liquidate' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('depth' as const),
+      market: fc.constantFrom('BTC_USDT' as const, 'BTC_PERP' as const),
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      offset: fc.integer({ min: 1, max: 60 }),
+      amount: fc.integer({ min: 1, max: 20 }),
+    }),
+  },
 );
+
+/** A market maker outside the traders: its resting orders give liquidations a book to close into. */
+const MAKER = 'mm';
 
 interface Placed {
   readonly id: number;
@@ -136,6 +150,13 @@ function toCommand(s: Step, v: CollateralVenue, placed: Placed[]): Command | 'wa
       return { type: 'SettleFunding', market: 'BTC_PERP', early: s.early };
     case 'liquidate':
       return { type: 'CheckLiquidations' };
+    case 'depth': {
+      const m = MARKETS[s.market];
+      // away from the mid on the order's own side: it rests, and a closing market order finds it
+      const price = m.mid + (s.side === 'buy' ? -s.offset : s.offset) * m.step;
+      const fields = { price, amount: s.amount * m.lot };
+      return s.market === 'BTC_USDT' ? order(MAKER, s.side, fields) : collateralOrder(MAKER, s.market, s.side, fields);
+    }
     case 'shock': {
       const btc = v.state.trading.indexPrices.get('BTC') as bigint;
       return { type: 'SetIndexPrice', ticker: 'BTC', price: (btc * BigInt(100 + s.percent)) / 100n };
@@ -238,6 +259,8 @@ function venueWith(book: typeof fastBook): CollateralVenue {
     const collateral = u === 'u3' ? 300_000_000n : 10_000_000_000n;
     v.must({ type: 'Transfer', user: u, ticker: 'USDT', amount: collateral, from: 'main', to: 'collateral' });
   }
+  v.user(MAKER, { USDT: '10000000', BTC: '200' });
+  v.must({ type: 'Transfer', user: MAKER, ticker: 'USDT', amount: 5_000_000_000_000n, from: 'spot', to: 'collateral' });
   return v;
 }
 

@@ -61,8 +61,8 @@ export const DAY = 86_400_000_000;
 
 /** The test venue with collateral terms on BTC_USDT, BTC_PERP, index prices and a funded lending pool. */
 export class CollateralVenue extends TestVenue {
-  constructor(book?: BookFactory, pool: Record<string, string> = { USDT: '1000000', BTC: '100' }) {
-    super(book);
+  constructor(book?: BookFactory, pool: Record<string, string> = { USDT: '1000000', BTC: '100' }, rules?: number) {
+    super(book, rules);
     this.must({ type: 'DefineMarket', market: { ...BTC_USDT, margin: SPOT_MARGIN } });
     this.must({ type: 'DefineMarket', market: BTC_PERP });
     this.index('BTC', '60000');

@@ -1,6 +1,7 @@
 import {
   apply,
   createState,
+  CURRENT_RULES,
   parseUnits,
   rateFromPercent,
   type BookFactory,
@@ -49,8 +50,10 @@ export class TestVenue {
   private seq = 0;
   time = 1_700_000_000_000_000;
 
-  constructor(book?: BookFactory) {
+  constructor(book?: BookFactory, rules: number = CURRENT_RULES) {
     this.state = createState(book === undefined ? {} : { book });
+    // a new venue adopts the engine's current rules first, as the server does
+    if (rules > this.state.rules) this.must({ type: 'AdoptRules', version: rules });
     for (const [ticker, precision] of [
       ['BTC', 8],
       ['USDT', 6],

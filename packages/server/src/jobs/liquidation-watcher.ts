@@ -23,9 +23,17 @@ function marksMoved(venue: Venue, seen: Map<string, bigint>): boolean {
 }
 
 /**
+ * How often the watcher looks without a price having moved: an account also falls below its
+ * maintenance margin by the interest it accrues, and a position the book could not take is closed
+ * once bids or asks arrive, which on a spot pair move no price.
+ */
+export const RECHECK_MS = 10_000;
+
+/**
  * Submits `CheckLiquidations` after every change of an index or of a perpetual's mark (its book
- * moving off the index), and after each funding settlement. Checks never queue up: while one runs, later changes ask for one more
- * after it. A check that finds nothing to do is refused by the engine and leaves no trace.
+ * moving off the index), after each funding settlement, and every RECHECK_MS. Checks never queue up:
+ * while one runs, later changes ask for one more after it. A check that finds nothing to do is
+ * refused by the engine and leaves no trace.
  */
 export const liquidationWatcher: Job = {
   name: 'liquidation-watcher',
@@ -59,8 +67,11 @@ export const liquidationWatcher: Job = {
         return Promise.resolve();
       },
     );
+    const recheck = setInterval(request, RECHECK_MS);
+    recheck.unref();
     return async () => {
       stopped = true;
+      clearInterval(recheck);
       await running;
     };
   },

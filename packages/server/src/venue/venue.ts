@@ -1,4 +1,4 @@
-import type { Command, CommandResults, State } from '@txc/core';
+import { CURRENT_RULES, type Command, type CommandResults, type State } from '@txc/core';
 import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
@@ -90,12 +90,25 @@ export class Venue {
       );
       venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq);
       await venue.loadKeys();
+      await venue.adoptCurrentRules();
       return venue;
     } catch (e) {
       // Nobody else holds the store yet (a wrong master key fails here): its connections must not outlive this.
       await (venue?.close() ?? options.store.close()).catch(() => undefined);
       throw e;
     }
+  }
+
+  /**
+   * A venue whose journal was written under older rules goes on under this engine's: the change is
+   * journaled, so that replay decides the commands before it as they were decided (core state/rules.ts).
+   */
+  private async adoptCurrentRules(): Promise<void> {
+    if (this.state.rules >= CURRENT_RULES) return;
+    const from = this.state.rules;
+    const { result } = await this.submit({ type: 'AdoptRules', version: CURRENT_RULES });
+    if (!result.ok) throw new Error(`could not adopt the engine's rules ${CURRENT_RULES}: ${result.rejection.reason}`);
+    this.options.log.info({ from, to: CURRENT_RULES }, 'engine rules adopted');
   }
 
   get state(): State {

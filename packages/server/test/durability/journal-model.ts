@@ -128,6 +128,7 @@ export function foldJournal(commands: readonly Command[], deals: readonly DealRo
       case 'SetIndexPrice':
       case 'CreateMiningAccount':
       case 'SetMiningPayoutDestination':
+      case 'AdoptRules':
         break;
       default:
         throw new Error(`the journal model does not fold ${c.type}`);

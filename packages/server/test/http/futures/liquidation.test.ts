@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { OpenPosition, TxcClient } from '@txc/sdk';
 import { collateralServer, collateralTrader, ledger, text, units } from '../../support/collateral.js';
 import type { TestServer } from '../../support/test-server.js';
+import { trader } from '../../support/trading.js';
+import { RECHECK_MS } from '../../../src/jobs/liquidation-watcher.js';
 
 const micro = (v: string): bigint => units(v, 6);
 
@@ -100,5 +102,34 @@ describe('liquidation with a shortfall: the insurance fund pays what the account
     assert.deepEqual(await gina.collateralBalance(), {});
     const summary = await gina.collateralSummary();
     assert.deepEqual([summary.equity, summary.margin], ['0', '0']);
+  });
+});
+
+describe('liquidation on a spot pair with no bid: the watcher looks again without a price move', () => {
+  let server: TestServer;
+  after(() => server.stop());
+
+  it('nothing is done while the book is empty; a bid arriving later closes the position', async () => {
+    server = await collateralServer();
+    const carl = await trader(server, 'carl', { USDT: '100000', BTC: '1' });
+    const hana = await collateralTrader(server, 'hana', { USDT: '1000' });
+    await carl.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '60000' });
+    await hana.collateralLimit({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '60000' });
+
+    await setIndex(server, 'BTC', '50000');
+    await new Promise((r) => setTimeout(r, 300));
+    const [stuck] = await hana.openPositions();
+    assert.deepEqual([stuck?.amount, stuck?.liquidationState], ['0.1', 'liquidation']);
+    // the check after the price move could do nothing: it left nothing in the journal
+    const seq = server.server.venue.state.seq;
+    await setIndex(server, 'BTC', '50000');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(server.server.venue.state.seq, seq + 1, 'only the index price was journaled');
+
+    // a bid moves no index: the next periodic check finds it
+    await carl.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000' });
+    const until = Date.now() + RECHECK_MS + 5_000;
+    while ((await hana.openPositions()).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(await hana.openPositions(), []);
   });
 });

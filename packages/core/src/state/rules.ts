@@ -1,0 +1,27 @@
+import type { State } from './state.js';
+
+/**
+ * Versions of the engine's rules. The journal holds commands, and replaying it must decide each one
+ * as it was decided when it was journaled: a change to how a command ends (a refusal, or what an
+ * order does in some case) applies from the version that brought it, which a venue adopts by
+ * journaling `AdoptRules` (the server does when it starts). Commands journaled before keep the rules
+ * they were applied with, so older journals replay to the states they reached.
+ */
+export const RULES = {
+  /** The rules of the first journals. */
+  first: 1,
+  /**
+   * A leverage change locked by perpetual positions or orders (113); a parent cancelled by its
+   * owner's self-trade prevention takes its OTO legs; a leg that cannot be funded leaves its sibling
+   * waiting; a liquidation that could do nothing is passed over.
+   */
+  lockedLeverage: 2,
+} as const;
+
+/** The rules this engine applies to new commands. */
+export const CURRENT_RULES: number = RULES.lockedLeverage;
+
+/** Whether the state's rules include those of `version`. */
+export function follows(state: State, version: number): boolean {
+  return state.rules >= version;
+}
