@@ -15,8 +15,9 @@ export interface CheckLiquidations {
 
 /**
  * Refused when no account is below its maintenance margin, or none of those has an order to cancel or
- * a position the book can take, so that the checks a watcher submits after every price move (and
- * again from time to time) leave nothing in the journal unless they act. Accounts are checked in name order (never in the order a map happened to be filled in, which a
+ * a position the book can take (from rules version 2), so that the checks a watcher submits after
+ * every price move, and again from time to time, leave nothing in the journal unless they act.
+ * Accounts are checked in name order (never in the order a map happened to be filled in, which a
  * snapshot does not keep), each against the prices the liquidations before it left.
  */
 export function checkLiquidations(
