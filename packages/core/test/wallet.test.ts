@@ -72,6 +72,10 @@ describe('engine: withdrawals', () => {
       ok: false,
       rejection: { reason: 'WITHDRAWAL_NOT_ABOVE_FEE', params: { fee: '2' } },
     });
+    // a request no balance could make good is refused for that, before the balance is looked at
+    run({ type: 'CreateUser', name: 'b', eea: false });
+    const empty = run(withdraw('b', 'u1', 'USDT', 2_000_000n, { feeMode: 'inclusive' })).result;
+    assert.equal(empty.ok ? 'accepted' : empty.rejection.reason, 'WITHDRAWAL_NOT_ABOVE_FEE');
     assert.ok(run(withdraw('a', 'u1', 'USDT', 2_000_001n, { feeMode: 'inclusive' })).result.ok);
     assert.equal(state.users.get('a')?.main.get('USDT'), 997_999_999n);
     run({ type: 'CompleteWithdrawal', transactionId: 'w-a-u1', transactionHash: null, processedAmount: null });

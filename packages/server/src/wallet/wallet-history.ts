@@ -3,6 +3,7 @@ import type { WalletTransaction } from '@txc/sdk';
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database } from '../store/database.js';
+import { CHAIN_FAMILIES } from './chains/index.js';
 import { WALLET_STATUS } from './wallet-status.js';
 
 export interface HistoryFilter {
@@ -64,6 +65,17 @@ function record(row: Row, state: State): Record_ {
   };
 }
 
+/**
+ * The spellings an address filter matches: as given, and the one spelling each chain it is valid on
+ * records it in (an Ethereum address sent in lower case is recorded in its EIP-55 form).
+ */
+function recordedSpellings(addresses: readonly string[]): string[] {
+  const out = new Set(addresses);
+  for (const a of addresses)
+    for (const f of CHAIN_FAMILIES.values()) if (f.isAddress(a)) out.add(f.canonicalAddress(a));
+  return [...out];
+}
+
 /** Reference §7.6: the user's deposits and withdrawals matching the filter, newest first, and their total. */
 export async function walletHistory(
   db: Kysely<Database>,
@@ -75,7 +87,7 @@ export async function walletHistory(
   let q = db.selectFrom('wallet_transactions').where('user_name', '=', f.user);
   if (f.method !== undefined) q = q.where('method', '=', f.method);
   if (f.ticker !== undefined) q = q.where('ticker', '=', f.ticker);
-  if (f.addresses !== undefined) q = q.where('address', 'in', [...f.addresses]);
+  if (f.addresses !== undefined) q = q.where('address', 'in', recordedSpellings(f.addresses));
   if (f.memo !== undefined) q = q.where('memo', '=', f.memo);
   if (f.uniqueId !== undefined) q = q.where('unique_id', '=', f.uniqueId);
   if (f.statuses !== undefined) q = q.where('status', 'in', [...f.statuses]);

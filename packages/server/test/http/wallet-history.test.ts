@@ -61,6 +61,8 @@ describe('POST /api/v4/main-account/history (reference §7.6)', () => {
     assert.equal((await alice.walletHistory({ transactionMethod: '1' })).total, 2);
     assert.equal((await alice.walletHistory({ ticker: 'XRP' })).total, 2);
     assert.equal((await alice.walletHistory({ address: ADDRESSES.xrp })).total, 1);
+    // a bech32 (or hex) address is recorded in one spelling: any spelling of it finds the same records
+    assert.equal((await alice.walletHistory({ address: ADDRESSES.bitcoin.toUpperCase() })).total, 12);
     assert.equal((await alice.walletHistory({ addresses: [ADDRESSES.xrp, ADDRESSES.bitcoin] })).total, 13);
     assert.deepEqual(await alice.walletHistory({ addresses: [] }), { total: 0, limit: 50, offset: 0, records: [] });
     assert.equal((await alice.walletHistory({ memo: '99' })).total, 1);
