@@ -451,6 +451,19 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
       partialEnable: true,
     });
     assert.equal(await balance(alice, 'USD'), '3808.5'); // 9898.5 − 6000 − 90
+    // partialEnable as Laravel's boolean rule reads it: 1 and "1" are true, 0 and "0" false
+    const above = { ticker: 'USD', provider: 'VISAMASTER', amount: '6000', address: 'card-token' };
+    const fiat = { beneficiary: BENEFICIARY, customerIp: '203.0.113.7' };
+    for (const partialEnable of [1, '1', 0, '0']) {
+      const raised = partialEnable === 1 || partialEnable === '1';
+      await rejectsWith(
+        alice.privatePost('/api/v4/main-account/withdraw-pay', { ...above, ...fiat, uniqueId: uid(), partialEnable }),
+        422,
+        raised
+          ? inner(5, { amount: ['Not enough money, US Dollar balance = 3808.5'] })
+          : inner(0, { amount: ['Amount is greater than the maximum withdrawal 5000'] }),
+      );
+    }
   });
 
   it('travelRule is required for crypto from an EEA account, in either form, its structure validated', async () => {

@@ -44,17 +44,25 @@ export function optionalString(
   return requiredString(v, body, field, options);
 }
 
-/** An optional boolean field (Laravel's "must be true or false"). */
+/** What Laravel's `boolean` rule takes, and the value it stands for. */
+const LARAVEL_BOOLEANS = new Map<unknown, boolean>([
+  [true, true],
+  [false, false],
+  [1, true],
+  [0, false],
+  ['1', true],
+  ['0', false],
+]);
+
+/** An optional boolean field, as Laravel's `boolean` rule reads it ("must be true or false"). */
 export function optionalBoolean(
   v: MainValidation,
   body: Readonly<Record<string, unknown>>,
   field: string,
 ): boolean | undefined {
   const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') {
-    v.add(field, `The ${attributeName(field)} field must be true or false.`);
-    return undefined;
-  }
-  return value;
+  if (value === undefined || value === null || value === '') return undefined;
+  const read = LARAVEL_BOOLEANS.get(value);
+  if (read === undefined) v.add(field, `The ${attributeName(field)} field must be true or false.`);
+  return read;
 }
