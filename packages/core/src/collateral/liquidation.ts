@@ -5,6 +5,7 @@ import { placeOrder, stockMarketOrder, type PlaceOrder } from '../handlers/place
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec } from '../spec/market.js';
 import { addTo } from '../state/ledger.js';
+import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
 import { execFor } from '../trading/exec-context.js';
@@ -95,13 +96,16 @@ function collectClearance(
  * Liquidates an account below its maintenance margin: its collateral orders are cancelled, then each
  * position is closed by a reduce-only market order, in position order. Once none is left, a negative
  * equity (shortfall) is absorbed by the insurance fund and a positive one pays it the clearance fee.
- * A position the book cannot absorb stays open and is tried again at the next check.
+ * A position the book cannot absorb stays open and is tried again at the next check. Returns whether
+ * anything changed: from rules version 2 a liquidation that cancelled nothing and whose every close
+ * was refused leaves no trace, not even its event.
  */
-export function liquidate(state: State, name: string, account: CollateralAccount, ctx: ApplyContext): void {
+export function liquidate(state: State, name: string, account: CollateralAccount, ctx: ApplyContext): boolean {
   const user = state.users.get(name);
-  if (user === undefined) return;
+  if (user === undefined) return false;
   const positions = [...account.positions.values()].sort((a, b) => a.id - b.id);
   const fees: { spec: MarketSpec; value: bigint }[] = [];
+  let acted = false;
   for (const pos of positions) {
     const spec = state.markets.get(pos.market);
     if (spec !== undefined) fees.push({ spec, value: maintenanceValue(state, account, spec, pos) });
@@ -110,11 +114,16 @@ export function liquidate(state: State, name: string, account: CollateralAccount
     // an OTO parent cancelled earlier in the loop took its legs with it
     if (o.account !== 'collateral' || o.finished !== null) continue;
     const x = execFor(state, o.market, ctx);
-    if (x !== undefined) cancelByUser(x, o);
+    if (x !== undefined) {
+      cancelByUser(x, o);
+      acted = true;
+    }
   }
-  for (const pos of positions) placeOrder(state, closeAtMarket(name, pos), ctx);
+  for (const pos of positions) if (placeOrder(state, closeAtMarket(name, pos), ctx).ok) acted = true;
 
   const complete = account.positions.size === 0;
+  // a close the book refused (a halted market, a close the account cannot fund) changed nothing
+  if (!acted && !complete && follows(state, RULES.lockedLeverage)) return false;
   const moves = new Map<string, bigint>();
   if (complete) {
     const { equity } = accountFigures(state, name, ctx.time);
@@ -132,4 +141,5 @@ export function liquidate(state: State, name: string, account: CollateralAccount
     insurance,
     time: ctx.time,
   });
+  return true;
 }

@@ -32,8 +32,7 @@ export function checkLiquidations(
     if (account === undefined || account.positions.size === 0) continue;
     if (liquidationState(accountFigures(state, name, ctx.time)) !== 'liquidation') continue;
     if (follows(state, RULES.lockedLeverage) && !canAct(state, name, account)) continue;
-    liquidate(state, name, account, ctx);
-    liquidated.push(name);
+    if (liquidate(state, name, account, ctx)) liquidated.push(name);
   }
   return liquidated.length === 0 ? reject('NOTHING_TO_LIQUIDATE') : ok({ liquidated });
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatUnits, liquidationPrice, type AccountLiquidated } from '../../src/index.js';
 import { BOOKS } from '../support/books.js';
-import { collateralOrder, CollateralVenue, sound } from '../support/collateral-venue.js';
+import { BTC_PERP, collateralOrder, CollateralVenue, sound } from '../support/collateral-venue.js';
 import { usdt } from '../support/units.js';
 
 /** BTC_PERP: lots of 0.0001 BTC, ticks of 0.1 USDT. */
@@ -124,6 +124,23 @@ for (const { name, factory } of BOOKS) {
       assert.ok(second.result.ok);
       assert.equal(v.position('carol', 'BTC_PERP'), undefined);
       assert.equal(liquidations(second.events)[0]?.complete, true);
+      sound(v);
+    });
+
+    it('a close the market refuses (trading halted) changes nothing, and nothing is journaled', () => {
+      const v = venue(factory);
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 51_000 * TICK, amount: LOT / 10 }));
+      v.must({ type: 'DefineMarket', market: { ...BTC_PERP, tradesEnabled: false } });
+      v.index('BTC', '51000');
+      for (let i = 0; i < 3; i++) {
+        const out = v.run({ type: 'CheckLiquidations' });
+        assert.equal(out.result.ok ? 'liquidated' : out.result.rejection.reason, 'NOTHING_TO_LIQUIDATE');
+        assert.deepEqual(out.events, []);
+      }
+      assert.equal(v.position('carol', 'BTC_PERP')?.size, LOT / 10);
+      v.must({ type: 'DefineMarket', market: BTC_PERP });
+      assert.ok(v.run({ type: 'CheckLiquidations' }).result.ok);
+      assert.equal(v.position('carol', 'BTC_PERP'), undefined);
       sound(v);
     });
 

@@ -32,8 +32,9 @@ export const RECHECK_MS = 10_000;
 /**
  * Submits `CheckLiquidations` after every change of an index or of a perpetual's mark (its book
  * moving off the index), after each funding settlement, and every RECHECK_MS. Checks never queue up:
- * while one runs, later changes ask for one more after it. A check that finds nothing to do is
- * refused by the engine and leaves no trace.
+ * while one runs, later changes ask for one more after it. A check that finds nothing to do (nobody
+ * below maintenance, or nothing it could change for those who are) is refused by the engine and
+ * leaves no trace.
  */
 export const liquidationWatcher: Job = {
   name: 'liquidation-watcher',
