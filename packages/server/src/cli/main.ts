@@ -11,6 +11,7 @@ import { AdminError } from '../venue/admin.js';
 import { withAdmin } from './admin-access.js';
 import { backup } from './backup.js';
 import { StoreClaimedError } from '../store/store-claimed-error.js';
+import { NewerRulesError } from '../venue/load-state.js';
 import { StoreKindError } from '../store/store-kind.js';
 import { StoreOpenError } from '../store/store-open-error.js';
 import { OperatorError } from './operator-error.js';
@@ -299,6 +300,7 @@ try {
     e instanceof StoreOpenError ||
     e instanceof StoreClaimedError ||
     e instanceof ListenError ||
+    e instanceof NewerRulesError ||
     e instanceof StoreKindError;
   process.stderr.write(`txc: ${known ? (e as Error).message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
   process.exitCode = 1;

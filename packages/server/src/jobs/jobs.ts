@@ -24,12 +24,20 @@ export interface JobContext {
 /** The jobs `--simulate` adds. Features add theirs here. */
 export const SIMULATION_JOBS: readonly Job[] = [miningRewardsJob, withdrawalPayouts, makerQuotes];
 
-export function startJobs(jobs: readonly Job[], context: JobContext): () => Promise<void> {
-  const stops = jobs.map((job) => {
-    context.log.info({ job: job.name }, 'job started');
-    return job.start(context);
-  });
-  return async () => {
+/** Starts the jobs in order; if one cannot start, those already started are stopped before the error goes on. */
+export async function startJobs(jobs: readonly Job[], context: JobContext): Promise<() => Promise<void>> {
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async (): Promise<void> => {
     await Promise.all(stops.map((stop) => stop()));
   };
+  for (const job of jobs) {
+    try {
+      stops.push(job.start(context));
+    } catch (error) {
+      await stopAll();
+      throw error;
+    }
+    context.log.info({ job: job.name }, 'job started');
+  }
+  return stopAll;
 }

@@ -105,6 +105,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       snapshotKeep: config.snapshots.keep,
       userHistoryCatchUpEvery: config.history.catchUpEveryRows,
     });
+    await venue.adoptCurrentRules();
     if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');
     const venueFile = config.venue ?? (config.demo ? DEMO_VENUE_FILE : undefined);
     if (venueFile !== undefined) {
@@ -115,7 +116,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     recordStoreKind(config);
     const marketData = await MarketData.open(venue);
     const demoKeys = config.demo ? await seedDemo(venue) : undefined;
-    stopJobs = startJobs(jobs, { venue, config, log });
+    stopJobs = await startJobs(jobs, { venue, config, log });
     const token = adminToken(config.dataDir, config.adminToken);
     const app = buildApp({
       venue,

@@ -1,4 +1,4 @@
-import { apply, createState, decodeJson, decodeState, type Command, type State } from '@txc/core';
+import { apply, createState, CURRENT_RULES, decodeJson, decodeState, type Command, type State } from '@txc/core';
 import type { Store } from '../store/port.js';
 import { hashText } from './state-hash.js';
 
@@ -6,6 +6,17 @@ const PAGE = 10_000;
 
 export class JournalCorruptError extends Error {
   override readonly name = 'JournalCorruptError';
+}
+
+/** The store was written under engine rules newer than this txc's: only that version or a later one can load it. */
+export class NewerRulesError extends Error {
+  override readonly name = 'NewerRulesError';
+}
+
+function newerRules(version: number): NewerRulesError {
+  return new NewerRulesError(
+    `the store was written by a newer txc (engine rules ${version}; this one applies ${CURRENT_RULES}): run that version or a later one`,
+  );
 }
 
 export interface LoadedState {
@@ -34,6 +45,7 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
     if (hashText(snapshot.state) !== snapshot.hash)
       throw new JournalCorruptError(`snapshot ${snapshot.seq} does not match its hash`);
     state = decodeState(snapshot.state);
+    if (state.rules > CURRENT_RULES) throw newerRules(state.rules);
   }
   const fromSnapshotSeq = state.seq;
   let replayed = 0;
@@ -49,6 +61,8 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
         throw new JournalCorruptError(`journal gap: expected ${state.seq + 1}, found ${entry.seq}`);
       const outcome = apply(state, decodeJson(entry.command) as Command, { seq: entry.seq, time: entry.time });
       if (!outcome.result.ok) {
+        if (outcome.result.rejection.reason === 'RULES_UNKNOWN')
+          throw newerRules((decodeJson(entry.command) as { version: number }).version);
         throw new JournalCorruptError(
           `journal entry ${entry.seq} was refused on replay (${outcome.result.rejection.reason})`,
         );

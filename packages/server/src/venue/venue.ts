@@ -90,7 +90,6 @@ export class Venue {
       );
       venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq);
       await venue.loadKeys();
-      await venue.adoptCurrentRules();
       return venue;
     } catch (e) {
       // Nobody else holds the store yet (a wrong master key fails here): its connections must not outlive this.
@@ -102,8 +101,10 @@ export class Venue {
   /**
    * A venue whose journal was written under older rules goes on under this engine's: the change is
    * journaled, so that replay decides the commands before it as they were decided (core state/rules.ts).
+   * The server does this when it starts; offline CLI commands do not, so that reading a store with a
+   * newer txc does not bar the older one from it.
    */
-  private async adoptCurrentRules(): Promise<void> {
+  async adoptCurrentRules(): Promise<void> {
     if (this.state.rules >= CURRENT_RULES) return;
     const from = this.state.rules;
     const { result } = await this.submit({ type: 'AdoptRules', version: CURRENT_RULES });
