@@ -59,10 +59,11 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
     for (const entry of page) {
       if (entry.seq !== state.seq + 1)
         throw new JournalCorruptError(`journal gap: expected ${state.seq + 1}, found ${entry.seq}`);
-      const outcome = apply(state, decodeJson(entry.command) as Command, { seq: entry.seq, time: entry.time });
+      const command = decodeJson(entry.command) as Command;
+      const outcome = apply(state, command, { seq: entry.seq, time: entry.time });
       if (!outcome.result.ok) {
-        if (outcome.result.rejection.reason === 'RULES_UNKNOWN')
-          throw newerRules((decodeJson(entry.command) as { version: number }).version);
+        if (command.type === 'AdoptRules' && outcome.result.rejection.reason === 'RULES_UNKNOWN')
+          throw newerRules(command.version);
         throw new JournalCorruptError(
           `journal entry ${entry.seq} was refused on replay (${outcome.result.rejection.reason})`,
         );

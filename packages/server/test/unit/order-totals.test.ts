@@ -36,23 +36,18 @@ const errorsOf = (body: Record<string, unknown>, type: 'limit' | 'stop limit' | 
   (parsePlaceOrder(venue(), 'u', { market: 'BTC_USDT', side: 'sell', ...body }, type) as { errors?: unknown }).errors;
 
 describe('an order’s total against the market’s minimum and maximum (reference §5.3)', () => {
-  it('a limit order is held to both at its price', () => {
-    assert.deepEqual(errorsOf({ amount: '0.0001', price: '40000' }, 'limit'), {
-      total: ['Total (amount * price) is less than 5'],
+  for (const [what, type, field] of [
+    ['a limit order is held to both at its price', 'limit', 'price'],
+    ['a stop-market of stock is held to both at its activation price', 'stop market', 'activation_price'],
+  ] as const) {
+    it(what, () => {
+      assert.deepEqual(errorsOf({ amount: '0.0001', [field]: '40000' }, type), {
+        total: ['Total (amount * price) is less than 5'],
+      });
+      assert.deepEqual(errorsOf({ amount: '0.1', [field]: '40000' }, type), {
+        total: ['Total (amount * price) is greater than 1000'],
+      });
+      assert.equal(errorsOf({ amount: '0.01', [field]: '40000' }, type), undefined);
     });
-    assert.deepEqual(errorsOf({ amount: '0.1', price: '40000' }, 'limit'), {
-      total: ['Total (amount * price) is greater than 1000'],
-    });
-    assert.equal(errorsOf({ amount: '0.01', price: '40000' }, 'limit'), undefined);
-  });
-
-  it('a stop-market of stock is held to both at its activation price', () => {
-    assert.deepEqual(errorsOf({ amount: '0.0001', activation_price: '40000' }, 'stop market'), {
-      total: ['Total (amount * price) is less than 5'],
-    });
-    assert.deepEqual(errorsOf({ amount: '0.1', activation_price: '40000' }, 'stop market'), {
-      total: ['Total (amount * price) is greater than 1000'],
-    });
-    assert.equal(errorsOf({ amount: '0.01', activation_price: '40000' }, 'stop market'), undefined);
-  });
+  }
 });
