@@ -126,6 +126,14 @@ describe('liquidation on a spot pair with no bid: the watcher looks again withou
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(server.server.venue.state.seq, seq + 1, 'only the index price was journaled');
 
+    // below zero equity (spec §2.3: margin / equity), the fraction is negative, its 18th decimal rounded up
+    await setIndex(server, 'BTC', '40000');
+    const summary = await hana.collateralSummary();
+    const [margin, equity] = [units(summary.margin, 18), units(summary.equity, 18)];
+    assert.ok(equity < 0n, summary.equity);
+    const up = (margin * 10n ** 18n) / equity; // bigint division truncates toward zero: up, for a negative quotient
+    assert.equal(summary.marginFraction, text(up, 18));
+
     // a bid moves no index: the next periodic check finds it
     await carl.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000' });
     const until = Date.now() + RECHECK_MS + 5_000;
