@@ -94,6 +94,40 @@ export function encodeJson(value: unknown): string {
   return JSON.stringify(value, encodingReplacer) ?? 'null';
 }
 
+/**
+ * The engine value of a text `encodeJson` made. The parsed value is the decoder's own, so its tagged
+ * forms are replaced where they sit rather than the whole value copied as `fromJsonValue` does: a
+ * journal replay decodes every command, and the copy took as long as parsing the text.
+ */
 export function decodeJson(text: string): unknown {
-  return fromJsonValue(JSON.parse(text) as JsonValue);
+  return revive(JSON.parse(text) as JsonValue);
+}
+
+/** `fromJsonValue` for a value nothing else holds: objects and arrays are kept and changed in place. */
+function revive(value: JsonValue): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i] as JsonValue;
+      if (item !== null && typeof item === 'object') value[i] = revive(item) as JsonValue;
+    }
+    return value;
+  }
+  let keys = 0;
+  let tag = '';
+  for (const key in value) {
+    if (keys++ === 0) tag = key;
+    const item = value[key] as JsonValue;
+    // a child object or array stays the same object: only a tagged one is replaced by its value
+    if (item !== null && typeof item === 'object') {
+      const revived = revive(item);
+      if (revived !== item) value[key] = revived as JsonValue;
+    }
+  }
+  if (keys !== 1) return value;
+  // the tag's contents are revived already: pairs of a Map, members of a Set
+  if (tag === '$big') return BigInt(value.$big as string);
+  if (tag === '$map') return new Map(value.$map as [unknown, unknown][]);
+  if (tag === '$set') return new Set(value.$set as unknown[]);
+  return value;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { decodeJson, encodeJson, toJsonValue } from '../../src/index.js';
+import { decodeJson, encodeJson, fromJsonValue, toJsonValue, type JsonValue } from '../../src/index.js';
 
 /** Engine values: JSON data plus the bigints, Maps and Sets that the codec tags. */
 const { value } = fc.letrec<{ value: unknown }>((tie) => ({
@@ -39,6 +39,15 @@ describe('engine value codec', () => {
       fc.property(value, (v) => {
         const text = encodeJson(v);
         assert.equal(encodeJson(decodeJson(text)), text);
+      }),
+    );
+  });
+
+  it('decodes in place to what copying the parsed value decodes to', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const text = encodeJson(v);
+        assert.deepStrictEqual(decodeJson(text), fromJsonValue(JSON.parse(text) as JsonValue));
       }),
     );
   });
