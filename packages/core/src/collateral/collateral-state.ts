@@ -64,6 +64,10 @@ export interface CollateralAccount {
 
 /** Everything collateral trading adds to the state. */
 export interface CollateralState {
+  /**
+   * By user. An account, once made, is never removed nor replaced by another object: the liquidation
+   * check keeps them sorted by name from one check to the next (handlers/check-liquidations).
+   */
   readonly accounts: Map<string, CollateralAccount>;
   nextPositionId: number;
   nextOtoId: number;

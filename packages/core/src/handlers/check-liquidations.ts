@@ -26,15 +26,34 @@ export function checkLiquidations(
   ctx: ApplyContext,
 ): Result<{ liquidated: string[] }> {
   const liquidated: string[] = [];
-  const names = [...state.collateral.accounts.keys()].sort();
-  for (const name of names) {
-    const account = state.collateral.accounts.get(name);
-    if (account === undefined || account.positions.size === 0) continue;
+  for (const [name, account] of accountsByName(state.collateral.accounts)) {
+    if (account.positions.size === 0) continue;
     if (liquidationState(accountFigures(state, name, ctx.time)) !== 'liquidation') continue;
     if (follows(state, RULES.lockedLeverage) && !canAct(state, name, account)) continue;
     if (liquidate(state, name, account, ctx)) liquidated.push(name);
   }
   return liquidated.length === 0 ? reject('NOTHING_TO_LIQUIDATE') : ok({ liquidated });
+}
+
+type NamedAccount = readonly [name: string, account: CollateralAccount];
+
+/** The accounts sorted by name, by the map that holds them: kept from one check to the next. */
+const sortedAccounts = new WeakMap<ReadonlyMap<string, CollateralAccount>, readonly NamedAccount[]>();
+
+/**
+ * Every collateral account with its name, in name order. The watcher checks after every price move,
+ * and on a venue of many accounts, most of them without a position, sorting every name and looking
+ * each one up again cost more than the check itself. Accounts are never removed and a name keeps its
+ * account object, so the list kept from the last check holds as long as the number of accounts is
+ * the same. Accounts made while a check runs wait for the next one, as before.
+ */
+function accountsByName(accounts: ReadonlyMap<string, CollateralAccount>): readonly NamedAccount[] {
+  let sorted = sortedAccounts.get(accounts);
+  if (sorted === undefined || sorted.length !== accounts.size) {
+    sorted = [...accounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    sortedAccounts.set(accounts, sorted);
+  }
+  return sorted;
 }
 
 /** Whether liquidating an account now would change anything: an order to cancel, or a position with a book to close into. */

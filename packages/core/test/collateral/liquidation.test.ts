@@ -24,6 +24,10 @@ function insurance(v: CollateralVenue): bigint {
   return v.state.ledger.insuranceFund.get('USDT') ?? 0n;
 }
 
+function rejection(out: { result: { ok: boolean; rejection?: { reason: string } } }): string {
+  return out.result.ok ? 'accepted' : (out.result.rejection?.reason ?? '');
+}
+
 function liquidations(events: readonly { type: string }[]): AccountLiquidated[] {
   return events.filter((e): e is AccountLiquidated => e.type === 'AccountLiquidated');
 }
@@ -36,6 +40,21 @@ for (const { name, factory } of BOOKS) {
       const out = v.run({ type: 'CheckLiquidations' });
       assert.equal(out.result.ok ? 'liquidated' : out.result.rejection.reason, 'NOTHING_TO_LIQUIDATE');
       assert.deepEqual(out.events, []);
+    });
+
+    it('an account made after a check is checked by the next one', () => {
+      const v = venue(factory);
+      v.index('BTC', '54000');
+      assert.equal(rejection(v.run({ type: 'CheckLiquidations' })), 'NOTHING_TO_LIQUIDATE');
+      // frank long 0.1 BTC at 60 000 on 650 USDT (647 after the fee): below 3 % of 5 400 at 54 000, carol not
+      v.collateralUser('frank', { USDT: '650' });
+      v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
+      v.must(collateralOrder('frank', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 54_000 * TICK, amount: LOT / 10 }));
+      const out = v.run({ type: 'CheckLiquidations' });
+      assert.ok(out.result.ok);
+      assert.deepEqual(out.result.value.liquidated, ['frank']);
+      sound(v);
     });
 
     it('below maintenance: orders cancelled, the position closed at market, the surplus to the insurance fund', () => {
