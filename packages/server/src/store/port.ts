@@ -100,16 +100,6 @@ export interface CommitBatch {
   readonly userHistoryCatchUp: boolean;
 }
 
-/**
- * Where a venue keeps what must survive: the journal, snapshots, API keys and nonces, and the
- * read models behind history endpoints. `commit` returns only once the batch is durable.
- *
- * Commits form a chain: the sequencer hands over each group commit as soon as it closes, before the
- * earlier ones are durable. A store writes them in call order and settles them in that order, and
- * once one fails, every commit called before that failure was reported fails too, without writing
- * anything (each was applied on top of the failed one). Commits queued behind another may be
- * written in one transaction with it, and then succeed or fail with it.
- */
 /** A store's migrations against this version's. */
 export interface MigrationStatus {
   /** How many the store has had, this version's or not. */
@@ -120,6 +110,16 @@ export interface MigrationStatus {
   readonly unknown: readonly string[];
 }
 
+/**
+ * Where a venue keeps what must survive: the journal, snapshots, API keys and nonces, and the
+ * read models behind history endpoints. `commit` returns only once the batch is durable.
+ *
+ * Commits form a chain: the sequencer hands over each group commit as soon as it closes, before the
+ * earlier ones are durable. A store writes them in call order and settles them in that order, and
+ * once one fails, every commit called before that failure was reported fails too, without writing
+ * anything (each was applied on top of the failed one). Commits queued behind another may be
+ * written in one transaction with it, and then succeed or fail with it.
+ */
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Typed access for read queries; every dialect answers the same queries. */
