@@ -57,6 +57,27 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('accounts are liquidated in name order, not in the order they were made', () => {
+      const v = venue(factory);
+      v.index('BTC', '54000');
+      assert.equal(rejection(v.run({ type: 'CheckLiquidations' })), 'NOTHING_TO_LIQUIDATE');
+      // frank, then amy: each long 0.1 BTC at 60 000 on 650 USDT, both below maintenance at 54 000
+      for (const u of ['frank', 'amy']) {
+        v.collateralUser(u, { USDT: '650' });
+        v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
+        v.must(collateralOrder(u, 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+      }
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 54_000 * TICK, amount: LOT / 5 }));
+      const out = v.run({ type: 'CheckLiquidations' });
+      assert.ok(out.result.ok);
+      assert.deepEqual(out.result.value.liquidated, ['amy', 'frank']);
+      assert.deepEqual(
+        liquidations(out.events).map((e) => e.user),
+        ['amy', 'frank'],
+      );
+      sound(v);
+    });
+
     it('below maintenance: orders cancelled, the position closed at market, the surplus to the insurance fund', () => {
       const v = venue(factory);
       const resting = v.must(collateralOrder('carol', 'BTC_PERP', 'buy', { price: 40_000 * TICK, amount: 1 }));
