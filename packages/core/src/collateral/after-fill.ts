@@ -6,6 +6,7 @@ import { accountOf, positionKey, type Position } from './collateral-state.js';
 import { fitClosingOrders } from './closing-orders.js';
 import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from './loans.js';
 import { armLegs } from './oto.js';
+import { notePositionOpened } from './position-holders.js';
 import { increase, reduce } from './position-math.js';
 
 /**
@@ -117,6 +118,7 @@ function positionFilled(
         modifiedAt: now,
       };
       account.positions.set(key, pos);
+      notePositionOpened(state.collateral.accounts, o.user);
     }
     increase(pos, delta > 0 ? rest : -rest, restNotional);
     changes.push({ pos, lots: delta > 0 ? rest : -rest, realized: 0n });

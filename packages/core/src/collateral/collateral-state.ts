@@ -65,8 +65,8 @@ export interface CollateralAccount {
 /** Everything collateral trading adds to the state. */
 export interface CollateralState {
   /**
-   * By user. An account, once made, is never removed nor replaced by another object: the liquidation
-   * check keeps them sorted by name from one check to the next (handlers/check-liquidations).
+   * By user. An account, once made, is never removed: the liquidation check tells the accounts made
+   * while it runs by their place at the end of the map (handlers/check-liquidations).
    */
   readonly accounts: Map<string, CollateralAccount>;
   nextPositionId: number;

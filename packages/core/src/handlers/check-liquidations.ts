@@ -4,6 +4,7 @@ import { liquidate } from '../collateral/liquidation.js';
 import { liquidationState } from '../collateral/liquidation-price.js';
 import { accountFigures } from '../collateral/margin.js';
 import type { CollateralAccount } from '../collateral/collateral-state.js';
+import { forgetEmpty, positionHolders } from '../collateral/position-holders.js';
 import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
 import { openOrdersOf } from '../trading/trading-state.js';
@@ -19,45 +20,64 @@ export interface CheckLiquidations {
  * every price move, and again from time to time, leave nothing in the journal unless they act.
  * Accounts are checked in name order (never in the order a map happened to be filled in, which a
  * snapshot does not keep), each against the prices the liquidations before it left.
+ *
+ * Only the accounts that hold a position are visited (collateral/position-holders): on a venue of many
+ * accounts, most of them hold none, and the watcher checks after every price move. The visits are
+ * those of a pass over every account in name order that skips the ones holding no position when
+ * their turn comes: an account that a liquidation gives a position (its resting order takes the
+ * close) is visited in its turn if its name comes later and it existed when the check began.
  */
 export function checkLiquidations(
   state: State,
   _cmd: CheckLiquidations,
   ctx: ApplyContext,
 ): Result<{ liquidated: string[] }> {
+  const { accounts } = state.collateral;
+  forgetEmpty(accounts);
+  const holders = positionHolders(accounts);
+  const madeBefore = accounts.size;
+  const queue = [...holders].sort(byName);
   const liquidated: string[] = [];
-  for (const [name, account] of accountsByName(state.collateral.accounts)) {
+  for (let i = 0; i < queue.length; i++) {
+    const name = queue[i] as string;
+    const account = accounts.get(name) as CollateralAccount;
     if (account.positions.size === 0) continue;
     if (liquidationState(accountFigures(state, name, ctx.time)) !== 'liquidation') continue;
     if (follows(state, RULES.lockedLeverage) && !canAct(state, name, account)) continue;
+    const noted = holders.size;
     if (liquidate(state, name, account, ctx)) liquidated.push(name);
+    if (holders.size > noted) queueOpened(queue, i, [...holders].slice(noted), accounts, madeBefore);
   }
   return liquidated.length === 0 ? reject('NOTHING_TO_LIQUIDATE') : ok({ liquidated });
 }
 
-type NamedAccount = readonly [name: string, account: CollateralAccount];
-
-/** The accounts sorted by name, by the map that holds them: kept from one check to the next. */
-const sortedAccounts = new WeakMap<ReadonlyMap<string, CollateralAccount>, readonly NamedAccount[]>();
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Every collateral account with its name, in name order. The watcher checks after every price move,
- * and on a venue of many accounts, most of them without a position, sorting every name and looking
- * each one up again cost more than the check itself. Accounts are never removed and a name keeps its
- * account object, so the list kept from the last check holds as long as the number of accounts is
- * the same. Accounts made while a check runs wait for the next one, as before.
+ * The accounts that opened a position while `queue[at]` was liquidated join the rest of the queue in
+ * name order: those whose names come later, and that existed when the check began (accounts are never
+ * removed, so the ones made since are the last `accounts.size - madeBefore` of the map).
  */
-function accountsByName(accounts: ReadonlyMap<string, CollateralAccount>): readonly NamedAccount[] {
-  let sorted = sortedAccounts.get(accounts);
-  if (sorted === undefined || sorted.length !== accounts.size) {
-    sorted = [...accounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    sortedAccounts.set(accounts, sorted);
-  }
-  return sorted;
+function queueOpened(
+  queue: string[],
+  at: number,
+  opened: readonly string[],
+  accounts: ReadonlyMap<string, CollateralAccount>,
+  madeBefore: number,
+): void {
+  const current = queue[at] as string;
+  const madeSince = accounts.size === madeBefore ? undefined : new Set([...accounts.keys()].slice(madeBefore));
+  const later = opened.filter((name) => name > current && madeSince?.has(name) !== true);
+  if (later.length === 0) return;
+  const rest = queue
+    .splice(at + 1)
+    .concat(later)
+    .sort(byName);
+  queue.push(...rest);
 }
 
 /** Whether liquidating an account now would change anything: an order to cancel, or a position with a book to close into. */
-function canAct(state: State, user: string, account: CollateralAccount): boolean {
+export function canAct(state: State, user: string, account: CollateralAccount): boolean {
   for (const o of openOrdersOf(state.trading, user)) if (o.account === 'collateral') return true;
   for (const pos of account.positions.values()) {
     const book = state.trading.markets.get(pos.market)?.book;

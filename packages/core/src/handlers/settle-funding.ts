@@ -3,6 +3,7 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import { accountOf, type Position } from '../collateral/collateral-state.js';
 import { dropIfSettled, repayFromAvailable, takeOrBorrow } from '../collateral/loans.js';
 import { unitsFor } from '../collateral/margin.js';
+import { heldPositions } from '../collateral/position-holders.js';
 import { RATE_SCALE } from '../money/rate.js';
 import { averagePremium, clampedRate, fundingOf } from '../funding/funding-rate.js';
 import { newPeriod } from '../funding/funding-state.js';
@@ -27,8 +28,8 @@ export type FundingSettlement = Omit<FundingSettled, 'type'>;
 /** The positions of a market, in position id order: settlement must not depend on how maps were filled. */
 function positionsOn(state: State, market: string): { user: string; pos: Position }[] {
   const out: { user: string; pos: Position }[] = [];
-  for (const [user, account] of state.collateral.accounts) {
-    for (const pos of account.positions.values()) if (pos.market === market && pos.size !== 0) out.push({ user, pos });
+  for (const [user, pos] of heldPositions(state.collateral.accounts)) {
+    if (pos.market === market && pos.size !== 0) out.push({ user, pos });
   }
   return out.sort((a, b) => a.pos.id - b.pos.id);
 }

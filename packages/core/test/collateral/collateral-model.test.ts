@@ -12,7 +12,18 @@ import {
   type OrderType,
   type PositionSide,
   type StpMode,
+  type Event,
+  type Outcome,
+  type State,
 } from '../../src/index.js';
+import { liquidate } from '../../src/collateral/liquidation.js';
+import { liquidationState } from '../../src/collateral/liquidation-price.js';
+import { accountFigures } from '../../src/collateral/margin.js';
+import { repricePremium } from '../../src/funding/funding-rate.js';
+import { perpetualsMovedBy } from '../../src/funding/premium-movers.js';
+import { canAct } from '../../src/handlers/check-liquidations.js';
+import { positionHolders } from '../../src/collateral/position-holders.js';
+import { follows, RULES } from '../../src/state/rules.js';
 import { collateralOrder, CollateralVenue, sound } from '../support/collateral-venue.js';
 import { order } from '../support/venue.js';
 import { outcomeData } from '../support/outcome-data.js';
@@ -264,8 +275,17 @@ function venueWith(book: typeof fastBook): CollateralVenue {
   return v;
 }
 
+/** Runs one command on a venue: `v.run`, unless a test has something to do around it. */
+type Runner = (v: CollateralVenue, cmd: Command) => Outcome<unknown>;
+
 /** Applies a stream to a venue, recording the orders placed; returns the outcomes. */
-function drive(v: CollateralVenue, steps: readonly Step[], placed: Placed[], seen: Record<string, number>): unknown[] {
+function drive(
+  v: CollateralVenue,
+  steps: readonly Step[],
+  placed: Placed[],
+  seen: Record<string, number>,
+  run: Runner = (venue, cmd) => venue.run(cmd),
+): unknown[] {
   const outcomes: unknown[] = [];
   for (const s of steps) {
     const cmd = toCommand(s, v, placed);
@@ -273,7 +293,7 @@ function drive(v: CollateralVenue, steps: readonly Step[], placed: Placed[], see
       v.time += s.kind === 'wait' ? s.hours * 3_600_000_000 : 0;
       continue;
     }
-    const out = v.run(cmd);
+    const out = run(v, cmd);
     outcomes.push(outcomeData(out));
     if (out.result.ok) seen.accepted = (seen.accepted ?? 0) + 1;
     let gained = 0n;
@@ -295,6 +315,29 @@ function drive(v: CollateralVenue, steps: readonly Step[], placed: Placed[], see
     sound(v);
   }
   return outcomes;
+}
+
+/**
+ * The liquidation check as it was before it kept the names of the accounts holding positions: every
+ * account made before the check, in name order, skipping those that hold no position when their turn
+ * comes; applied as `apply` applies an accepted command. Returns who was liquidated, and the events.
+ */
+function checkEveryAccount(state: State, seq: number, time: number): { liquidated: string[]; events: Event[] } {
+  const events: Event[] = [];
+  const ctx = { seq, time, emit: (e: Event) => void events.push(e) };
+  const named = [...state.collateral.accounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const liquidated: string[] = [];
+  for (const [name, account] of named) {
+    if (account.positions.size === 0) continue;
+    if (liquidationState(accountFigures(state, name, time)) !== 'liquidation') continue;
+    if (follows(state, RULES.lockedLeverage) && !canAct(state, name, account)) continue;
+    if (liquidate(state, name, account, ctx)) liquidated.push(name);
+  }
+  if (liquidated.length > 0) {
+    for (const spec of perpetualsMovedBy(state, { type: 'CheckLiquidations' })) repricePremium(state, spec, time);
+    Object.assign(state, { seq, time });
+  }
+  return { liquidated, events };
 }
 
 describe('model: collateral and spot streams keep every asset conserved, with the lending pool', () => {
@@ -326,6 +369,45 @@ describe('model: collateral and spot streams keep every asset conserved, with th
       assert.ok((seen[kind] ?? 0) > 50, `${kind}: ${JSON.stringify(seen)}`);
     }
     assert.ok((seen.AccountLiquidated ?? 0) > 5, `AccountLiquidated: ${JSON.stringify(seen)}`);
+  });
+
+  it('a liquidation check visits the accounts that a pass over every account in name order would', () => {
+    // more price shocks than the other streams, so that accounts fall below their maintenance margin
+    const shaken = fc.oneof(
+      { weight: 3, arbitrary: step },
+      {
+        weight: 1,
+        arbitrary: fc.record({ kind: fc.constant('shock' as const), percent: fc.integer({ min: -15, max: 15 }) }),
+      },
+    );
+    const seen = { checks: 0, liquidated: 0 };
+    const compared: Runner = (v, cmd) => {
+      if (cmd.type !== 'CheckLiquidations') return v.run(cmd);
+      const copy = decodeState(encodeState(v.state));
+      const out = v.run(cmd);
+      const expected = checkEveryAccount(copy, v.state.seq, v.time);
+      const liquidated = out.result.ok ? out.result.value.liquidated : [];
+      assert.deepEqual(liquidated, expected.liquidated);
+      const data = (o: Outcome<unknown>): unknown => (outcomeData(o) as { events: unknown }).events;
+      assert.deepEqual(data(out), data({ result: out.result, events: expected.events }));
+      assert.equal(encodeState(v.state), encodeState(copy));
+      seen.checks++;
+      seen.liquidated += liquidated.length;
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.array(shaken, { minLength: 40, maxLength: 160, size: 'max' }), (steps) => {
+        const v = venueWith(fastBook);
+        drive(v, steps, [], {}, compared);
+        // what funding and open interest read holds every position
+        const holders = positionHolders(v.state.collateral.accounts);
+        for (const [name, account] of v.state.collateral.accounts) {
+          if (account.positions.size > 0) assert.ok(holders.has(name), name);
+        }
+      }),
+      { seed: 7, numRuns: 200 },
+    );
+    assert.ok(seen.liquidated > 10, JSON.stringify(seen));
   });
 
   it('a state decoded from a snapshot goes on exactly like the original', () => {

@@ -78,6 +78,63 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    /**
+     * frank long 0.1 BTC at 60 000 on 650 USDT. At an index of 54 000, `taker` (50 times leverage, 115
+     * USDT) bids 55 000 for 0.1 BTC, which holds the mark there: frank's equity, 647 − 500, is below 3 %
+     * of 5 500. Liquidating frank sells into that bid; the mark falls back to the index, and the taker,
+     * long at 55 000 on about 15 USDT, is below its 1 % in turn. erin's bid at 53 000 takes its close.
+     */
+    function takerOfFranksClose(factory: (typeof BOOKS)[number]['factory'], taker: string): CollateralVenue {
+      const v = venue(factory);
+      v.collateralUser('frank', { USDT: '650' });
+      v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
+      v.must(collateralOrder('frank', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+      v.index('BTC', '54000');
+      v.collateralUser(taker, { USDT: '115' });
+      v.must({ type: 'SetLeverage', user: taker, leverage: 50 });
+      v.must(collateralOrder(taker, 'BTC_PERP', 'buy', { price: 55_000 * TICK, amount: LOT / 10 }));
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 53_000 * TICK, amount: LOT / 5 }));
+      return v;
+    }
+
+    function liquidatedBy(v: CollateralVenue): string[] {
+      const out = v.run({ type: 'CheckLiquidations' });
+      return out.result.ok ? out.result.value.liquidated : [];
+    }
+
+    it('an account given a position by a liquidation is liquidated in the same check if its name comes later', () => {
+      const v = takerOfFranksClose(factory, 'zoe');
+      assert.deepEqual(liquidatedBy(v), ['frank', 'zoe']);
+      assert.equal(v.position('zoe', 'BTC_PERP'), undefined);
+      sound(v);
+    });
+
+    it('an account given a position by a liquidation waits for the next check if its name comes earlier', () => {
+      const v = takerOfFranksClose(factory, 'abe');
+      assert.deepEqual(liquidatedBy(v), ['frank']);
+      assert.deepEqual(liquidatedBy(v), ['abe']);
+      sound(v);
+    });
+
+    it('an account made by taking a liquidated position waits for the next check', () => {
+      // frank long 0.1 BTC at 60 000 on 125 USDT at 50 times; zoe, who never set anything, so that her
+      // account is made by her first fill, bids 59 000 on 595 USDT: at an index of 54 000 her bid holds
+      // the mark at 59 000, where frank is below 1 %, and she is below 3 % once it is gone
+      const v = venue(factory);
+      v.collateralUser('frank', { USDT: '125' });
+      v.must({ type: 'SetLeverage', user: 'frank', leverage: 50 });
+      v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
+      v.must(collateralOrder('frank', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+      v.index('BTC', '54000');
+      v.collateralUser('zoe', { USDT: '595' });
+      v.must(collateralOrder('zoe', 'BTC_PERP', 'buy', { price: 59_000 * TICK, amount: LOT / 10 }));
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 53_000 * TICK, amount: LOT / 5 }));
+      assert.equal(v.state.collateral.accounts.has('zoe'), false);
+      assert.deepEqual(liquidatedBy(v), ['frank']);
+      assert.deepEqual(liquidatedBy(v), ['zoe']);
+      sound(v);
+    });
+
     it('below maintenance: orders cancelled, the position closed at market, the surplus to the insurance fund', () => {
       const v = venue(factory);
       const resting = v.must(collateralOrder('carol', 'BTC_PERP', 'buy', { price: 40_000 * TICK, amount: 1 }));
