@@ -65,8 +65,10 @@ export interface CollateralAccount {
 /** Everything collateral trading adds to the state. */
 export interface CollateralState {
   /**
-   * By user. An account, once made, is never removed: the liquidation check tells the accounts made
-   * while it runs by their place at the end of the map (handlers/check-liquidations).
+   * By user. An account, once made, is never removed nor replaced by another object: the liquidation
+   * check tells the accounts made while it runs by their place at the end of the map
+   * (handlers/check-liquidations), and the names of the accounts holding positions are noted as a
+   * position is made in an account (collateral/position-holders).
    */
   readonly accounts: Map<string, CollateralAccount>;
   nextPositionId: number;

@@ -116,6 +116,28 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('accounts that one liquidation gives positions are visited in name order, not in the order they filled', () => {
+      // frank long 0.2 BTC at 60 000 on 1 300 USDT; at an index of 54 000, zoe bids 55 100 and nia 55 000
+      // for 0.1 BTC each (50 times, 115 USDT): the mark at 55 100 puts frank below 3 %, his close fills
+      // zoe, then nia, and the mark back at the index puts both below their 1 %
+      const v = venue(factory);
+      v.collateralUser('frank', { USDT: '1300' });
+      v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 5 }));
+      v.must(collateralOrder('frank', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 5 }));
+      v.index('BTC', '54000');
+      for (const [taker, price] of [
+        ['zoe', 55_100],
+        ['nia', 55_000],
+      ] as const) {
+        v.collateralUser(taker, { USDT: '115' });
+        v.must({ type: 'SetLeverage', user: taker, leverage: 50 });
+        v.must(collateralOrder(taker, 'BTC_PERP', 'buy', { price: price * TICK, amount: LOT / 10 }));
+      }
+      v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 53_000 * TICK, amount: LOT / 2 }));
+      assert.deepEqual(liquidatedBy(v), ['frank', 'nia', 'zoe']);
+      sound(v);
+    });
+
     it('an account made by taking a liquidated position waits for the next check', () => {
       // frank long 0.1 BTC at 60 000 on 125 USDT at 50 times; zoe, who never set anything, so that her
       // account is made by her first fill, bids 59 000 on 595 USDT: at an index of 54 000 her bid holds
