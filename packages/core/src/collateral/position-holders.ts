@@ -4,7 +4,7 @@ type Accounts = ReadonlyMap<string, CollateralAccount>;
 
 /**
  * The names of the accounts that may hold a position, by the map that holds the accounts: every
- * account that holds one, and perhaps some that held one since and hold none now (`forgetEmpty`).
+ * account that holds one, and perhaps some that held one and hold none now (`forgetEmpty`).
  * What looks only at positions (the liquidation check after every price move, funding, open interest)
  * reads these rather than every account a venue ever made, most of which hold none.
  *
