@@ -66,8 +66,11 @@ function queueOpened(
   madeBefore: number,
 ): void {
   const current = queue[at] as string;
-  const madeSince = accounts.size === madeBefore ? undefined : new Set([...accounts.keys()].slice(madeBefore));
-  const later = opened.filter((name) => name > current && madeSince?.has(name) !== true);
+  let later = opened.filter((name) => name > current);
+  if (later.length > 0 && accounts.size > madeBefore) {
+    const madeSince = new Set([...accounts.keys()].slice(madeBefore));
+    later = later.filter((name) => !madeSince.has(name));
+  }
   if (later.length === 0) return;
   const rest = queue
     .splice(at + 1)

@@ -28,6 +28,29 @@ function rejection(out: { result: { ok: boolean; rejection?: { reason: string } 
   return out.result.ok ? 'accepted' : (out.result.rejection?.reason ?? '');
 }
 
+/** `user`, with `usdt` of collateral, goes long `lots` at 60 000 against dave, at `leverage` when given. */
+function longAt60000(v: CollateralVenue, user: string, usdt: string, lots: number, leverage?: number): void {
+  v.collateralUser(user, { USDT: usdt });
+  if (leverage !== undefined) v.must({ type: 'SetLeverage', user, leverage });
+  v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: lots }));
+  v.must(collateralOrder(user, 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: lots }));
+}
+
+/**
+ * `user`, with `usdt` of collateral, bids `price` for 0.1 BTC, at `leverage` when given: without a
+ * setting, the account is made by the bid's first fill.
+ */
+function bids(v: CollateralVenue, user: string, usdt: string, price: number, leverage?: number): void {
+  v.collateralUser(user, { USDT: usdt });
+  if (leverage !== undefined) v.must({ type: 'SetLeverage', user, leverage });
+  v.must(collateralOrder(user, 'BTC_PERP', 'buy', { price: price * TICK, amount: LOT / 10 }));
+}
+
+function liquidatedBy(v: CollateralVenue): string[] {
+  const out = v.run({ type: 'CheckLiquidations' });
+  return out.result.ok ? out.result.value.liquidated : [];
+}
+
 function liquidations(events: readonly { type: string }[]): AccountLiquidated[] {
   return events.filter((e): e is AccountLiquidated => e.type === 'AccountLiquidated');
 }
@@ -47,9 +70,7 @@ for (const { name, factory } of BOOKS) {
       v.index('BTC', '54000');
       assert.equal(rejection(v.run({ type: 'CheckLiquidations' })), 'NOTHING_TO_LIQUIDATE');
       // frank long 0.1 BTC at 60 000 on 650 USDT (647 after the fee): below 3 % of 5 400 at 54 000, carol not
-      v.collateralUser('frank', { USDT: '650' });
-      v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
-      v.must(collateralOrder('frank', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+      longAt60000(v, 'frank', '650', LOT / 10);
       v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 54_000 * TICK, amount: LOT / 10 }));
       const out = v.run({ type: 'CheckLiquidations' });
       assert.ok(out.result.ok);
@@ -62,11 +83,7 @@ for (const { name, factory } of BOOKS) {
       v.index('BTC', '54000');
       assert.equal(rejection(v.run({ type: 'CheckLiquidations' })), 'NOTHING_TO_LIQUIDATE');
       // frank, then amy: each long 0.1 BTC at 60 000 on 650 USDT, both below maintenance at 54 000
-      for (const u of ['frank', 'amy']) {
-        v.collateralUser(u, { USDT: '650' });
-        v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
-        v.must(collateralOrder(u, 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
-      }
+      for (const u of ['frank', 'amy']) longAt60000(v, u, '650', LOT / 10);
       v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 54_000 * TICK, amount: LOT / 5 }));
       const out = v.run({ type: 'CheckLiquidations' });
       assert.ok(out.result.ok);
@@ -86,20 +103,11 @@ for (const { name, factory } of BOOKS) {
      */
     function takerOfFranksClose(factory: (typeof BOOKS)[number]['factory'], taker: string): CollateralVenue {
       const v = venue(factory);
-      v.collateralUser('frank', { USDT: '650' });
-      v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
-      v.must(collateralOrder('frank', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+      longAt60000(v, 'frank', '650', LOT / 10);
       v.index('BTC', '54000');
-      v.collateralUser(taker, { USDT: '115' });
-      v.must({ type: 'SetLeverage', user: taker, leverage: 50 });
-      v.must(collateralOrder(taker, 'BTC_PERP', 'buy', { price: 55_000 * TICK, amount: LOT / 10 }));
+      bids(v, taker, '115', 55_000, 50);
       v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 53_000 * TICK, amount: LOT / 5 }));
       return v;
-    }
-
-    function liquidatedBy(v: CollateralVenue): string[] {
-      const out = v.run({ type: 'CheckLiquidations' });
-      return out.result.ok ? out.result.value.liquidated : [];
     }
 
     it('an account given a position by a liquidation is liquidated in the same check if its name comes later', () => {
@@ -121,18 +129,10 @@ for (const { name, factory } of BOOKS) {
       // for 0.1 BTC each (50 times, 115 USDT): the mark at 55 100 puts frank below 3 %, his close fills
       // zoe, then nia, and the mark back at the index puts both below their 1 %
       const v = venue(factory);
-      v.collateralUser('frank', { USDT: '1300' });
-      v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 5 }));
-      v.must(collateralOrder('frank', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 5 }));
+      longAt60000(v, 'frank', '1300', LOT / 5);
       v.index('BTC', '54000');
-      for (const [taker, price] of [
-        ['zoe', 55_100],
-        ['nia', 55_000],
-      ] as const) {
-        v.collateralUser(taker, { USDT: '115' });
-        v.must({ type: 'SetLeverage', user: taker, leverage: 50 });
-        v.must(collateralOrder(taker, 'BTC_PERP', 'buy', { price: price * TICK, amount: LOT / 10 }));
-      }
+      bids(v, 'zoe', '115', 55_100, 50);
+      bids(v, 'nia', '115', 55_000, 50);
       v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 53_000 * TICK, amount: LOT / 2 }));
       assert.deepEqual(liquidatedBy(v), ['frank', 'nia', 'zoe']);
       sound(v);
@@ -143,13 +143,9 @@ for (const { name, factory } of BOOKS) {
       // account is made by her first fill, bids 59 000 on 595 USDT: at an index of 54 000 her bid holds
       // the mark at 59 000, where frank is below 1 %, and she is below 3 % once it is gone
       const v = venue(factory);
-      v.collateralUser('frank', { USDT: '125' });
-      v.must({ type: 'SetLeverage', user: 'frank', leverage: 50 });
-      v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
-      v.must(collateralOrder('frank', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+      longAt60000(v, 'frank', '125', LOT / 10, 50);
       v.index('BTC', '54000');
-      v.collateralUser('zoe', { USDT: '595' });
-      v.must(collateralOrder('zoe', 'BTC_PERP', 'buy', { price: 59_000 * TICK, amount: LOT / 10 }));
+      bids(v, 'zoe', '595', 59_000);
       v.must(collateralOrder('erin', 'BTC_PERP', 'buy', { price: 53_000 * TICK, amount: LOT / 5 }));
       assert.equal(v.state.collateral.accounts.has('zoe'), false);
       assert.deepEqual(liquidatedBy(v), ['frank']);
