@@ -1,4 +1,4 @@
-import type { OrderData, OrderView } from '../trading/order.js';
+import type { OrderData, OrderView } from '../state/order.js';
 import { encodeJson } from './json-value.js';
 
 /** The fields of a finished order that its history record keeps in columns of their own. */

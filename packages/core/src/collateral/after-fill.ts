@@ -1,8 +1,8 @@
 import { addTo } from '../state/ledger.js';
 import type { Exec } from '../trading/execution.js';
 import { buyFeePaid, notional } from '../trading/fees.js';
-import type { Order } from '../trading/order.js';
-import { accountOf, positionKey, type Position } from './collateral-state.js';
+import type { Order } from '../state/order.js';
+import { accountOf, positionKey, type Position } from '../state/collateral-state.js';
 import { fitClosingOrders } from './closing-orders.js';
 import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from './loans.js';
 import { armLegs } from './oto.js';

@@ -1,5 +1,5 @@
 import type { Exec } from '../trading/execution.js';
-import type { OrderSide, StpMode } from '../trading/order.js';
+import type { OrderSide, StpMode } from '../state/order.js';
 
 /** What a market order of `lots` would take from the book now. */
 export interface Walk {

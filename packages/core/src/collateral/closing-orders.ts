@@ -1,9 +1,9 @@
 import type { State } from '../state/state.js';
 import type { Exec } from '../trading/execution.js';
 import { cancelOpen } from '../trading/execution.js';
-import { isStop, type Order, type OrderSide, type PositionSide } from '../trading/order.js';
-import { openOrdersOf } from '../trading/trading-state.js';
-import { positionKey } from './collateral-state.js';
+import { isStop, type Order, type OrderSide, type PositionSide } from '../state/order.js';
+import { openOrdersOf } from '../state/trading-state.js';
+import { positionKey } from '../state/collateral-state.js';
 import { closes } from './margin.js';
 
 /** The size of a user's position on a market and side, lots (negative: short). */

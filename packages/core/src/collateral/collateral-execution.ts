@@ -1,7 +1,7 @@
 import type { Exec } from '../trading/execution.js';
 import { affordableLots, finish } from '../trading/execution.js';
 import { limitBuyHold } from '../trading/fees.js';
-import type { Order } from '../trading/order.js';
+import type { Order } from '../state/order.js';
 import { room, shrink } from './closing-orders.js';
 import { applyHold, planHold } from './holds.js';
 import { closes } from './margin.js';

@@ -1,5 +1,5 @@
 import type { State } from '../state/state.js';
-import { openOrdersOf } from '../trading/trading-state.js';
+import { openOrdersOf } from '../state/trading-state.js';
 import { accountView } from './margin.js';
 
 /**

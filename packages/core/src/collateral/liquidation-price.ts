@@ -1,12 +1,12 @@
 import { pow10 } from '../money/decimal.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { State } from '../state/state.js';
-import type { Position } from './collateral-state.js';
+import type { Position } from '../state/collateral-state.js';
 import { accountFigures, accountView, holdings, maintenanceOf, unitsFor, type AccountFigures } from './margin.js';
 import { divide, markPrice, VALUE_DECIMALS } from './valuation.js';
 import { indexTicks } from '../funding/mark-price.js';
 import type { MarketSpec } from '../spec/market.js';
-import { INDEX_PRICE_DECIMALS } from '../trading/trading-state.js';
+import { INDEX_PRICE_DECIMALS } from '../state/trading-state.js';
 
 /**
  * Where liquidation stands: `liquidation` once equity is below the maintenance margin (what the

@@ -1,13 +1,13 @@
-import { maintenanceRate, type MarketSpec } from '../spec/market.js';
+import { maintenanceRate, type MarketSpec, type Price } from '../spec/market.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { State } from '../state/state.js';
-import { marketUnits, type MarketUnits } from '../trading/market-units.js';
-import type { Order, OrderSide, PositionSide } from '../trading/order.js';
-import { openOrdersOf } from '../trading/trading-state.js';
-import { DEFAULT_LEVERAGE, positionKey, type CollateralAccount, type Position } from './collateral-state.js';
+import { marketUnits, type MarketUnits } from '../spec/market-units.js';
+import type { Order, OrderSide, PositionSide } from '../state/order.js';
+import { openOrdersOf } from '../state/trading-state.js';
+import { DEFAULT_LEVERAGE, positionKey, type CollateralAccount, type Position } from '../state/collateral-state.js';
 import { interestAt, interestValue } from './loans.js';
 import { unrealized } from './position-math.js';
-import { assetValue, divide, fineValue, lotsValue, markPrice, ticks, type Price } from './valuation.js';
+import { assetValue, divide, fineValue, lotsValue, markPrice, ticks } from './valuation.js';
 
 /**
  * The figures of a collateral account, as values (10^-VALUE_DECIMALS USDT):

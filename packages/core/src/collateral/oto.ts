@@ -1,8 +1,8 @@
 import type { Exec } from '../trading/execution.js';
 import { cancelOpen } from '../trading/execution.js';
-import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../trading/order.js';
-import { indexOpen } from '../trading/trading-state.js';
-import type { OtoGroup } from './collateral-state.js';
+import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../state/order.js';
+import { indexOpen } from '../state/trading-state.js';
+import type { OtoGroup } from '../state/collateral-state.js';
 
 /**
  * OTO groups (reference §6.1): a collateral order placed with `stopLoss` and/or `takeProfit` is the

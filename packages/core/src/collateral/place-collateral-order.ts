@@ -1,20 +1,20 @@
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { checkOrderShape, launch, orderOf, type PlaceOrder } from '../handlers/place-order.js';
 import { RATE_SCALE } from '../money/rate.js';
-import type { MarketSpec } from '../spec/market.js';
+import type { MarketSpec, Price } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
 import { wouldCross, type Exec } from '../trading/execution.js';
 import { limitBuyHold } from '../trading/fees.js';
-import type { OrderView, PositionSide } from '../trading/order.js';
-import { openOrdersOf } from '../trading/trading-state.js';
+import type { OrderView, PositionSide } from '../state/order.js';
+import { openOrdersOf } from '../state/trading-state.js';
 import { walkBook } from './book-walk.js';
-import { positionKey, type CollateralAccount } from './collateral-state.js';
+import { positionKey, type CollateralAccount } from '../state/collateral-state.js';
 import { closable } from './closing-orders.js';
 import { applyHold, planHold, type HoldPlan } from './holds.js';
 import { accountFigures, accountView, closes, exposures, effectiveLeverage, type OrderIntent } from './margin.js';
 import { createGroup } from './oto.js';
-import { assetValue, divide, lotsValue, markPrice, ticks, VALUE_DECIMALS, type Price } from './valuation.js';
+import { assetValue, divide, lotsValue, markPrice, ticks, VALUE_DECIMALS } from './valuation.js';
 import { pow10 } from '../money/decimal.js';
 
 /** The cap of positions at a leverage on a market, as a value (0: none). */

@@ -1,4 +1,4 @@
-import type { CollateralAccount, Position } from './collateral-state.js';
+import type { CollateralAccount, Position } from '../state/collateral-state.js';
 
 type Accounts = ReadonlyMap<string, CollateralAccount>;
 

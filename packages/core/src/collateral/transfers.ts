@@ -1,6 +1,6 @@
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
-import { openOrdersOf } from '../trading/trading-state.js';
+import { openOrdersOf } from '../state/trading-state.js';
 import { dropIfSettled, payInterest, repayFromAvailable } from './loans.js';
 import { accountFigures } from './margin.js';
 import { assetValue } from './valuation.js';

@@ -21,7 +21,7 @@ import type { FundLendingPool } from '../handlers/fund-lending-pool.js';
 import type { FundingSettlement, SettleFunding } from '../handlers/settle-funding.js';
 import type { CheckLiquidations } from '../handlers/check-liquidations.js';
 import type { AdoptRules } from '../handlers/adopt-rules.js';
-import type { OrderView } from '../trading/order.js';
+import type { OrderView } from '../state/order.js';
 import type { AssetSpec } from '../spec/asset.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { DepositAddress } from '../state/deposit-address.js';

@@ -1,6 +1,6 @@
 import type { FundingTerms, MarketSpec } from '../spec/market.js';
 import type { State } from '../state/state.js';
-import { newPeriod, type FundingState } from './funding-state.js';
+import { newPeriod, type FundingState } from '../state/funding-state.js';
 import { premium } from './mark-price.js';
 
 /** Adds the standing premium × the time since the last change to the period's integral. */

@@ -2,8 +2,8 @@ import type { ApplyContext } from '../commands/context.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
-import type { Order } from '../trading/order.js';
-import { openOrdersOf } from '../trading/trading-state.js';
+import type { Order } from '../state/order.js';
+import { openOrdersOf } from '../state/trading-state.js';
 import { cancelByUser } from '../collateral/oto.js';
 
 /** Which orders `order/cancel/all` reaches, by the reference's `type` names. */

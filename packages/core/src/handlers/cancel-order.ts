@@ -3,8 +3,8 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import { cancelByUser } from '../collateral/oto.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
-import type { OrderView } from '../trading/order.js';
-import { clientIdKey } from '../trading/trading-state.js';
+import type { OrderView } from '../state/order.js';
+import { clientIdKey } from '../state/trading-state.js';
 
 /** Cancels one open order of a user on a market, by exactly one of its ids. */
 export interface CancelOrder {

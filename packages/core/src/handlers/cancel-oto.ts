@@ -4,7 +4,7 @@ import { cancelLegs } from '../collateral/oto.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
 import { cancelOpen } from '../trading/execution.js';
-import type { OrderView } from '../trading/order.js';
+import type { OrderView } from '../state/order.js';
 
 /** Cancels an OTO group (`order/oto-cancel`): its parent if still open, and its live legs. */
 export interface CancelOto {

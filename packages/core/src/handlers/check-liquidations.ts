@@ -3,11 +3,11 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import { liquidate } from '../collateral/liquidation.js';
 import { liquidationState } from '../collateral/liquidation-price.js';
 import { accountFigures } from '../collateral/margin.js';
-import type { CollateralAccount } from '../collateral/collateral-state.js';
+import type { CollateralAccount } from '../state/collateral-state.js';
 import { forgetEmpty, positionHolders } from '../collateral/position-holders.js';
 import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
-import { openOrdersOf } from '../trading/trading-state.js';
+import { openOrdersOf } from '../state/trading-state.js';
 
 /** Liquidates every account whose equity is below its maintenance margin at the mark prices now. */
 export interface CheckLiquidations {

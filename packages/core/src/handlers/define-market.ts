@@ -3,7 +3,7 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import { accrue } from '../collateral/loans.js';
-import { nextBoundary } from '../funding/funding-state.js';
+import { nextBoundary } from '../state/funding-state.js';
 
 /**
  * Adds a market or updates its fees and limits. Its assets must exist, and its precisions must

@@ -7,7 +7,6 @@ import { run, runTriggered, wouldCross, type Exec } from '../trading/execution.j
 import { limitBuyHold, moneyBuyHold, stockUnits } from '../trading/fees.js';
 import {
   newOrder,
-  viewOf,
   type ActivationCondition,
   type Order,
   type Placement,
@@ -18,9 +17,10 @@ import {
   type StpMode,
   type TradingAccount,
   type TriggerPrice,
-} from '../trading/order.js';
+} from '../state/order.js';
+import { viewOf } from '../state/order-snapshot.js';
 import { fundsFor, reserve, type Funds } from '../trading/settlement.js';
-import { clientIdKey, indexOpen } from '../trading/trading-state.js';
+import { clientIdKey, indexOpen } from '../state/trading-state.js';
 
 /**
  * Places an order. Prices are ticks and amounts lots of the market, except the amount of a spot

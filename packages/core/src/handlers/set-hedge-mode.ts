@@ -1,6 +1,6 @@
 import type { ApplyContext } from '../commands/context.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { accountOf } from '../collateral/collateral-state.js';
+import { accountOf } from '../state/collateral-state.js';
 import { hasFuturesExposure } from '../collateral/futures-exposure.js';
 import { accountView } from '../collateral/margin.js';
 import type { State } from '../state/state.js';

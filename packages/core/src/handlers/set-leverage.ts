@@ -1,6 +1,6 @@
 import type { ApplyContext } from '../commands/context.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { accountOf, type CollateralAccount } from '../collateral/collateral-state.js';
+import { accountOf, type CollateralAccount } from '../state/collateral-state.js';
 import { accountFigures, accountView, maintenanceOf } from '../collateral/margin.js';
 import { hasFuturesExposure } from '../collateral/futures-exposure.js';
 import { withinBrackets } from '../collateral/place-collateral-order.js';

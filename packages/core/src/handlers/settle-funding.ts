@@ -1,12 +1,12 @@
 import type { ApplyContext } from '../commands/context.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { accountOf, type Position } from '../collateral/collateral-state.js';
+import { accountOf, type Position } from '../state/collateral-state.js';
 import { dropIfSettled, repayFromAvailable, takeOrBorrow } from '../collateral/loans.js';
 import { unitsFor } from '../collateral/margin.js';
 import { heldPositions } from '../collateral/position-holders.js';
 import { RATE_SCALE } from '../money/rate.js';
 import { averagePremium, clampedRate, fundingOf } from '../funding/funding-rate.js';
-import { newPeriod } from '../funding/funding-state.js';
+import { newPeriod } from '../state/funding-state.js';
 import type { FundingSettled } from '../events/funding-events.js';
 import { perpMark, premium } from '../funding/mark-price.js';
 import { addTo } from '../state/ledger.js';

@@ -1,9 +1,9 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { State } from '../state/state.js';
 import type { Exec } from './execution.js';
-import { marketUnits } from './market-units.js';
-import type { Order } from './order.js';
-import { marketTrading } from './trading-state.js';
+import { marketUnits } from '../spec/market-units.js';
+import type { Order } from '../state/order.js';
+import { marketTrading } from '../state/trading-state.js';
 
 /**
  * The execution context of one market for one command; undefined when the market or its assets are
@@ -14,7 +14,7 @@ export function execFor(state: State, market: string, ctx: ApplyContext): Exec |
   const spec = state.markets.get(market);
   if (spec === undefined) return undefined;
   const mt = marketTrading(state.trading, market);
-  let x = mt.exec;
+  let x = mt.exec as Exec | null;
   if (x === null || x.units.spec !== spec) {
     const money = state.assets.get(spec.money);
     const stock = state.assets.get(spec.stock);

@@ -16,10 +16,10 @@ import {
   sellProceedsNumber,
   stockUnits,
 } from './fees.js';
-import type { MarketUnits } from './market-units.js';
-import { isStop, type Order, type OrderStatus, type OrderView } from './order.js';
+import type { MarketUnits } from '../spec/market-units.js';
+import { isStop, type Order, type OrderStatus, type OrderView } from '../state/order.js';
 import { release, settleBuy, settleSell } from './settlement.js';
-import { unindexOpen, type MarketTrading, type TradingState } from './trading-state.js';
+import { unindexOpen, type MarketTrading, type TradingState } from '../state/trading-state.js';
 
 /** What executing one command against one market needs at hand. */
 export interface Exec {

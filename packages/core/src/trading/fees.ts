@@ -1,6 +1,6 @@
 import { ceilDivExact, exact, floorDivExact, type ExactFraction } from '../money/exact-number.js';
 import { RATE_SCALE } from '../money/rate.js';
-import type { MarketUnits } from './market-units.js';
+import type { MarketUnits } from '../spec/market-units.js';
 
 /** ⌈a / d⌉ for a ≥ 0, d > 0. */
 export function ceilDiv(a: bigint, d: bigint): bigint {

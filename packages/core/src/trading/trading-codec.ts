@@ -1,6 +1,6 @@
 import type { BookFactory } from '../book/book.js';
-import { fromOrderData, orderData, type Order, type OrderData } from './order.js';
-import { createTradingState, indexOpen, marketTrading, type TradingState } from './trading-state.js';
+import { fromOrderData, orderData, type Order, type OrderData } from '../state/order.js';
+import { createTradingState, indexOpen, marketTrading, type TradingState } from '../state/trading-state.js';
 
 /** A market's trading as plain data: orders in priority (and trigger) order, so books of any kind encode alike. */
 export interface EncodedMarketTrading {

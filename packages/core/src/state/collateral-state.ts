@@ -1,4 +1,4 @@
-import type { PositionSide } from '../trading/order.js';
+import type { PositionSide } from './order.js';
 
 /**
  * A position: what an account's collateral orders on one market (and, in hedge mode, one side)

@@ -1,6 +1,5 @@
 import type { BookFactory, OrderBook } from '../book/book.js';
 import { fastBook } from '../book/fast-book.js';
-import type { Exec } from './execution.js';
 import type { Order } from './order.js';
 import { OrderIndex } from './order-index.js';
 import { StopList } from './stop-list.js';
@@ -27,8 +26,12 @@ export interface MarketTrading {
   readonly stops: StopList;
   /** Ticks; null until the first trade. */
   lastPrice: number | null;
-  /** The market's execution context, valid while its spec is the one it was made for (never encoded). */
-  exec: Exec | null;
+  /**
+   * The market's execution context, valid while its spec is the one it was made for (never encoded).
+   * Made and read by trading/exec-context alone, which gives it its type: the rules that define it
+   * stand above the state.
+   */
+  exec: object | null;
 }
 
 /**

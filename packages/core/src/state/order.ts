@@ -1,6 +1,5 @@
 import type { BookEntry, Side } from '../book/book.js';
-import type { SpotBalance } from '../state/user.js';
-import { OrderSnapshot } from './order-snapshot.js';
+import type { SpotBalance } from './user.js';
 
 export type OrderSide = Side;
 
@@ -337,9 +336,4 @@ export function fromOrderData(d: OrderData): Order {
   o.status = d.status;
   o.finished = d.finished;
   return o;
-}
-
-/** An open order as it stands now, for a command's answer (see OrderSnapshot). */
-export function viewOf(o: Order): OrderView {
-  return new OrderSnapshot(o);
 }

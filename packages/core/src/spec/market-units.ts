@@ -1,7 +1,7 @@
 import { pow10 } from '../money/decimal.js';
 import { exactFraction, exactNumber, type ExactFraction } from '../money/exact-number.js';
 import { RATE_SCALE } from '../money/rate.js';
-import type { MarketSpec } from '../spec/market.js';
+import type { MarketSpec } from './market.js';
 
 /**
  * How a market's integers convert into asset units. A notional price × amount is ticks × lots in
