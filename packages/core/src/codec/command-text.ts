@@ -1,5 +1,5 @@
 import type { Command } from '../commands/command.js';
-import type { PlaceOrder } from '../handlers/place-order.js';
+import type { PlaceOrder } from '../commands/order-commands.js';
 import { encodeJson } from './json-value.js';
 
 /** Whether every number of an order command is one JSON carries back (they are, once accepted). */

@@ -1,7 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { InsuranceMove } from '../events/funding-events.js';
 import { cancelByUser } from './oto.js';
-import { placeOrder, stockMarketOrder, type PlaceOrder } from '../handlers/place-order.js';
+import { stockMarketOrder, type PlaceOrder } from '../commands/order-commands.js';
+import { placeOrder } from '../handlers/place-order.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec } from '../spec/market.js';
 import { addTo } from '../state/ledger.js';

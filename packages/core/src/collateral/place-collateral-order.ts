@@ -1,5 +1,6 @@
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { checkOrderShape, launch, orderOf, type PlaceOrder } from '../handlers/place-order.js';
+import type { PlaceOrder } from '../commands/order-commands.js';
+import { checkOrderShape, launch, orderOf } from '../handlers/place-order.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec, Price } from '../spec/market.js';
 import type { State } from '../state/state.js';

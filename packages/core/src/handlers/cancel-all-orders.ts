@@ -1,21 +1,11 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CancelAllOrders, OrderKind } from '../commands/order-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
 import type { Order } from '../state/order.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import { cancelByUser } from '../collateral/oto.js';
-
-/** Which orders `order/cancel/all` reaches, by the reference's `type` names. */
-export type OrderKind = 'spot' | 'margin' | 'futures';
-
-/** Cancels every open order of a user, on one market or all, of the kinds named (all when null). */
-export interface CancelAllOrders {
-  readonly type: 'CancelAllOrders';
-  readonly user: string;
-  readonly market: string | null;
-  readonly kinds: readonly OrderKind[] | null;
-}
 
 export function orderKind(state: State, o: Order): OrderKind {
   if (o.account === 'spot') return 'spot';

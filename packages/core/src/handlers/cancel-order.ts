@@ -1,19 +1,11 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CancelOrder } from '../commands/order-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { cancelByUser } from '../collateral/oto.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
 import type { OrderView } from '../state/order.js';
 import { clientIdKey } from '../state/trading-state.js';
-
-/** Cancels one open order of a user on a market, by exactly one of its ids. */
-export interface CancelOrder {
-  readonly type: 'CancelOrder';
-  readonly user: string;
-  readonly market: string;
-  readonly orderId?: number;
-  readonly clientOrderId?: string;
-}
 
 export function cancelOrder(state: State, cmd: CancelOrder, ctx: ApplyContext): Result<OrderView> {
   const t = state.trading;

@@ -1,27 +1,11 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CancelOto, OtoCancelled } from '../commands/order-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { cancelLegs } from '../collateral/oto.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
 import { cancelOpen } from '../trading/execution.js';
 import type { OrderView } from '../state/order.js';
-
-/** Cancels an OTO group (`order/oto-cancel`): its parent if still open, and its live legs. */
-export interface CancelOto {
-  readonly type: 'CancelOto';
-  readonly user: string;
-  readonly market: string;
-  readonly otoId: number;
-}
-
-export interface OtoCancelled {
-  readonly otoId: number;
-  readonly parentId: number;
-  /** The parent as cancelled; null when it had already finished. */
-  readonly parent: OrderView | null;
-  readonly stopLoss: OrderView | null;
-  readonly takeProfit: OrderView | null;
-}
 
 export function cancelOto(state: State, cmd: CancelOto, ctx: ApplyContext): Result<OtoCancelled> {
   const group = state.collateral.otos.get(cmd.otoId);

@@ -1,14 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CancelWithdrawal } from '../commands/wallet-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
-
-/** A pending withdrawal rejected by the venue: its whole debit, amount and fee, goes back. */
-export interface CancelWithdrawal {
-  readonly type: 'CancelWithdrawal';
-  readonly transactionId: string;
-  readonly reason: string | null;
-}
 
 export function cancelWithdrawal(
   state: State,

@@ -1,4 +1,5 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CheckLiquidations } from '../commands/collateral-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { liquidate } from '../collateral/liquidation.js';
 import { liquidationState } from '../collateral/liquidation-price.js';
@@ -8,11 +9,6 @@ import { forgetEmpty, positionHolders } from '../collateral/position-holders.js'
 import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
 import { openOrdersOf } from '../state/trading-state.js';
-
-/** Liquidates every account whose equity is below its maintenance margin at the mark prices now. */
-export interface CheckLiquidations {
-  readonly type: 'CheckLiquidations';
-}
 
 /**
  * Refused when no account is below its maintenance margin, or none of those has an order to cancel or

@@ -1,27 +1,10 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CompleteWithdrawal, WithdrawalCompletion } from '../commands/wallet-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { mulDivCeil } from '../money/arithmetic.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
 import { debitOf, receivedAmount } from '../state/withdrawal.js';
-
-/**
- * A pending withdrawal was paid out: in full, or (fiat with partialEnable) in part. A partial
- * payout charges the fee in proportion to what was processed, rounded up, and refunds the rest of
- * the debit to the main balance.
- */
-export interface CompleteWithdrawal {
-  readonly type: 'CompleteWithdrawal';
-  readonly transactionId: string;
-  readonly transactionHash: string | null;
-  /** Of `amount` as requested; null when all of it was processed. */
-  readonly processedAmount: bigint | null;
-}
-
-export interface WithdrawalCompletion {
-  readonly transactionId: string;
-  readonly partial: boolean;
-}
 
 export function completeWithdrawal(
   state: State,

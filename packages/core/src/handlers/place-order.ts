@@ -1,57 +1,15 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { PlaceOrder } from '../commands/order-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { placeCollateralOrder } from '../collateral/place-collateral-order.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
 import { run, runTriggered, wouldCross, type Exec } from '../trading/execution.js';
 import { limitBuyHold, moneyBuyHold, stockUnits } from '../trading/fees.js';
-import {
-  newOrder,
-  type ActivationCondition,
-  type Order,
-  type Placement,
-  type OrderSide,
-  type OrderType,
-  type OrderView,
-  type PositionSide,
-  type StpMode,
-  type TradingAccount,
-  type TriggerPrice,
-} from '../state/order.js';
+import { newOrder, type ActivationCondition, type Order, type Placement, type OrderView } from '../state/order.js';
 import { viewOf } from '../state/order-snapshot.js';
 import { fundsFor, reserve, type Funds } from '../trading/settlement.js';
 import { clientIdKey, indexOpen } from '../state/trading-state.js';
-
-/**
- * Places an order. Prices are ticks and amounts lots of the market, except the amount of a spot
- * market buy and stop-market buy, which is money (minor units) to spend. The edge has checked the
- * market's limits (minimum amount and total, steps); the engine checks what depends on state.
- * Collateral orders (account `collateral`) add position sides, reduce-only, RPI and OTO legs.
- */
-export interface PlaceOrder {
-  readonly type: 'PlaceOrder';
-  readonly user: string;
-  readonly account: TradingAccount;
-  readonly market: string;
-  readonly side: OrderSide;
-  readonly orderType: OrderType;
-  /** Ticks; 0 for market and stop-market orders. */
-  readonly price: number;
-  readonly amount: number;
-  /** Stops: ticks, and the text submitted (echoed in replies). */
-  readonly activationPrice: number;
-  readonly activationPriceText: string;
-  readonly clientOrderId: string;
-  readonly postOnly: boolean;
-  readonly ioc: boolean;
-  readonly stp: StpMode;
-  readonly positionSide?: PositionSide;
-  readonly reduceOnly?: boolean;
-  readonly rpi?: boolean;
-  /** Collateral orders: the stop-loss and take-profit of an OTO group. */
-  readonly stopLoss?: TriggerPrice;
-  readonly takeProfit?: TriggerPrice;
-}
 
 /** The answer for an order that is not a stop: shared, so placing an order allocates no result for it. */
 const NOT_A_STOP: Result<ActivationCondition | null> = ok(null);
@@ -161,44 +119,4 @@ export function launch(x: Exec, order: Order): Result<OrderView> {
   runTriggered(x);
   // a finished order never changes again: it answers as it is
   return ok(order.finished === null ? viewOf(order) : order);
-}
-
-/** A plain spot limit order (no flags, no client id, stp `no`): what seeds, drivers and tests place most. */
-export function spotLimitOrder(
-  user: string,
-  market: string,
-  side: OrderSide,
-  price: number,
-  amount: number,
-  extra?: Partial<Omit<PlaceOrder, 'type' | 'user' | 'market' | 'side'>>,
-): PlaceOrder {
-  const cmd: PlaceOrder = {
-    type: 'PlaceOrder',
-    user,
-    account: 'spot',
-    market,
-    side,
-    orderType: 'limit',
-    price,
-    amount,
-    activationPrice: 0,
-    activationPriceText: '',
-    clientOrderId: '',
-    postOnly: false,
-    ioc: false,
-    stp: 'no',
-  };
-  // most callers add nothing: they get the literal, without the slow copy a spread makes
-  return extra === undefined ? cmd : { ...cmd, ...extra };
-}
-
-/** A stock-market order (amount in lots on both sides, no flags, stp `no`): what jobs and liquidations send. */
-export function stockMarketOrder(
-  user: string,
-  market: string,
-  side: OrderSide,
-  amount: number,
-  extra: Partial<Omit<PlaceOrder, 'type' | 'user' | 'market' | 'side' | 'amount'>> = {},
-): PlaceOrder {
-  return spotLimitOrder(user, market, side, 0, amount, { orderType: 'stock market', ...extra });
 }

@@ -1,4 +1,5 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { FundingSettlement, SettleFunding } from '../commands/collateral-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { accountOf, type Position } from '../state/collateral-state.js';
 import { dropIfSettled, repayFromAvailable, takeOrBorrow } from '../collateral/loans.js';
@@ -7,23 +8,9 @@ import { heldPositions } from '../collateral/position-holders.js';
 import { RATE_SCALE } from '../money/rate.js';
 import { averagePremium, clampedRate, fundingOf } from '../funding/funding-rate.js';
 import { newPeriod } from '../state/funding-state.js';
-import type { FundingSettled } from '../events/funding-events.js';
 import { perpMark, premium } from '../funding/mark-price.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
-
-/**
- * Settles a perpetual's funding period: at or after the instant the period ends (`next_funding_rate_timestamp`),
- * or before it when `early` (operators and test suites). Longs pay shorts when the rate is positive,
- * shorts pay longs when it is negative, each position on its notional at the mark price.
- */
-export interface SettleFunding {
-  readonly type: 'SettleFunding';
-  readonly market: string;
-  readonly early: boolean;
-}
-
-export type FundingSettlement = Omit<FundingSettled, 'type'>;
 
 /** The positions of a market, in position id order: settlement must not depend on how maps were filled. */
 function positionsOn(state: State, market: string): { user: string; pos: Position }[] {
