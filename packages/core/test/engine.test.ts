@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { apply, type Stamp } from '../src/engine.js';
 import type { Command } from '../src/commands/command.js';
 import { conservationBreaches, negativeBalances } from '../src/state/invariants.js';
-import { decodeState, encodeState } from '../src/snapshot.js';
+import { decodeState, encodeState } from '../src/codec/snapshot.js';
 import { createState, type State } from '../src/state/state.js';
 import { asset, network } from './support/assets.js';
 

@@ -5,7 +5,7 @@ import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
 import type { Order } from '../state/order.js';
 import { openOrdersOf } from '../state/trading-state.js';
-import { cancelByUser } from '../collateral/oto.js';
+import { cancelByUser } from '../trading/oto.js';
 
 export function orderKind(state: State, o: Order): OrderKind {
   if (o.account === 'spot') return 'spot';

@@ -1,7 +1,7 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { CancelOrder } from '../commands/order-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { cancelByUser } from '../collateral/oto.js';
+import { cancelByUser } from '../trading/oto.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
 import type { OrderView } from '../state/order.js';

@@ -1,10 +1,10 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { CancelOto, OtoCancelled } from '../commands/order-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { cancelLegs } from '../collateral/oto.js';
+import { cancelLegs } from '../trading/oto.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
-import { cancelOpen } from '../trading/execution.js';
+import { cancelOpen } from '../trading/finish.js';
 import type { OrderView } from '../state/order.js';
 
 export function cancelOto(state: State, cmd: CancelOto, ctx: ApplyContext): Result<OtoCancelled> {

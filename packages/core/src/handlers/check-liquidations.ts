@@ -1,7 +1,7 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { CheckLiquidations } from '../commands/collateral-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { liquidate } from '../collateral/liquidation.js';
+import { liquidate } from './liquidation.js';
 import { liquidationState } from '../collateral/liquidation-price.js';
 import { accountFigures } from '../collateral/margin.js';
 import type { CollateralAccount } from '../state/collateral-state.js';

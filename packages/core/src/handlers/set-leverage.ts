@@ -4,7 +4,7 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import { accountOf, type CollateralAccount } from '../state/collateral-state.js';
 import { accountFigures, accountView, maintenanceOf } from '../collateral/margin.js';
 import { hasFuturesExposure } from '../collateral/futures-exposure.js';
-import { withinBrackets } from '../collateral/place-collateral-order.js';
+import { withinBrackets } from '../collateral/brackets.js';
 import { LEVERAGES } from '../spec/market.js';
 import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';

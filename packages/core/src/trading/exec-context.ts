@@ -1,9 +1,23 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { State } from '../state/state.js';
-import type { Exec } from './execution.js';
-import { marketUnits } from '../spec/market-units.js';
+import { marketUnits, type MarketUnits } from '../spec/market-units.js';
 import type { Order } from '../state/order.js';
-import { marketTrading } from '../state/trading-state.js';
+import { marketTrading, type MarketTrading, type TradingState } from '../state/trading-state.js';
+
+/** What executing one command against one market needs at hand. */
+export interface Exec {
+  readonly state: State;
+  readonly trading: TradingState;
+  readonly mt: MarketTrading;
+  readonly units: MarketUnits;
+  readonly money: string;
+  readonly stock: string;
+  ctx: ApplyContext;
+  /** Stops set off by this command's trades, in the order they are to run. */
+  readonly triggered: Order[];
+  /** A perpetual: its positions are synthetic and its fills move no assets (see fill). */
+  readonly perp: boolean;
+}
 
 /**
  * The execution context of one market for one command; undefined when the market or its assets are

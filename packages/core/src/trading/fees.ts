@@ -1,6 +1,7 @@
 import { ceilDivExact, exact, floorDivExact, type ExactFraction } from '../money/exact-number.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketUnits } from '../spec/market-units.js';
+import type { Order } from '../state/order.js';
 
 /** ⌈a / d⌉ for a ≥ 0, d > 0. */
 export function ceilDiv(a: bigint, d: bigint): bigint {
@@ -10,7 +11,7 @@ export function ceilDiv(a: bigint, d: bigint): bigint {
 /**
  * What a buy limit order holds: its notional at its own price, rounded up, plus the largest fee
  * it can owe (the higher of maker and taker), rounded up. Fills at better prices and cumulative
- * rounding (see `buyCost`) never pay more than this.
+ * rounding (see `buyNotionalPaid`, `buyFeePaid`) never pay more than this.
  */
 export function limitBuyHold(u: MarketUnits, priceTicks: number, lots: number): bigint {
   const hold = limitBuyHoldNumber(u, notionalNumber(u, priceTicks, lots));
@@ -80,4 +81,24 @@ export function sellProceeds(u: MarketUnits, n: bigint, rate: bigint): bigint {
 export function sellProceedsNumber(n: number, keeps: ExactFraction): number {
   const kept = n * keeps.num;
   return exact(n) && exact(kept) ? floorDivExact(kept, keeps.den) : NaN;
+}
+
+/** Whether the taker's budget covers `lots` at `price` (orders that spend their whole hold). */
+function affordable(u: MarketUnits, t: Order, price: number, lots: number): boolean {
+  const n = notional(u, price, lots);
+  const fee = buyFeePaid(u, t.dealFee, t.feeExact + n * u.spec.takerFee);
+  return buyNotionalPaid(u, t.dealNotional, t.dealNotional + n) + fee <= t.hold;
+}
+
+/** The most of `want` lots at `price` that the taker's hold pays for. */
+export function affordableLots(u: MarketUnits, t: Order, price: number, want: number): number {
+  if (affordable(u, t, price, want)) return want;
+  let lo = 0;
+  let hi = want;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (affordable(u, t, price, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

@@ -1,10 +1,10 @@
-import type { Exec } from '../trading/execution.js';
-import { affordableLots, finish } from '../trading/execution.js';
-import { limitBuyHold } from '../trading/fees.js';
+import type { Exec } from './exec-context.js';
+import { affordableLots, limitBuyHold } from './fees.js';
+import { finish } from './finish.js';
 import type { Order } from '../state/order.js';
 import { room, shrink } from './closing-orders.js';
-import { applyHold, planHold } from './holds.js';
-import { closes } from './margin.js';
+import { applyHold, planHold } from '../collateral/holds.js';
+import { closes } from '../collateral/margin.js';
 import { follows, RULES } from '../state/rules.js';
 import { detachLegs } from './oto.js';
 import { walkBook } from './book-walk.js';
@@ -17,7 +17,7 @@ export function collateralLots(x: Exec, t: Order, m: Order, want: number): numbe
     if (r < lots) lots = r;
   }
   // a market buy on a spot pair holds the cost of its walk of the book: what it can pay for
-  if (!x.perp && t.side === 'buy' && t.type === 'stock market') lots = affordableLots(x, t, m.price, lots);
+  if (!x.perp && t.side === 'buy' && t.type === 'stock market') lots = affordableLots(x.units, t, m.price, lots);
   return lots;
 }
 

@@ -1,4 +1,4 @@
-import type { Exec } from '../trading/execution.js';
+import type { Exec } from './exec-context.js';
 import type { OrderSide, StpMode } from '../state/order.js';
 
 /** What a market order of `lots` would take from the book now. */

@@ -1,8 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { InsuranceMove } from '../events/funding-events.js';
-import { cancelByUser } from './oto.js';
+import { cancelByUser } from '../trading/oto.js';
 import { stockMarketOrder, type PlaceOrder } from '../commands/order-commands.js';
-import { placeOrder } from '../handlers/place-order.js';
+import { placeOrder } from './place-order.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec } from '../spec/market.js';
 import { addTo } from '../state/ledger.js';
@@ -12,9 +12,9 @@ import type { User } from '../state/user.js';
 import { execFor } from '../trading/exec-context.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import type { CollateralAccount, Position } from '../state/collateral-state.js';
-import { dropIfSettled, payInterest } from './loans.js';
-import { accountFigures, maintenanceOf, positionValue } from './margin.js';
-import { assetValue, divide } from './valuation.js';
+import { dropIfSettled, payInterest } from '../collateral/loans.js';
+import { accountFigures, maintenanceOf, positionValue } from '../collateral/margin.js';
+import { assetValue, divide } from '../collateral/valuation.js';
 
 /** A position's maintenance margin now, as a value: what the clearance fee of its liquidation may take. */
 function maintenanceValue(state: State, account: CollateralAccount, spec: MarketSpec, pos: Position): bigint {

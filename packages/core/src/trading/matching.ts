@@ -1,12 +1,13 @@
-import type { ApplyContext } from '../commands/context.js';
-import { activateCollateral, collateralLots, collateralRunEnd } from '../collateral/collateral-execution.js';
-import { collateralFilled, perpFees } from '../collateral/after-fill.js';
-import { cancelByUser, otoOrderFinished } from '../collateral/oto.js';
 import { addTo } from '../state/ledger.js';
+import type { Order } from '../state/order.js';
 import { follows, RULES } from '../state/rules.js';
-import type { State } from '../state/state.js';
+import type { MarketTrading } from '../state/trading-state.js';
 import { exact, floorDivExact } from '../money/exact-number.js';
+import { activateCollateral, collateralLots, collateralRunEnd } from './collateral-execution.js';
+import { collateralFilled, perpFees } from './collateral-fill.js';
+import type { Exec } from './exec-context.js';
 import {
+  affordableLots,
   buyFeePaid,
   buyNotionalPaid,
   ceilDiv,
@@ -16,55 +17,9 @@ import {
   sellProceedsNumber,
   stockUnits,
 } from './fees.js';
-import type { MarketUnits } from '../spec/market-units.js';
-import { isStop, type Order, type OrderStatus, type OrderView } from '../state/order.js';
-import { release, settleBuy, settleSell } from './settlement.js';
-import { unindexOpen, type MarketTrading, type TradingState } from '../state/trading-state.js';
-
-/** What executing one command against one market needs at hand. */
-export interface Exec {
-  readonly state: State;
-  readonly trading: TradingState;
-  readonly mt: MarketTrading;
-  readonly units: MarketUnits;
-  readonly money: string;
-  readonly stock: string;
-  ctx: ApplyContext;
-  /** Stops set off by this command's trades, in the order they are to run. */
-  readonly triggered: Order[];
-  /** A perpetual: its positions are synthetic and its fills move no assets (see fill). */
-  readonly perp: boolean;
-}
-
-/** The asset an order holds: money for buys, stock for sells. */
-export function heldAsset(x: Exec, o: Order): string {
-  return o.side === 'buy' ? x.money : x.stock;
-}
-
-/**
- * Takes an order out of the open indexes for good: releases its hold and records how it ended. The
- * finished order itself goes into the event: nothing changes it any more.
- */
-export function finish(x: Exec, o: Order, status: OrderStatus): void {
-  release(x.state, o, heldAsset(x, o));
-  unindexOpen(x.trading, o);
-  o.status = status;
-  o.finished = x.ctx.time;
-  x.ctx.emit({ type: 'OrderFinished', order: o });
-  if (o.oto !== null) otoOrderFinished(x, o);
-}
-
-/**
- * Takes an open order out of its book or trigger list and finishes it as cancelled. A stop that a
- * trade of this command set off waits in `triggered`: it is only finished there (the queue skips it).
- */
-export function cancelOpen(x: Exec, o: Order): OrderView {
-  if (isStop(o) && o.activated === 0) {
-    if (!x.triggered.includes(o)) x.mt.stops.remove(o);
-  } else x.mt.book.remove(o);
-  finish(x, o, 'CANCELLED');
-  return o;
-}
+import { finish } from './finish.js';
+import { cancelByUser } from './oto.js';
+import { settleBuy, settleSell } from './settlement.js';
 
 /**
  * One fill of `lots` at the maker's price. On a spot pair the buyer pays its notional and fee with
@@ -164,27 +119,6 @@ function fill(x: Exec, taker: Order, maker: Order, lots: number): void {
   if (x.mt.stops.size > 0 && x.mt.stops.wouldTrigger(price)) x.mt.stops.triggered(price, x.triggered);
 }
 
-/** Whether the taker's budget covers `lots` at `price` (orders that spend their whole hold). */
-function affordable(x: Exec, t: Order, price: number, lots: number): boolean {
-  const u = x.units;
-  const n = notional(u, price, lots);
-  const fee = buyFeePaid(u, t.dealFee, t.feeExact + n * u.spec.takerFee);
-  return buyNotionalPaid(u, t.dealNotional, t.dealNotional + n) + fee <= t.hold;
-}
-
-/** The most of `want` lots at `price` that the taker's hold pays for. */
-export function affordableLots(x: Exec, t: Order, price: number, want: number): number {
-  if (affordable(x, t, price, want)) return want;
-  let lo = 0;
-  let hi = want;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (affordable(x, t, price, mid)) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /** How many lots the taker takes from `m` (0: it can take nothing more). */
 function lotsToTake(x: Exec, t: Order, m: Order): number {
   if (t.byMoney) {
@@ -196,7 +130,7 @@ function lotsToTake(x: Exec, t: Order, m: Order): number {
   const want = t.left < m.left ? t.left : m.left;
   if (t.account === 'collateral') return collateralLots(x, t, m, want);
   // No price is known in advance: the order holds the whole balance and buys what it covers.
-  if (t.side === 'buy' && t.type === 'stock market') return affordableLots(x, t, m.price, want);
+  if (t.side === 'buy' && t.type === 'stock market') return affordableLots(x.units, t, m.price, want);
   return want;
 }
 

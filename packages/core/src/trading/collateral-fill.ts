@@ -1,13 +1,13 @@
 import { addTo } from '../state/ledger.js';
-import type { Exec } from '../trading/execution.js';
-import { buyFeePaid, notional } from '../trading/fees.js';
+import type { Exec } from './exec-context.js';
+import { buyFeePaid, notional } from './fees.js';
 import type { Order } from '../state/order.js';
 import { accountOf, positionKey, type Position } from '../state/collateral-state.js';
 import { fitClosingOrders } from './closing-orders.js';
-import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from './loans.js';
+import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from '../collateral/loans.js';
 import { armLegs } from './oto.js';
-import { notePositionOpened } from './position-holders.js';
-import { increase, reduce } from './position-math.js';
+import { notePositionOpened } from '../collateral/position-holders.js';
+import { increase, reduce } from '../collateral/position-math.js';
 
 /**
  * The fees of a perpetual fill: each side pays its rate on the notional, rounded up cumulatively

@@ -1,37 +1,23 @@
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { PlaceOrder } from '../commands/order-commands.js';
-import { checkOrderShape, launch, orderOf } from '../handlers/place-order.js';
+import { checkOrderShape, launch, orderOf } from '../trading/placement.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec, Price } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
-import { wouldCross, type Exec } from '../trading/execution.js';
+import type { Exec } from '../trading/exec-context.js';
+import { wouldCross } from '../trading/matching.js';
 import { limitBuyHold } from '../trading/fees.js';
 import type { OrderView, PositionSide } from '../state/order.js';
 import { openOrdersOf } from '../state/trading-state.js';
-import { walkBook } from './book-walk.js';
+import { walkBook } from '../trading/book-walk.js';
 import { positionKey, type CollateralAccount } from '../state/collateral-state.js';
-import { closable } from './closing-orders.js';
-import { applyHold, planHold, type HoldPlan } from './holds.js';
-import { accountFigures, accountView, closes, exposures, effectiveLeverage, type OrderIntent } from './margin.js';
-import { createGroup } from './oto.js';
-import { assetValue, divide, lotsValue, markPrice, ticks, VALUE_DECIMALS } from './valuation.js';
-import { pow10 } from '../money/decimal.js';
-
-/** The cap of positions at a leverage on a market, as a value (0: none). */
-export function bracketCap(spec: MarketSpec, leverage: number): bigint {
-  const b = spec.margin?.brackets.find((x) => x.leverage === leverage);
-  return b === undefined ? 0n : b.maxPosition * pow10(VALUE_DECIMALS);
-}
-
-/** Whether every position group of the account stays within its market's bracket at `account`'s leverage. */
-export function withinBrackets(state: State, user: string, account: CollateralAccount, intent?: OrderIntent): boolean {
-  for (const e of exposures(state, user, account, intent).values()) {
-    const cap = bracketCap(e.spec, effectiveLeverage(account, e.spec));
-    if (cap > 0n && (e.long > e.short ? e.long : e.short) > cap) return false;
-  }
-  return true;
-}
+import { closable } from '../trading/closing-orders.js';
+import { applyHold, planHold, type HoldPlan } from '../collateral/holds.js';
+import { withinBrackets } from '../collateral/brackets.js';
+import { accountFigures, accountView, closes, type OrderIntent } from '../collateral/margin.js';
+import { createGroup } from '../trading/oto.js';
+import { assetValue, divide, lotsValue, markPrice, ticks } from '../collateral/valuation.js';
 
 /** The position side an order trades: LONG/SHORT in hedge mode on perpetuals, BOTH otherwise (reference 114). */
 function positionSideOf(account: CollateralAccount, spec: MarketSpec, cmd: PlaceOrder): PositionSide | undefined {

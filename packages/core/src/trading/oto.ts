@@ -1,5 +1,5 @@
-import type { Exec } from '../trading/execution.js';
-import { cancelOpen } from '../trading/execution.js';
+import type { Exec } from './exec-context.js';
+import { cancelOpen } from './finish.js';
 import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../state/order.js';
 import { indexOpen } from '../state/trading-state.js';
 import type { OtoGroup } from '../state/collateral-state.js';
@@ -110,18 +110,4 @@ export function cancelLegs(x: Exec, group: OtoGroup): Order[] {
     }
   }
   return out;
-}
-
-/** Keeps a group's record in step with its orders; a group ends when its parent and legs are done. */
-export function otoOrderFinished(x: Exec, o: Order): void {
-  const link = o.oto;
-  const group = link === null ? undefined : x.state.collateral.otos.get(link.id);
-  if (link === null || group === undefined) return;
-  if (link.role === 'parent') group.parentOpen = false;
-  if (group.stopLossId === o.id) group.stopLossId = null;
-  if (group.takeProfitId === o.id) group.takeProfitId = null;
-  if (group.stopLossId === null && group.takeProfitId === null) {
-    group.covered = 0;
-    if (!group.parentOpen) x.state.collateral.otos.delete(group.id);
-  }
 }

@@ -1,10 +1,10 @@
 import type { State } from '../state/state.js';
-import type { Exec } from '../trading/execution.js';
-import { cancelOpen } from '../trading/execution.js';
+import type { Exec } from './exec-context.js';
+import { cancelOpen } from './finish.js';
 import { isStop, type Order, type OrderSide, type PositionSide } from '../state/order.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import { positionKey } from '../state/collateral-state.js';
-import { closes } from './margin.js';
+import { closes } from '../collateral/margin.js';
 
 /** The size of a user's position on a market and side, lots (negative: short). */
 export function positionSize(state: State, user: string, market: string, side: PositionSide): number {
