@@ -16,7 +16,7 @@ function finiteFigures(cmd: PlaceOrder): boolean {
 /**
  * A command's journal text: exactly `encodeJson(cmd)`. Orders and cancels, most of the journal, hold
  * only strings, booleans and numbers (no bigint, Map or Set to tag), so JSON.stringify writes them
- * without the replacer, on its fast path, at half the cost.
+ * without the replacer, on its fast path.
  */
 export function encodeCommand(cmd: Command): string {
   if (cmd.type === 'PlaceOrder' && finiteFigures(cmd)) return JSON.stringify(cmd);

@@ -22,40 +22,46 @@ export interface EncodedTrading {
  * The canonical form of the trading state. The indexes are left out (they follow from the orders),
  * and so are markets that hold nothing yet.
  */
-export function encodeTrading(t: TradingState): EncodedTrading {
+export function encodeTrading(trading: TradingState): EncodedTrading {
   const markets = new Map<string, EncodedMarketTrading>();
-  for (const [name, m] of t.markets) {
-    if (m.lastPrice === null && m.book.size === 0 && m.stops.size === 0) continue;
+  for (const [name, market] of trading.markets) {
+    if (market.lastPrice === null && market.book.size === 0 && market.stops.size === 0) continue;
     markets.set(name, {
-      lastPrice: m.lastPrice,
-      bids: m.book.entries('buy').map(orderData),
-      asks: m.book.entries('sell').map(orderData),
-      stopsGte: m.stops.gte.map(orderData),
-      stopsLte: m.stops.lte.map(orderData),
+      lastPrice: market.lastPrice,
+      bids: market.book.entries('buy').map(orderData),
+      asks: market.book.entries('sell').map(orderData),
+      stopsGte: market.stops.gte.map(orderData),
+      stopsLte: market.stops.lte.map(orderData),
     });
   }
-  return { nextOrderId: t.nextOrderId, nextTradeId: t.nextTradeId, indexPrices: t.indexPrices, markets };
+  return {
+    nextOrderId: trading.nextOrderId,
+    nextTradeId: trading.nextTradeId,
+    indexPrices: trading.indexPrices,
+    markets,
+  };
 }
 
-export function decodeTrading(e: EncodedTrading, book?: BookFactory): TradingState {
-  const t = createTradingState(book);
-  t.nextOrderId = e.nextOrderId;
-  t.nextTradeId = e.nextTradeId;
-  for (const [ticker, price] of e.indexPrices) t.indexPrices.set(ticker, price);
+export function decodeTrading(encoded: EncodedTrading, book?: BookFactory): TradingState {
+  const trading = createTradingState(book);
+  trading.nextOrderId = encoded.nextOrderId;
+  trading.nextTradeId = encoded.nextTradeId;
+  for (const [ticker, price] of encoded.indexPrices) trading.indexPrices.set(ticker, price);
   const open: Order[] = [];
-  for (const [name, em] of e.markets) {
-    const m = marketTrading(t, name);
-    m.lastPrice = em.lastPrice;
-    const add = (d: OrderData, place: (o: Order) => void): void => {
-      const o = fromOrderData(d);
-      place(o);
-      open.push(o);
+  for (const [name, encodedMarket] of encoded.markets) {
+    const market = marketTrading(trading, name);
+    market.lastPrice = encodedMarket.lastPrice;
+    const add = (data: OrderData, place: (order: Order) => void): void => {
+      const order = fromOrderData(data);
+      place(order);
+      open.push(order);
     };
-    for (const d of em.bids) add(d, (o) => m.book.add(o));
-    for (const d of em.asks) add(d, (o) => m.book.add(o));
-    for (const d of [...em.stopsGte, ...em.stopsLte]) add(d, (o) => m.stops.add(o));
+    for (const data of encodedMarket.bids) add(data, (order) => market.book.add(order));
+    for (const data of encodedMarket.asks) add(data, (order) => market.book.add(order));
+    for (const data of [...encodedMarket.stopsGte, ...encodedMarket.stopsLte])
+      add(data, (order) => market.stops.add(order));
   }
   // the per-user lists run in id order
-  for (const o of open.sort((a, b) => a.id - b.id)) indexOpen(t, o);
-  return t;
+  for (const order of open.sort((a, b) => a.id - b.id)) indexOpen(trading, order);
+  return trading;
 }

@@ -7,22 +7,22 @@ import type { Order } from '../state/order.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import { cancelByUser } from '../trading/oto.js';
 
-export function orderKind(state: State, o: Order): OrderKind {
-  if (o.account === 'spot') return 'spot';
-  return state.markets.get(o.market)?.type === 'futures' ? 'futures' : 'margin';
+export function orderKind(state: State, order: Order): OrderKind {
+  if (order.account === 'spot') return 'spot';
+  return state.markets.get(order.market)?.type === 'futures' ? 'futures' : 'margin';
 }
 
 export function cancelAllOrders(state: State, cmd: CancelAllOrders, ctx: ApplyContext): Result<{ cancelled: number }> {
   if (!state.users.has(cmd.user)) return reject('UNKNOWN_USER', { user: cmd.user });
   let cancelled = 0;
-  for (const o of openOrdersOf(state.trading, cmd.user)) {
+  for (const order of openOrdersOf(state.trading, cmd.user)) {
     // an OTO parent cancelled earlier in the loop took its legs with it
-    if (o.finished !== null) continue;
-    if (cmd.market !== null && o.market !== cmd.market) continue;
-    if (cmd.kinds !== null && !cmd.kinds.includes(orderKind(state, o))) continue;
-    const x = execFor(state, o.market, ctx);
-    if (x === undefined) continue;
-    cancelByUser(x, o);
+    if (order.finished !== null) continue;
+    if (cmd.market !== null && order.market !== cmd.market) continue;
+    if (cmd.kinds !== null && !cmd.kinds.includes(orderKind(state, order))) continue;
+    const exec = execFor(state, order.market, ctx);
+    if (exec === undefined) continue;
+    cancelByUser(exec, order);
     cancelled++;
   }
   return ok({ cancelled });

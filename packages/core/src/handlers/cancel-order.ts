@@ -17,7 +17,7 @@ export function cancelOrder(state: State, cmd: CancelOrder, ctx: ApplyContext): 
         : undefined;
   const order = id === undefined ? undefined : t.orders.get(id);
   if (order === undefined || order.user !== cmd.user || order.market !== cmd.market) return reject('ORDER_NOT_FOUND');
-  const x = execFor(state, cmd.market, ctx);
-  if (x === undefined) return reject('ORDER_NOT_FOUND');
-  return ok(cancelByUser(x, order));
+  const exec = execFor(state, cmd.market, ctx);
+  if (exec === undefined) return reject('ORDER_NOT_FOUND');
+  return ok(cancelByUser(exec, order));
 }

@@ -77,7 +77,7 @@ function queueOpened(
 
 /** Whether liquidating an account now would change anything: an order to cancel, or a position with a book to close into. */
 export function canAct(state: State, user: string, account: CollateralAccount): boolean {
-  for (const o of openOrdersOf(state.trading, user)) if (o.account === 'collateral') return true;
+  for (const order of openOrdersOf(state.trading, user)) if (order.account === 'collateral') return true;
   for (const pos of account.positions.values()) {
     const book = state.trading.markets.get(pos.market)?.book;
     if (pos.size !== 0 && book?.best(pos.size > 0 ? 'buy' : 'sell') !== undefined) return true;

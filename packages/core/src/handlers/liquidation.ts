@@ -111,12 +111,12 @@ export function liquidate(state: State, name: string, account: CollateralAccount
     const spec = state.markets.get(pos.market);
     if (spec !== undefined) fees.push({ spec, value: maintenanceValue(state, account, spec, pos) });
   }
-  for (const o of openOrdersOf(state.trading, name)) {
+  for (const order of openOrdersOf(state.trading, name)) {
     // an OTO parent cancelled earlier in the loop took its legs with it
-    if (o.account !== 'collateral' || o.finished !== null) continue;
-    const x = execFor(state, o.market, ctx);
-    if (x !== undefined) {
-      cancelByUser(x, o);
+    if (order.account !== 'collateral' || order.finished !== null) continue;
+    const exec = execFor(state, order.market, ctx);
+    if (exec !== undefined) {
+      cancelByUser(exec, order);
       acted = true;
     }
   }
@@ -137,7 +137,7 @@ export function liquidate(state: State, name: string, account: CollateralAccount
   ctx.emit({
     type: 'AccountLiquidated',
     user: name,
-    positionIds: positions.map((p) => p.id),
+    positionIds: positions.map((position) => position.id),
     complete,
     insurance,
     time: ctx.time,

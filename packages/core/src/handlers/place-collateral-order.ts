@@ -32,11 +32,11 @@ function checkOto(cmd: PlaceOrder, reference: number): Result<null> {
   if (cmd.stopLoss === undefined && cmd.takeProfit === undefined) return ok(null);
   if (cmd.reduceOnly === true || cmd.orderType === 'stock market') return reject('OTO_NOT_ALLOWED');
   const buy = cmd.side === 'buy';
-  const sl = cmd.stopLoss?.ticks;
-  const tp = cmd.takeProfit?.ticks;
-  if (sl !== undefined && (buy ? sl >= reference : sl <= reference))
+  const stopLoss = cmd.stopLoss?.ticks;
+  const takeProfit = cmd.takeProfit?.ticks;
+  if (stopLoss !== undefined && (buy ? stopLoss >= reference : stopLoss <= reference))
     return reject('OTO_PRICE_WRONG', { field: 'stopLoss' });
-  if (tp !== undefined && (buy ? tp <= reference : tp >= reference))
+  if (takeProfit !== undefined && (buy ? takeProfit <= reference : takeProfit >= reference))
     return reject('OTO_PRICE_WRONG', { field: 'takeProfit' });
   return ok(null);
 }
@@ -44,15 +44,15 @@ function checkOto(cmd: PlaceOrder, reference: number): Result<null> {
 /** Lots of open orders that would close the same position on the same side, not reduce-only. */
 function openClosing(state: State, cmd: PlaceOrder, side: PositionSide): number {
   let lots = 0;
-  for (const o of openOrdersOf(state.trading, cmd.user)) {
+  for (const order of openOrdersOf(state.trading, cmd.user)) {
     if (
-      o.account === 'collateral' &&
-      o.market === cmd.market &&
-      o.positionSide === side &&
-      o.side === cmd.side &&
-      !o.reduceOnly
+      order.account === 'collateral' &&
+      order.market === cmd.market &&
+      order.positionSide === side &&
+      order.side === cmd.side &&
+      !order.reduceOnly
     ) {
-      lots += o.left;
+      lots += order.left;
     }
   }
   return lots;
@@ -66,10 +66,10 @@ function openClosing(state: State, cmd: PlaceOrder, side: PositionSide): number 
  * of a one-way position or a hedge-mode close beyond its position (115), the bracket (111), the free
  * margin (10), post-only, and on a spot pair the funds of its hold (10).
  */
-export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: PlaceOrder): Result<OrderView> {
-  const spec = x.units.spec;
+export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: PlaceOrder): Result<OrderView> {
+  const spec = exec.units.spec;
   if (!spec.isCollateral || spec.margin === undefined) return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
-  const shape = checkOrderShape(state, x, cmd);
+  const shape = checkOrderShape(state, exec, cmd);
   if (!shape.ok) return shape;
   const condition = shape.value;
   const stop = condition !== null;
@@ -101,7 +101,7 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
   }
 
   // a market order is counted at what it would take from the book now
-  const walk = cmd.orderType === 'stock market' ? walkBook(x, cmd.side, amount, cmd.user, cmd.stp) : undefined;
+  const walk = cmd.orderType === 'stock market' ? walkBook(exec, cmd.side, amount, cmd.user, cmd.stp) : undefined;
   if (!closes({ reduceOnly, positionSide, side: cmd.side })) {
     const price: Price | undefined =
       walk === undefined
@@ -112,7 +112,7 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
     if (price !== undefined) {
       const intent: OrderIntent = { spec, positionSide, side: cmd.side, lots: walk?.lots ?? amount, price };
       if (!withinBrackets(state, cmd.user, view, intent)) return reject('POSITION_TOO_BIG');
-      const now = x.ctx.time;
+      const now = exec.ctx.time;
       const before = accountFigures(state, cmd.user, now);
       const after = accountFigures(state, cmd.user, now, { intent });
       const value = lotsValue(state, spec, BigInt(intent.lots), price, true) ?? 0n;
@@ -121,15 +121,20 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
     }
   }
   // a stop-limit's postOnly is checked against the book when it triggers (see runTriggered)
-  if ((cmd.postOnly || rpi) && !stop && wouldCross(x.mt, cmd.side, cmd.price)) return reject('POST_ONLY_WOULD_TAKE');
+  if ((cmd.postOnly || rpi) && !stop && wouldCross(exec.market, cmd.side, cmd.price))
+    return reject('POST_ONLY_WOULD_TAKE');
 
   // a spot pair's order (not a trigger order: those are funded when they trigger) holds its funds now
   let hold: { ticker: string; plan: HoldPlan } | undefined;
-  if (!x.perp && !stop) {
-    const ticker = cmd.side === 'buy' ? x.money : x.stock;
-    const u = x.units;
+  if (!exec.perp && !stop) {
+    const ticker = cmd.side === 'buy' ? exec.money : exec.stock;
+    const units = exec.units;
     const need =
-      cmd.side === 'sell' ? BigInt(amount) * u.lot : limited ? limitBuyHold(u, cmd.price, amount) : (walk?.hold ?? 0n);
+      cmd.side === 'sell'
+        ? BigInt(amount) * units.lot
+        : limited
+          ? limitBuyHold(units, cmd.price, amount)
+          : (walk?.hold ?? 0n);
     const plan = planHold(state, user, ticker, need);
     if (plan === undefined) return reject('NOT_ENOUGH_BALANCE');
     hold = { ticker, plan };
@@ -144,7 +149,7 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
           stopLoss: cmd.stopLoss ?? null,
           takeProfit: cmd.takeProfit ?? null,
         };
-  const order = orderOf(state, cmd, x.ctx.time, condition, {
+  const order = orderOf(state, cmd, exec.ctx.time, condition, {
     amount,
     byMoney: false,
     positionSide,
@@ -153,6 +158,6 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
     oto,
   });
   if (hold !== undefined) applyHold(state, user, order, hold.ticker, hold.plan);
-  if (oto !== null) createGroup(x, order, oto);
-  return launch(x, order);
+  if (oto !== null) createGroup(exec, order, oto);
+  return launch(exec, order);
 }

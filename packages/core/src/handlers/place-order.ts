@@ -11,40 +11,41 @@ import type { OrderView } from '../state/order.js';
 import { fundsFor, reserve, type Funds } from '../trading/settlement.js';
 
 /** What the order holds, or undefined when the account cannot cover it. */
-function holdFor(x: Exec, cmd: PlaceOrder, available: bigint): bigint | undefined {
-  const u = x.units;
+function holdFor(exec: Exec, cmd: PlaceOrder, available: bigint): bigint | undefined {
+  const units = exec.units;
   let hold: bigint;
-  if (cmd.side === 'sell') hold = stockUnits(u, cmd.amount);
-  else if (cmd.orderType === 'limit' || cmd.orderType === 'stop limit') hold = limitBuyHold(u, cmd.price, cmd.amount);
+  if (cmd.side === 'sell') hold = stockUnits(units, cmd.amount);
+  else if (cmd.orderType === 'limit' || cmd.orderType === 'stop limit')
+    hold = limitBuyHold(units, cmd.price, cmd.amount);
   else if (cmd.orderType === 'stock market') {
     if (available === 0n) return undefined;
     hold = available;
-  } else hold = moneyBuyHold(u, BigInt(cmd.amount));
+  } else hold = moneyBuyHold(units, BigInt(cmd.amount));
   return hold <= available ? hold : undefined;
 }
 
 export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Result<OrderView> {
   const user = state.users.get(cmd.user);
   if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
-  const x = execFor(state, cmd.market, ctx);
-  const spec = x?.units.spec;
-  if (x === undefined || spec === undefined || !spec.tradesEnabled) {
+  const exec = execFor(state, cmd.market, ctx);
+  const spec = exec?.units.spec;
+  if (exec === undefined || spec === undefined || !spec.tradesEnabled) {
     return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
   }
-  if (cmd.account === 'collateral') return placeCollateralOrder(state, user, x, cmd);
+  if (cmd.account === 'collateral') return placeCollateralOrder(state, user, exec, cmd);
   if (cmd.account !== 'spot') return reject('ACCOUNT_NOT_AVAILABLE', { account: cmd.account });
   if (spec.type !== 'spot') return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
 
-  const shape = checkOrderShape(state, x, cmd);
+  const shape = checkOrderShape(state, exec, cmd);
   if (!shape.ok) return shape;
 
   const byMoney = cmd.side === 'buy' && (cmd.orderType === 'market' || cmd.orderType === 'stop market');
-  const heldTicker = cmd.side === 'buy' ? x.money : x.stock;
+  const heldTicker = cmd.side === 'buy' ? exec.money : exec.stock;
   const funds = fundsFor(user, heldTicker);
-  const hold = holdFor(x, cmd, funds?.available ?? 0n);
+  const hold = holdFor(exec, cmd, funds?.available ?? 0n);
   if (hold === undefined) return reject('NOT_ENOUGH_BALANCE');
   // a stop-limit's postOnly is checked against the book when it triggers (see runTriggered)
-  if ((cmd.postOnly || cmd.rpi === true) && shape.value === null && wouldCross(x.mt, cmd.side, cmd.price)) {
+  if ((cmd.postOnly || cmd.rpi === true) && shape.value === null && wouldCross(exec.market, cmd.side, cmd.price)) {
     return reject('POST_ONLY_WOULD_TAKE');
   }
 
@@ -57,5 +58,5 @@ export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Re
     oto: null,
   });
   reserve(funds as Funds, order, hold);
-  return launch(x, order);
+  return launch(exec, order);
 }

@@ -34,13 +34,13 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
     return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
   }
   const now = ctx.time;
-  const f = fundingOf(state, spec, terms, now);
-  if (!cmd.early && now < f.nextAt) return reject('FUNDING_NOT_DUE', { nextAt: String(f.nextAt) });
+  const period = fundingOf(state, spec, terms, now);
+  if (!cmd.early && now < period.nextAt) return reject('FUNDING_NOT_DUE', { nextAt: String(period.nextAt) });
   const mark = perpMark(state, spec);
   if (mark === undefined) return reject('INDEX_PRICE_MISSING', { market: spec.name });
 
-  const rate = clampedRate(terms, averagePremium(f, now));
-  const u = unitsFor(state, spec);
+  const rate = clampedRate(terms, averagePremium(period, now));
+  const units = unitsFor(state, spec);
   const magnitude = rate < 0n ? -rate : rate;
   const den = mark.den * RATE_SCALE;
   let paid = 0n;
@@ -48,7 +48,7 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
   for (const { user: name, pos } of positionsOn(state, spec.name)) {
     const user = state.users.get(name);
     if (user === undefined || rate === 0n) continue;
-    const exact = BigInt(Math.abs(pos.size)) * mark.num * u.mul * magnitude;
+    const exact = BigInt(Math.abs(pos.size)) * mark.num * units.mul * magnitude;
     const pays = pos.size > 0 === rate > 0n;
     const account = accountOf(state.collateral, name);
     let amount: bigint;
@@ -79,7 +79,7 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
       markPrice: mark,
       amount: pays ? -amount : amount,
       settledAt: now,
-      periodStart: f.periodStart,
+      periodStart: period.periodStart,
     });
   }
   const residue = paid - received;
@@ -89,7 +89,7 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
     rate,
     markPrice: mark,
     settledAt: now,
-    periodStart: f.periodStart,
+    periodStart: period.periodStart,
     paid,
     received,
     residue,

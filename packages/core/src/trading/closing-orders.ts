@@ -18,18 +18,18 @@ export function closable(size: number, side: OrderSide): number {
 }
 
 /** How many lots a closing order can still close of its position. */
-export function room(state: State, o: Order): number {
-  return closable(positionSize(state, o.user, o.market, o.positionSide), o.side);
+export function room(state: State, order: Order): number {
+  return closable(positionSize(state, order.user, order.market, order.positionSide), order.side);
 }
 
 /** A closing order follows its position down: its remaining amount is cut to `lots`. */
-export function shrink(x: Exec, o: Order, lots: number): void {
-  const cut = o.left - lots;
+export function shrink(exec: Exec, order: Order, lots: number): void {
+  const cut = order.left - lots;
   if (cut <= 0) return;
-  const resting = !isStop(o) || o.activated !== 0;
-  if (resting) x.mt.book.reduce(o, cut);
-  else o.left = lots;
-  o.amount = o.dealStock + o.left;
+  const resting = !isStop(order) || order.activated !== 0;
+  if (resting) exec.market.book.reduce(order, cut);
+  else order.left = lots;
+  order.amount = order.dealStock + order.left;
 }
 
 /**
@@ -37,15 +37,21 @@ export function shrink(x: Exec, o: Order, lots: number): void {
  * exceed it: each is cut to what the position has left, and cancelled once the position is closed
  * or faces the other way. The order executing now is left to its own run (`skip`).
  */
-export function fitClosingOrders(x: Exec, user: string, side: PositionSide, skip: Order): void {
-  const market = x.units.spec.name;
-  const size = positionSize(x.state, user, market, side);
-  for (const o of openOrdersOf(x.trading, user)) {
-    if (o === skip || o.left === 0 || o.finished !== null || o.market !== market || o.account !== 'collateral')
+export function fitClosingOrders(exec: Exec, user: string, side: PositionSide, skip: Order): void {
+  const market = exec.units.spec.name;
+  const size = positionSize(exec.state, user, market, side);
+  for (const order of openOrdersOf(exec.trading, user)) {
+    if (
+      order === skip ||
+      order.left === 0 ||
+      order.finished !== null ||
+      order.market !== market ||
+      order.account !== 'collateral'
+    )
       continue;
-    if (o.positionSide !== side || !closes(o)) continue;
-    const r = closable(size, o.side);
-    if (r === 0) cancelOpen(x, o);
-    else if (o.left > r) shrink(x, o, r);
+    if (order.positionSide !== side || !closes(order)) continue;
+    const most = closable(size, order.side);
+    if (most === 0) cancelOpen(exec, order);
+    else if (order.left > most) shrink(exec, order, most);
   }
 }

@@ -10,38 +10,39 @@ import { detachLegs } from './oto.js';
 import { walkBook } from './book-walk.js';
 
 /** How many of `want` lots a collateral taker takes: closing orders no more than their position. */
-export function collateralLots(x: Exec, t: Order, m: Order, want: number): number {
+export function collateralLots(exec: Exec, taker: Order, maker: Order, want: number): number {
   let lots = want;
-  if (closes(t)) {
-    const r = room(x.state, t);
-    if (r < lots) lots = r;
+  if (closes(taker)) {
+    const roomLeft = room(exec.state, taker);
+    if (roomLeft < lots) lots = roomLeft;
   }
   // a market buy on a spot pair holds the cost of its walk of the book: what it can pay for
-  if (!x.perp && t.side === 'buy' && t.type === 'stock market') lots = affordableLots(x.units, t, m.price, lots);
+  if (!exec.perp && taker.side === 'buy' && taker.type === 'stock market')
+    lots = affordableLots(exec.units, taker, maker.price, lots);
   return lots;
 }
 
 /** A collateral limit order about to rest: a closing one is cut to its position, or cancelled without one. */
-export function collateralRunEnd(x: Exec, o: Order): boolean {
-  if (!closes(o)) return true;
-  const r = room(x.state, o);
-  if (r === 0) {
-    finish(x, o, 'CANCELLED');
+export function collateralRunEnd(exec: Exec, order: Order): boolean {
+  if (!closes(order)) return true;
+  const roomLeft = room(exec.state, order);
+  if (roomLeft === 0) {
+    finish(exec, order, 'CANCELLED');
     return false;
   }
-  if (o.left > r) {
-    o.left = r;
-    o.amount = o.dealStock + r;
+  if (order.left > roomLeft) {
+    order.left = roomLeft;
+    order.amount = order.dealStock + roomLeft;
   }
   return true;
 }
 
 /** What a collateral order on a spot pair must hold to execute its remainder now. */
-export function holdToExecute(x: Exec, o: Order): bigint {
-  const u = x.units;
-  if (o.side === 'sell') return BigInt(o.left) * u.lot;
-  if (o.type === 'limit' || o.type === 'stop limit') return limitBuyHold(u, o.price, o.left);
-  return walkBook(x, o.side, o.left, o.user, o.stp).hold;
+export function holdToExecute(exec: Exec, order: Order): bigint {
+  const units = exec.units;
+  if (order.side === 'sell') return BigInt(order.left) * units.lot;
+  if (order.type === 'limit' || order.type === 'stop limit') return limitBuyHold(units, order.price, order.left);
+  return walkBook(exec, order.side, order.left, order.user, order.stp).hold;
 }
 
 /**
@@ -51,29 +52,29 @@ export function holdToExecute(x: Exec, o: Order): bigint {
  * execute takes its sibling down with it; one cancelled here leaves its sibling waiting, so the
  * position is not left without either. Returns whether it goes on to execute.
  */
-export function activateCollateral(x: Exec, s: Order): boolean {
-  const leg = s.oto !== null && s.oto.role !== 'parent';
+export function activateCollateral(exec: Exec, stop: Order): boolean {
+  const leg = stop.oto !== null && stop.oto.role !== 'parent';
   // under the first rules a leg took its sibling down before it was known to execute
-  const detachFirst = leg && !follows(x.state, RULES.lockedLeverage);
-  if (detachFirst) detachLegs(x, s);
-  if (closes(s)) {
-    const r = room(x.state, s);
-    if (r === 0) {
-      finish(x, s, 'CANCELLED');
+  const detachFirst = leg && !follows(exec.state, RULES.lockedLeverage);
+  if (detachFirst) detachLegs(exec, stop);
+  if (closes(stop)) {
+    const roomLeft = room(exec.state, stop);
+    if (roomLeft === 0) {
+      finish(exec, stop, 'CANCELLED');
       return false;
     }
-    if (s.left > r) shrink(x, s, r);
+    if (stop.left > roomLeft) shrink(exec, stop, roomLeft);
   }
-  if (!x.perp) {
-    const user = x.state.users.get(s.user);
-    const ticker = s.side === 'buy' ? x.money : x.stock;
-    const plan = user === undefined ? undefined : planHold(x.state, user, ticker, holdToExecute(x, s));
+  if (!exec.perp) {
+    const user = exec.state.users.get(stop.user);
+    const ticker = stop.side === 'buy' ? exec.money : exec.stock;
+    const plan = user === undefined ? undefined : planHold(exec.state, user, ticker, holdToExecute(exec, stop));
     if (user === undefined || plan === undefined) {
-      finish(x, s, 'CANCELLED');
+      finish(exec, stop, 'CANCELLED');
       return false;
     }
-    applyHold(x.state, user, s, ticker, plan);
+    applyHold(exec.state, user, stop, ticker, plan);
   }
-  if (leg && !detachFirst) detachLegs(x, s);
+  if (leg && !detachFirst) detachLegs(exec, stop);
   return true;
 }

@@ -8,7 +8,8 @@ import { marketTrading, type MarketTrading, type TradingState } from '../state/t
 export interface Exec {
   readonly state: State;
   readonly trading: TradingState;
-  readonly mt: MarketTrading;
+  /** The market's book, trigger list and last price. */
+  readonly market: MarketTrading;
   readonly units: MarketUnits;
   readonly money: string;
   readonly stock: string;
@@ -24,19 +25,19 @@ export interface Exec {
  * unknown. Commands apply one at a time, so each market keeps one context and only its command
  * context changes: nothing is allocated per command.
  */
-export function execFor(state: State, market: string, ctx: ApplyContext): Exec | undefined {
-  const spec = state.markets.get(market);
+export function execFor(state: State, name: string, ctx: ApplyContext): Exec | undefined {
+  const spec = state.markets.get(name);
   if (spec === undefined) return undefined;
-  const mt = marketTrading(state.trading, market);
-  let x = mt.exec as Exec | null;
-  if (x === null || x.units.spec !== spec) {
+  const market = marketTrading(state.trading, name);
+  let exec = market.exec as Exec | null;
+  if (exec === null || exec.units.spec !== spec) {
     const money = state.assets.get(spec.money);
     const stock = state.assets.get(spec.stock);
     if (money === undefined || stock === undefined) return undefined;
-    x = {
+    exec = {
       state,
       trading: state.trading,
-      mt,
+      market,
       units: marketUnits(spec, money.precision, stock.precision),
       money: spec.money,
       stock: spec.stock,
@@ -44,8 +45,8 @@ export function execFor(state: State, market: string, ctx: ApplyContext): Exec |
       triggered: [] as Order[],
       perp: spec.type === 'futures',
     };
-    mt.exec = x;
+    market.exec = exec;
   }
-  x.ctx = ctx;
-  return x;
+  exec.ctx = ctx;
+  return exec;
 }

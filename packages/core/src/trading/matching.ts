@@ -28,28 +28,29 @@ import { settleBuy, settleSell } from './settlement.js';
  * collateral orders settle the same assets in the collateral account. On a perpetual no asset changes
  * hands: each side pays its fee (see perpFees). Then collateral orders move their positions.
  */
-function fill(x: Exec, taker: Order, maker: Order, lots: number): void {
-  const u = x.units;
-  const spec = u.spec;
+function fill(exec: Exec, taker: Order, maker: Order, lots: number): void {
+  const units = exec.units;
+  const spec = units.spec;
   const price = maker.price;
   // the notional as an exact double where it fits, for the seller's side below (see money/exact-number)
-  const nN = notionalNumber(u, price, lots);
-  const n = exact(nN) ? BigInt(nN) : notional(u, price, lots);
+  const notionalAsNumber = notionalNumber(units, price, lots);
+  const tradeNotional = exact(notionalAsNumber) ? BigInt(notionalAsNumber) : notional(units, price, lots);
   const takerBuys = taker.side === 'buy';
   const buy = takerBuys ? taker : maker;
   const sell = takerBuys ? maker : taker;
   let buyFee: bigint;
   let sellFee: bigint;
-  if (x.perp) {
-    const fees = perpFees(x, buy, sell, taker, n);
+  if (exec.perp) {
+    const fees = perpFees(exec, buy, sell, taker, tradeNotional);
     buyFee = fees.buyFee;
     sellFee = fees.sellFee;
   } else {
     const buyRate = takerBuys ? spec.takerFee : spec.makerFee;
     const sellRate = takerBuys ? spec.makerFee : spec.takerFee;
-    const f1 = buy.feeExact + n * buyRate;
-    const paid = u.divN === 1 ? n : buyNotionalPaid(u, buy.dealNotional, buy.dealNotional + n);
-    buyFee = buyFeePaid(u, buy.dealFee, f1);
+    const buyFeeExact = buy.feeExact + tradeNotional * buyRate;
+    const paid =
+      units.divN === 1 ? tradeNotional : buyNotionalPaid(units, buy.dealNotional, buy.dealNotional + tradeNotional);
+    buyFee = buyFeePaid(units, buy.dealFee, buyFeeExact);
     let cost = paid + buyFee;
     // The hold covers the fee rates of placement time; if the market's fees rose since, the venue
     // charges no more than the hold has left rather than dig into the buyer's other funds.
@@ -58,79 +59,81 @@ function fill(x: Exec, taker: Order, maker: Order, lots: number): void {
       cost = buy.hold;
     }
     // the seller's figures depend on this fill alone: in doubles when exact, one bigint each
-    const proceedsN = sellProceedsNumber(nN, takerBuys ? u.makerKeeps : u.takerKeeps);
-    const sellFeeN = floorDivExact(nN, u.divN) - proceedsN;
+    const proceedsAsNumber = sellProceedsNumber(notionalAsNumber, takerBuys ? units.makerKeeps : units.takerKeeps);
+    const sellFeeAsNumber = floorDivExact(notionalAsNumber, units.divN) - proceedsAsNumber;
     let proceeds: bigint;
-    if (exact(sellFeeN)) {
-      proceeds = BigInt(proceedsN);
-      sellFee = BigInt(sellFeeN);
+    if (exact(sellFeeAsNumber)) {
+      proceeds = BigInt(proceedsAsNumber);
+      sellFee = BigInt(sellFeeAsNumber);
     } else {
-      proceeds = sellProceeds(u, n, sellRate);
-      sellFee = (u.div === 1n ? n : n / u.div) - proceeds;
+      proceeds = sellProceeds(units, tradeNotional, sellRate);
+      sellFee = (units.div === 1n ? tradeNotional : tradeNotional / units.div) - proceeds;
     }
-    const stock = stockUnits(u, lots);
-    const time = x.ctx.time;
-    settleBuy(x.state, buy, x.money, x.stock, cost, stock, time);
-    settleSell(x.state, sell, x.money, x.stock, stock, proceeds, time);
-    addTo(x.state.ledger.fees, x.money, cost - proceeds);
-    buy.feeExact = f1;
+    const stock = stockUnits(units, lots);
+    const time = exec.ctx.time;
+    settleBuy(exec.state, buy, exec.money, exec.stock, cost, stock, time);
+    settleSell(exec.state, sell, exec.money, exec.stock, stock, proceeds, time);
+    addTo(exec.state.ledger.fees, exec.money, cost - proceeds);
+    buy.feeExact = buyFeeExact;
     buy.dealFee += buyFee;
     sell.dealFee += sellFee;
   }
 
-  buy.dealNotional += n;
+  buy.dealNotional += tradeNotional;
   buy.dealStock += lots;
   buy.status = 'PARTIALLY_FILLED';
   sell.status = 'PARTIALLY_FILLED';
-  sell.dealNotional += n;
+  sell.dealNotional += tradeNotional;
   sell.dealStock += lots;
 
   if (taker.byMoney)
-    taker.left = taker.amount - Number(u.div === 1n ? taker.dealNotional : ceilDiv(taker.dealNotional, u.div));
+    taker.left = taker.amount - Number(units.div === 1n ? taker.dealNotional : ceilDiv(taker.dealNotional, units.div));
   else taker.left -= lots;
   if (lots === maker.left) {
-    x.mt.book.remove(maker);
+    exec.market.book.remove(maker);
     maker.left = 0;
   } else {
-    x.mt.book.reduce(maker, lots);
+    exec.market.book.reduce(maker, lots);
   }
 
-  const tradeId = x.trading.nextTradeId++;
-  x.ctx.emit({
+  const tradeId = exec.trading.nextTradeId++;
+  exec.ctx.emit({
     type: 'TradeExecuted',
     market: spec.name,
     tradeId,
     price,
     lots,
-    notional: n,
+    notional: tradeNotional,
     takerSide: taker.side,
-    time: x.ctx.time,
+    time: exec.ctx.time,
     maker,
     makerFee: takerBuys ? sellFee : buyFee,
     taker,
     takerFee: takerBuys ? buyFee : sellFee,
   });
-  x.mt.lastPrice = price;
+  exec.market.lastPrice = price;
   // positions move before a filled maker leaves: its OTO legs arm on this fill
   if (buy.account !== 'spot' || sell.account !== 'spot') {
-    collateralFilled(x, buy, sell, taker, lots, price, n, buyFee, sellFee, tradeId);
+    collateralFilled(exec, buy, sell, taker, lots, price, tradeNotional, buyFee, sellFee, tradeId);
   }
-  if (maker.left === 0) finish(x, maker, 'FILLED');
-  if (x.mt.stops.size > 0 && x.mt.stops.wouldTrigger(price)) x.mt.stops.triggered(price, x.triggered);
+  if (maker.left === 0) finish(exec, maker, 'FILLED');
+  if (exec.market.stops.size > 0 && exec.market.stops.wouldTrigger(price))
+    exec.market.stops.triggered(price, exec.triggered);
 }
 
-/** How many lots the taker takes from `m` (0: it can take nothing more). */
-function lotsToTake(x: Exec, t: Order, m: Order): number {
-  if (t.byMoney) {
+/** How many lots the taker takes from `maker` (0: it can take nothing more). */
+function lotsToTake(exec: Exec, taker: Order, maker: Order): number {
+  if (taker.byMoney) {
     // Spend at most `amount` on notional: the fee comes on top and is held separately.
-    const room = BigInt(t.amount) * x.units.div - t.dealNotional;
-    const most = room / (BigInt(m.price) * x.units.mul);
-    return most < BigInt(m.left) ? Number(most) : m.left;
+    const room = BigInt(taker.amount) * exec.units.div - taker.dealNotional;
+    const most = room / (BigInt(maker.price) * exec.units.mul);
+    return most < BigInt(maker.left) ? Number(most) : maker.left;
   }
-  const want = t.left < m.left ? t.left : m.left;
-  if (t.account === 'collateral') return collateralLots(x, t, m, want);
+  const want = taker.left < maker.left ? taker.left : maker.left;
+  if (taker.account === 'collateral') return collateralLots(exec, taker, maker, want);
   // No price is known in advance: the order holds the whole balance and buys what it covers.
-  if (t.side === 'buy' && t.type === 'stock market') return affordableLots(x.units, t, m.price, want);
+  if (taker.side === 'buy' && taker.type === 'stock market')
+    return affordableLots(exec.units, taker, maker.price, want);
   return want;
 }
 
@@ -142,28 +145,28 @@ export type TakeEnd = 'book' | 'budget' | 'stp';
  * follows the incoming order's mode: `cn` cancels the incoming order's remainder, `co` cancels the
  * resting order and goes on, `cb` cancels both.
  */
-export function take(x: Exec, t: Order): TakeEnd {
-  const book = x.mt.book;
-  const opposite = t.side === 'buy' ? 'sell' : 'buy';
-  const limited = t.type === 'limit' || t.type === 'stop limit';
-  const buying = t.side === 'buy';
-  while (t.left > 0) {
-    const m = book.best(opposite);
-    if (m === undefined) return 'book';
-    if (limited && (buying ? m.price > t.price : m.price < t.price)) return 'book';
-    if (m.user === t.user && t.stp !== 'no') {
-      if (t.stp === 'cn') return 'stp';
-      if (follows(x.state, RULES.lockedLeverage)) cancelByUser(x, m);
+export function take(exec: Exec, taker: Order): TakeEnd {
+  const book = exec.market.book;
+  const opposite = taker.side === 'buy' ? 'sell' : 'buy';
+  const limited = taker.type === 'limit' || taker.type === 'stop limit';
+  const buying = taker.side === 'buy';
+  while (taker.left > 0) {
+    const maker = book.best(opposite);
+    if (maker === undefined) return 'book';
+    if (limited && (buying ? maker.price > taker.price : maker.price < taker.price)) return 'book';
+    if (maker.user === taker.user && taker.stp !== 'no') {
+      if (taker.stp === 'cn') return 'stp';
+      if (follows(exec.state, RULES.lockedLeverage)) cancelByUser(exec, maker);
       else {
-        book.remove(m);
-        finish(x, m, 'CANCELLED');
+        book.remove(maker);
+        finish(exec, maker, 'CANCELLED');
       }
-      if (t.stp === 'cb') return 'stp';
+      if (taker.stp === 'cb') return 'stp';
       continue;
     }
-    const lots = lotsToTake(x, t, m);
+    const lots = lotsToTake(exec, taker, maker);
     if (lots === 0) return 'budget';
-    fill(x, t, m, lots);
+    fill(exec, taker, maker, lots);
   }
   return 'book';
 }
@@ -173,19 +176,19 @@ export function take(x: Exec, t: Order): TakeEnd {
  * then rests what a limit order has left, or finishes it. Market orders end FILLED when they
  * executed all they could pay for, CANCELLED when liquidity or self-trade prevention cut them short.
  */
-export function run(x: Exec, o: Order): void {
-  const end = take(x, o);
-  if (o.left === 0) {
-    finish(x, o, 'FILLED');
+export function run(exec: Exec, order: Order): void {
+  const end = take(exec, order);
+  if (order.left === 0) {
+    finish(exec, order, 'FILLED');
     return;
   }
-  const limited = o.type === 'limit' || o.type === 'stop limit';
+  const limited = order.type === 'limit' || order.type === 'stop limit';
   if (limited) {
-    if (end === 'stp' || o.ioc) finish(x, o, 'CANCELLED');
-    else if (o.account !== 'collateral' || collateralRunEnd(x, o)) x.mt.book.add(o);
+    if (end === 'stp' || order.ioc) finish(exec, order, 'CANCELLED');
+    else if (order.account !== 'collateral' || collateralRunEnd(exec, order)) exec.market.book.add(order);
     return;
   }
-  finish(x, o, end === 'budget' && o.dealStock > 0 ? 'FILLED' : 'CANCELLED');
+  finish(exec, order, end === 'budget' && order.dealStock > 0 ? 'FILLED' : 'CANCELLED');
 }
 
 /**
@@ -194,26 +197,32 @@ export function run(x: Exec, o: Order): void {
  * waited in the queue is passed over. A post-only stop-limit that would take liquidity once set off
  * is cancelled, as a post-only limit order placed at that moment would be refused.
  */
-export function runTriggered(x: Exec): void {
-  for (let i = 0; i < x.triggered.length; i++) {
-    const s = x.triggered[i] as Order;
-    if (s.finished !== null) continue;
-    s.activated = x.ctx.time;
-    x.ctx.emit({ type: 'StopActivated', market: s.market, user: s.user, orderId: s.id, time: x.ctx.time });
-    if (s.postOnly && wouldCross(x.mt, s.side, s.price)) {
-      finish(x, s, 'CANCELLED');
+export function runTriggered(exec: Exec): void {
+  for (let i = 0; i < exec.triggered.length; i++) {
+    const stop = exec.triggered[i] as Order;
+    if (stop.finished !== null) continue;
+    stop.activated = exec.ctx.time;
+    exec.ctx.emit({
+      type: 'StopActivated',
+      market: stop.market,
+      user: stop.user,
+      orderId: stop.id,
+      time: exec.ctx.time,
+    });
+    if (stop.postOnly && wouldCross(exec.market, stop.side, stop.price)) {
+      finish(exec, stop, 'CANCELLED');
       continue;
     }
-    if (s.account === 'collateral' && !activateCollateral(x, s)) continue;
-    run(x, s);
+    if (stop.account === 'collateral' && !activateCollateral(exec, stop)) continue;
+    run(exec, stop);
   }
   // emptying an array that is already empty still calls into the runtime: most commands trigger nothing
-  if (x.triggered.length !== 0) x.triggered.length = 0;
+  if (exec.triggered.length !== 0) exec.triggered.length = 0;
 }
 
 /** Whether a limit order would take liquidity now (what postOnly refuses). */
-export function wouldCross(mt: MarketTrading, side: Order['side'], price: number): boolean {
-  const best = mt.book.best(side === 'buy' ? 'sell' : 'buy');
+export function wouldCross(market: MarketTrading, side: Order['side'], price: number): boolean {
+  const best = market.book.best(side === 'buy' ? 'sell' : 'buy');
   if (best === undefined) return false;
   return side === 'buy' ? best.price <= price : best.price >= price;
 }

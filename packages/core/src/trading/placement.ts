@@ -19,7 +19,7 @@ function positive(n: number): boolean {
  * orders that never take liquidity, so never IOC), its client id, and a stop's activation condition
  * (set against the last trade price). Answers the condition.
  */
-export function checkOrderShape(state: State, x: Exec, cmd: PlaceOrder): Result<ActivationCondition | null> {
+export function checkOrderShape(state: State, exec: Exec, cmd: PlaceOrder): Result<ActivationCondition | null> {
   const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
   const stop = cmd.orderType === 'stop market' || cmd.orderType === 'stop limit';
   if (!positive(cmd.amount)) return reject('INVALID_ARGUMENT', { field: 'amount' });
@@ -36,7 +36,7 @@ export function checkOrderShape(state: State, x: Exec, cmd: PlaceOrder): Result<
     return reject('CLIENT_ORDER_ID_IN_USE');
   }
   if (!stop) return NOT_A_STOP;
-  const last = x.mt.lastPrice;
+  const last = exec.market.lastPrice;
   if (last === null) return reject('STOP_NO_LAST_PRICE');
   if (cmd.activationPrice === last) return reject('STOP_AT_LAST_PRICE');
   return ok(cmd.activationPrice > last ? 'gte' : 'lte');
@@ -54,15 +54,15 @@ export function orderOf(
 }
 
 /** Puts a new order to work: a stop waits in its trigger list, any other executes now. */
-export function launch(x: Exec, order: Order): Result<OrderView> {
-  const t = x.trading;
-  indexOpen(t, order);
+export function launch(exec: Exec, order: Order): Result<OrderView> {
+  const trading = exec.trading;
+  indexOpen(trading, order);
   if (order.activationCondition !== null) {
-    x.mt.stops.add(order);
+    exec.market.stops.add(order);
     return ok(viewOf(order));
   }
-  run(x, order);
-  runTriggered(x);
+  run(exec, order);
+  runTriggered(exec);
   // a finished order never changes again: it answers as it is
   return ok(order.finished === null ? viewOf(order) : order);
 }

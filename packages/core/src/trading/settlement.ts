@@ -99,9 +99,9 @@ export function release(state: State, order: Order, ticker: string): void {
   if (order.hold !== 0n) {
     switch (order.account) {
       case 'spot': {
-        const b = heldFunds(state, order, ticker);
-        b.freeze -= order.hold;
-        b.available += order.hold;
+        const balance = heldFunds(state, order, ticker);
+        balance.freeze -= order.hold;
+        balance.available += order.hold;
         order.hold = 0n;
         break;
       }
