@@ -89,16 +89,16 @@ export default {
     {
       name: 'packages-meet-at-entries',
       severity: 'error',
-      comment: 'The server and the benchmarks use the other packages through @txc/core, @txc/sdk and @txc/server only.',
-      from: { path: '^(packages/server|bench)/' },
-      to: { path: '^packages/(core|sdk|server)/', pathNot: ['^packages/server/', ENTRY] },
+      comment: 'The server uses the core and the SDK through @txc/core and @txc/sdk only, never their files.',
+      from: { path: '^packages/server/' },
+      to: { path: '^packages/(core|sdk)/', pathNot: ENTRY },
     },
     {
       name: 'packages-meet-at-entries',
       severity: 'error',
-      comment: 'The benchmarks use the server through @txc/server only.',
+      comment: 'The benchmarks use the packages through @txc/core, @txc/sdk and @txc/server only.',
       from: { path: '^bench/' },
-      to: { path: '^packages/server/', pathNot: ENTRY },
+      to: { path: '^packages/', pathNot: ENTRY },
     },
   ],
   options: {
