@@ -46,9 +46,8 @@ const NO_EVENTS: readonly Event[] = Object.freeze([]);
 
 /**
  * One command being applied: its handler records events into it, and once the handler has answered
- * it is the command's outcome. One object per command, where a context and an outcome made two; its
- * list of events is made by the first one, to its size (V8 gives an empty array room for seventeen at
- * its first push).
+ * it is the command's outcome: one object per command rather than a context and an outcome. Its list
+ * of events is made by the first event, to its size, rather than as an empty array grown by a push.
  */
 class Application<T> implements ApplyContext, Outcome<T> {
   private recorded: Event[] | null = null;
@@ -117,9 +116,9 @@ export function apply<C extends Command>(state: State, cmd: C, stamp: Stamp): Ou
   const ctx = new Application<CommandResults[C['type']]>(stamp.seq, stamp.time);
   // The table pairs each command type with its handler; TypeScript cannot follow that through C.
   const handler = handlerOf(cmd.type) as unknown as (
-    s: State,
-    c: C,
-    x: ApplyContext,
+    state: State,
+    cmd: C,
+    ctx: ApplyContext,
   ) => Result<CommandResults[C['type']]>;
   const result = handler(state, cmd, ctx);
   ctx.result = result;

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { apply, type Stamp } from '../src/engine.js';
 import type { Command } from '../src/commands/command.js';
-import { conservationBreaches, negativeBalances } from '../src/invariants.js';
-import { decodeState, encodeState } from '../src/snapshot.js';
+import { conservationBreaches, negativeBalances } from '../src/state/invariants.js';
+import { decodeState, encodeState } from '../src/codec/snapshot.js';
 import { createState, type State } from '../src/state/state.js';
 import { asset, network } from './support/assets.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeState, encodeState } from '../src/snapshot.js';
+import { decodeState, encodeState } from '../src/codec/snapshot.js';
 import { createState } from '../src/state/state.js';
 
 describe('snapshots', () => {

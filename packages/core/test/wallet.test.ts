@@ -3,9 +3,9 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Command } from '../src/commands/command.js';
 import { apply } from '../src/engine.js';
-import { conservationBreaches, negativeBalances, pendingWithdrawalBreaches } from '../src/invariants.js';
+import { conservationBreaches, negativeBalances, pendingWithdrawalBreaches } from '../src/state/invariants.js';
 import { feeFor } from '../src/spec/fee.js';
-import { decodeState, encodeState } from '../src/snapshot.js';
+import { decodeState, encodeState } from '../src/codec/snapshot.js';
 import { createState } from '../src/state/state.js';
 import { ASSETS, credit, testVenue, withdraw } from './support/assets.js';
 

@@ -12,7 +12,7 @@ export { commitBatch } from './store/commit-batch.js';
 export { loadState, type LoadedState } from './venue/load-state.js';
 export { snapshotOf } from './venue/sequencer.js';
 export { project } from './venue/projector.js';
-export { USER_HISTORY_CATCH_UP_EVERY } from './store/user-history.js';
+export { USER_HISTORY_CATCH_UP_EVERY } from './config/schema.js';
 export { stateHash } from './venue/state-hash.js';
 
 /** The HMAC that authenticates signed requests, as the server computes it (benchmarks time it alone). */

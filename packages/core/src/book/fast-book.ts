@@ -99,7 +99,7 @@ export class FastBook<E extends BookEntry> implements OrderBook<E> {
   entries(side: Side): E[] {
     const out: E[] = [];
     for (const level of this.sortedLevels(side)) {
-      for (let e = level.head; e !== null; e = e.next) out.push(e as E);
+      for (let entry = level.head; entry !== null; entry = entry.next) out.push(entry as E);
     }
     return out;
   }

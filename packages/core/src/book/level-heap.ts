@@ -69,19 +69,19 @@ export class LevelHeap {
 
   private down(i: number): void {
     const items = this.items;
-    const n = items.length;
+    const size = items.length;
     const level = items[i] as PriceLevel;
     for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      let c = l;
-      if (r < n && this.before(items[r] as PriceLevel, items[l] as PriceLevel)) c = r;
-      const child = items[c] as PriceLevel;
+      const left = 2 * i + 1;
+      if (left >= size) break;
+      const right = left + 1;
+      let childIndex = left;
+      if (right < size && this.before(items[right] as PriceLevel, items[left] as PriceLevel)) childIndex = right;
+      const child = items[childIndex] as PriceLevel;
       if (!this.before(child, level)) break;
       items[i] = child;
       child.heapIndex = i;
-      i = c;
+      i = childIndex;
     }
     items[i] = level;
     level.heapIndex = i;

@@ -36,13 +36,13 @@ export class NaiveBook<E extends BookEntry> implements OrderBook<E> {
 
   levels(side: Side, max: number): LevelView[] {
     const out: { price: number; lots: number }[] = [];
-    for (const e of side === 'buy' ? this.bids : this.asks) {
-      if (e.hidden) continue;
+    for (const entry of side === 'buy' ? this.bids : this.asks) {
+      if (entry.hidden) continue;
       const last = out[out.length - 1];
-      if (last !== undefined && last.price === e.price) last.lots += e.left;
+      if (last !== undefined && last.price === entry.price) last.lots += entry.left;
       else {
         if (out.length >= max) break;
-        out.push({ price: e.price, lots: e.left });
+        out.push({ price: entry.price, lots: entry.left });
       }
     }
     return out;

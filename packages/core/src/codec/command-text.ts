@@ -1,5 +1,5 @@
 import type { Command } from '../commands/command.js';
-import type { PlaceOrder } from '../handlers/place-order.js';
+import type { PlaceOrder } from '../commands/order-commands.js';
 import { encodeJson } from './json-value.js';
 
 /** Whether every number of an order command is one JSON carries back (they are, once accepted). */
@@ -16,7 +16,7 @@ function finiteFigures(cmd: PlaceOrder): boolean {
 /**
  * A command's journal text: exactly `encodeJson(cmd)`. Orders and cancels, most of the journal, hold
  * only strings, booleans and numbers (no bigint, Map or Set to tag), so JSON.stringify writes them
- * without the replacer, on its fast path, at half the cost.
+ * without the replacer, on its fast path.
  */
 export function encodeCommand(cmd: Command): string {
   if (cmd.type === 'PlaceOrder' && finiteFigures(cmd)) return JSON.stringify(cmd);

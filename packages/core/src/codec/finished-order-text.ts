@@ -1,4 +1,4 @@
-import type { OrderData, OrderView } from '../trading/order.js';
+import type { OrderData, OrderView } from '../state/order.js';
 import { encodeJson } from './json-value.js';
 
 /** The fields of a finished order that its history record keeps in columns of their own. */
@@ -19,29 +19,28 @@ function num(n: number): string {
  * the rest only what differs from a plain spot limit order (no flags, no trigger, no OTO group,
  * nothing held). A buy's running fee numerator (`feeExact`) is left out too: only an open order
  * uses it, to round its next fill's fee, and a finished order reads it as 0. Nearly every order
- * placed writes one, in the group commit that answers it: the whole data in the engine's value
- * codec took about 600 bytes, most of them defaults, where a plain order's text takes about 130.
- * Bigints are decimal strings, read back by their field's name.
+ * placed writes one, in the group commit that answers it, and most of an order's fields hold their
+ * defaults. Bigints are decimal strings, read back by their field's name.
  */
-export function encodeFinishedOrder(o: OrderData): string {
+export function encodeFinishedOrder(order: OrderData): string {
   let text =
-    `{"side":${str(o.side)},"type":${str(o.type)},"price":${num(o.price)},"amount":${num(o.amount)},` +
-    `"left":${num(o.left)},"dealStock":${num(o.dealStock)},"dealNotional":"${o.dealNotional}","dealFee":"${o.dealFee}"`;
-  if (o.account !== 'spot') text += `,"account":${str(o.account)}`;
-  if (o.byMoney) text += ',"byMoney":true';
-  if (o.hidden) text += ',"hidden":true';
-  if (o.hold !== 0n) text += `,"hold":"${o.hold}"`;
-  if (o.postOnly) text += ',"postOnly":true';
-  if (o.ioc) text += ',"ioc":true';
-  if (o.stp !== 'no') text += `,"stp":${str(o.stp)}`;
-  if (o.activationPrice !== 0) text += `,"activationPrice":${num(o.activationPrice)}`;
-  if (o.activationPriceText !== '') text += `,"activationPriceText":${str(o.activationPriceText)}`;
-  if (o.activationCondition !== null) text += `,"activationCondition":${str(o.activationCondition)}`;
-  if (o.activated !== 0) text += `,"activated":${num(o.activated)}`;
-  if (o.positionSide !== 'BOTH') text += `,"positionSide":${str(o.positionSide)}`;
-  if (o.reduceOnly) text += ',"reduceOnly":true';
-  if (o.rpi) text += ',"rpi":true';
-  if (o.oto !== null) text += `,"oto":${encodeJson(o.oto)}`;
+    `{"side":${str(order.side)},"type":${str(order.type)},"price":${num(order.price)},"amount":${num(order.amount)},` +
+    `"left":${num(order.left)},"dealStock":${num(order.dealStock)},"dealNotional":"${order.dealNotional}","dealFee":"${order.dealFee}"`;
+  if (order.account !== 'spot') text += `,"account":${str(order.account)}`;
+  if (order.byMoney) text += ',"byMoney":true';
+  if (order.hidden) text += ',"hidden":true';
+  if (order.hold !== 0n) text += `,"hold":"${order.hold}"`;
+  if (order.postOnly) text += ',"postOnly":true';
+  if (order.ioc) text += ',"ioc":true';
+  if (order.stp !== 'no') text += `,"stp":${str(order.stp)}`;
+  if (order.activationPrice !== 0) text += `,"activationPrice":${num(order.activationPrice)}`;
+  if (order.activationPriceText !== '') text += `,"activationPriceText":${str(order.activationPriceText)}`;
+  if (order.activationCondition !== null) text += `,"activationCondition":${str(order.activationCondition)}`;
+  if (order.activated !== 0) text += `,"activated":${num(order.activated)}`;
+  if (order.positionSide !== 'BOTH') text += `,"positionSide":${str(order.positionSide)}`;
+  if (order.reduceOnly) text += ',"reduceOnly":true';
+  if (order.rpi) text += ',"rpi":true';
+  if (order.oto !== null) text += `,"oto":${encodeJson(order.oto)}`;
   return `${text}}`;
 }
 
@@ -57,37 +56,37 @@ function big(value: unknown): bigint {
  * same way: their text holds every field, columns included, with the same values.
  */
 export function decodeFinishedOrder(keys: FinishedOrderKeys, text: string): OrderView {
-  const d = JSON.parse(text) as Partial<Record<keyof OrderData, unknown>>;
+  const data = JSON.parse(text) as Partial<Record<keyof OrderData, unknown>>;
   return {
     id: keys.id,
     user: keys.user,
-    account: (d.account ?? 'spot') as OrderData['account'],
+    account: (data.account ?? 'spot') as OrderData['account'],
     market: keys.market,
-    side: d.side as OrderData['side'],
-    type: d.type as OrderData['type'],
+    side: data.side as OrderData['side'],
+    type: data.type as OrderData['type'],
     clientOrderId: keys.clientOrderId,
-    price: d.price as number,
-    amount: d.amount as number,
-    byMoney: d.byMoney === true,
-    left: d.left as number,
-    hidden: d.hidden === true,
-    dealStock: d.dealStock as number,
-    dealNotional: big(d.dealNotional),
-    dealFee: big(d.dealFee),
+    price: data.price as number,
+    amount: data.amount as number,
+    byMoney: data.byMoney === true,
+    left: data.left as number,
+    hidden: data.hidden === true,
+    dealStock: data.dealStock as number,
+    dealNotional: big(data.dealNotional),
+    dealFee: big(data.dealFee),
     feeExact: 0n,
-    hold: big(d.hold),
-    postOnly: d.postOnly === true,
-    ioc: d.ioc === true,
-    stp: (d.stp ?? 'no') as OrderData['stp'],
+    hold: big(data.hold),
+    postOnly: data.postOnly === true,
+    ioc: data.ioc === true,
+    stp: (data.stp ?? 'no') as OrderData['stp'],
     created: keys.created,
-    activationPrice: (d.activationPrice ?? 0) as number,
-    activationPriceText: (d.activationPriceText ?? '') as string,
-    activationCondition: (d.activationCondition ?? null) as OrderData['activationCondition'],
-    activated: (d.activated ?? 0) as number,
-    positionSide: (d.positionSide ?? 'BOTH') as OrderData['positionSide'],
-    reduceOnly: d.reduceOnly === true,
-    rpi: d.rpi === true,
-    oto: (d.oto ?? null) as OrderData['oto'],
+    activationPrice: (data.activationPrice ?? 0) as number,
+    activationPriceText: (data.activationPriceText ?? '') as string,
+    activationCondition: (data.activationCondition ?? null) as OrderData['activationCondition'],
+    activated: (data.activated ?? 0) as number,
+    positionSide: (data.positionSide ?? 'BOTH') as OrderData['positionSide'],
+    reduceOnly: data.reduceOnly === true,
+    rpi: data.rpi === true,
+    oto: (data.oto ?? null) as OrderData['oto'],
     status: keys.status,
     finished: keys.finished,
   };

@@ -67,7 +67,7 @@ export function fromJsonValue(value: JsonValue): unknown {
 /**
  * JSON.stringify calls this on every value before serializing it, so tagged forms are made where
  * they are needed: the text is `JSON.stringify(toJsonValue(value))`, without building that copy of
- * the whole value first (which took most of the time of encoding a journal entry or an order).
+ * the whole value first.
  */
 function encodingReplacer(_key: string, value: unknown): unknown {
   switch (typeof value) {
@@ -97,7 +97,7 @@ export function encodeJson(value: unknown): string {
 /**
  * The engine value of a text `encodeJson` made. The parsed value is the decoder's own, so its tagged
  * forms are replaced where they sit rather than the whole value copied as `fromJsonValue` does: a
- * journal replay decodes every command, and the copy took as long as parsing the text.
+ * journal replay decodes every command.
  */
 export function decodeJson(text: string): unknown {
   return revive(JSON.parse(text) as JsonValue);

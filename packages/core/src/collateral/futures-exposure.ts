@@ -1,5 +1,5 @@
 import type { State } from '../state/state.js';
-import { openOrdersOf } from '../trading/trading-state.js';
+import { openOrdersOf } from '../state/trading-state.js';
 import { accountView } from './margin.js';
 
 /**
@@ -9,6 +9,7 @@ import { accountView } from './margin.js';
 export function hasFuturesExposure(state: State, user: string): boolean {
   const futures = (market: string): boolean => state.markets.get(market)?.type === 'futures';
   for (const pos of accountView(state, user).positions.values()) if (pos.size !== 0 && futures(pos.market)) return true;
-  for (const o of openOrdersOf(state.trading, user)) if (o.account === 'collateral' && futures(o.market)) return true;
+  for (const order of openOrdersOf(state.trading, user))
+    if (order.account === 'collateral' && futures(order.market)) return true;
   return false;
 }

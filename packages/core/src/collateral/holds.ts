@@ -1,8 +1,8 @@
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
-import type { Order } from '../trading/order.js';
-import { accountOf } from './collateral-state.js';
+import type { Order } from '../state/order.js';
+import { accountOf } from '../state/collateral-state.js';
 import { borrow, loanOf, poolFree } from './loans.js';
 
 /**

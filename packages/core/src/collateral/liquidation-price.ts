@@ -1,12 +1,12 @@
 import { pow10 } from '../money/decimal.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { State } from '../state/state.js';
-import type { Position } from './collateral-state.js';
+import type { Position } from '../state/collateral-state.js';
 import { accountFigures, accountView, holdings, maintenanceOf, unitsFor, type AccountFigures } from './margin.js';
 import { divide, markPrice, VALUE_DECIMALS } from './valuation.js';
 import { indexTicks } from '../funding/mark-price.js';
 import type { MarketSpec } from '../spec/market.js';
-import { INDEX_PRICE_DECIMALS } from '../trading/trading-state.js';
+import { INDEX_PRICE_DECIMALS } from '../state/trading-state.js';
 
 /**
  * Where liquidation stands: `liquidation` once equity is below the maintenance margin (what the
@@ -14,9 +14,9 @@ import { INDEX_PRICE_DECIMALS } from '../trading/trading-state.js';
  */
 export type LiquidationState = 'margin_call' | 'liquidation' | null;
 
-export function liquidationState(f: AccountFigures): LiquidationState {
-  if (f.maintenance > 0n && f.equity < f.maintenance) return 'liquidation';
-  if (f.margin > 0n && f.equity < f.margin) return 'margin_call';
+export function liquidationState(figures: AccountFigures): LiquidationState {
+  if (figures.maintenance > 0n && figures.equity < figures.maintenance) return 'liquidation';
+  if (figures.margin > 0n && figures.equity < figures.margin) return 'margin_call';
   return null;
 }
 
@@ -41,19 +41,19 @@ export function liquidationPrice(state: State, user: string, pos: Position, scal
   let net = holdings(state, user).get(spec.stock) ?? 0n;
   for (const loan of account.loans.values()) net -= loan.principal.get(spec.stock) ?? 0n;
   let weighted = 0n;
-  for (const p of account.positions.values()) {
-    const other = state.markets.get(p.market);
-    if (other === undefined || other.stock !== spec.stock || p.size === 0) continue;
-    const minor = BigInt(p.size) * unitsFor(state, other).lot;
+  for (const position of account.positions.values()) {
+    const other = state.markets.get(position.market);
+    if (other === undefined || other.stock !== spec.stock || position.size === 0) continue;
+    const minor = BigInt(position.size) * unitsFor(state, other).lot;
     if (other.type === 'futures') net += minor;
     weighted += (minor < 0n ? -minor : minor) * maintenanceOf(account, other);
   }
   const slope = net * RATE_SCALE - weighted;
   if (slope === 0n) return null;
-  const f = accountFigures(state, user, now);
+  const figures = accountFigures(state, user, now);
   // value = minor × index × c
   const c = pow10(VALUE_DECIMALS - INDEX_PRICE_DECIMALS - precision);
-  const index = stockIndex + divide(RATE_SCALE * (f.maintenance - f.equity), c * slope, false);
+  const index = stockIndex + divide(RATE_SCALE * (figures.maintenance - figures.equity), c * slope, false);
   if (index <= 0n) return null;
   const price = divide(index * pow10(scale), moneyIndex, false) + markOffset(state, spec, scale);
   return price > 0n ? price : null;

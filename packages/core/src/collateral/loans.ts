@@ -3,7 +3,7 @@ import type { MarketSpec } from '../spec/market.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
-import type { CollateralAccount, Loan } from './collateral-state.js';
+import type { CollateralAccount, Loan } from '../state/collateral-state.js';
 import { assetValue, divide } from './valuation.js';
 
 export const DAY_MICROS = 86_400_000_000n;

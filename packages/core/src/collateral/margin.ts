@@ -1,13 +1,13 @@
-import { maintenanceRate, type MarketSpec } from '../spec/market.js';
+import { maintenanceRate, type MarketSpec, type Price } from '../spec/market.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { State } from '../state/state.js';
-import { marketUnits, type MarketUnits } from '../trading/market-units.js';
-import type { Order, OrderSide, PositionSide } from '../trading/order.js';
-import { openOrdersOf } from '../trading/trading-state.js';
-import { DEFAULT_LEVERAGE, positionKey, type CollateralAccount, type Position } from './collateral-state.js';
+import { marketUnits, type MarketUnits } from '../spec/market-units.js';
+import type { Order, OrderSide, PositionSide } from '../state/order.js';
+import { openOrdersOf } from '../state/trading-state.js';
+import { DEFAULT_LEVERAGE, positionKey, type CollateralAccount, type Position } from '../state/collateral-state.js';
 import { interestAt, interestValue } from './loans.js';
 import { unrealized } from './position-math.js';
-import { assetValue, divide, fineValue, lotsValue, markPrice, ticks, type Price } from './valuation.js';
+import { assetValue, divide, fineValue, lotsValue, markPrice, ticks } from './valuation.js';
 
 /**
  * The figures of a collateral account, as values (10^-VALUE_DECIMALS USDT):
@@ -74,19 +74,20 @@ export function maintenanceOf(account: CollateralAccount, spec: MarketSpec): big
 }
 
 /** Whether an order can only shrink its position: reduce-only, or a hedge-mode close. */
-export function closes(o: {
+export function closes(order: {
   readonly reduceOnly: boolean;
   readonly positionSide: PositionSide;
   readonly side: OrderSide;
 }): boolean {
   return (
-    o.reduceOnly || (o.positionSide === 'LONG' ? o.side === 'sell' : o.positionSide === 'SHORT' && o.side === 'buy')
+    order.reduceOnly ||
+    (order.positionSide === 'LONG' ? order.side === 'sell' : order.positionSide === 'SHORT' && order.side === 'buy')
   );
 }
 
 /** The price an open order is counted at: its limit, or a stop-market's activation price. */
-function orderPrice(o: Order): number {
-  return o.type === 'stop market' ? o.activationPrice : o.price;
+function orderPrice(order: Order): number {
+  return order.type === 'stop market' ? order.activationPrice : order.price;
 }
 
 /** A position's notional at the mark price (rounded as asked); undefined without a mark. */
@@ -100,8 +101,8 @@ export function positionValue(state: State, spec: MarketSpec, pos: Position, up:
 export function positionPnl(state: State, spec: MarketSpec, pos: Position): bigint {
   const value = positionValue(state, spec, pos, pos.size < 0);
   if (value === undefined) return 0n;
-  const u = unitsFor(state, spec);
-  const basis = fineValue(state, spec, u.fineScale, pos.basis, pos.size > 0) ?? 0n;
+  const units = unitsFor(state, spec);
+  const basis = fineValue(state, spec, units.fineScale, pos.basis, pos.size > 0) ?? 0n;
   return unrealized({ ...pos, basis }, value);
 }
 
@@ -120,50 +121,50 @@ export function exposures(
   const out = new Map<string, Exposure>();
   const group = (spec: MarketSpec, side: PositionSide): Exposure => {
     const key = positionKey(spec.name, side);
-    let e = out.get(key);
-    if (e === undefined) {
-      e = { spec, long: 0n, short: 0n };
-      out.set(key, e);
+    let exposure = out.get(key);
+    if (exposure === undefined) {
+      exposure = { spec, long: 0n, short: 0n };
+      out.set(key, exposure);
     }
-    return e;
+    return exposure;
   };
   for (const pos of account.positions.values()) {
     const spec = state.markets.get(pos.market);
     if (spec === undefined || pos.size === 0) continue;
     const value = positionValue(state, spec, pos, true) ?? 0n;
-    const e = group(spec, pos.side);
-    if (pos.size > 0) e.long += value;
-    else e.short += value;
+    const exposure = group(spec, pos.side);
+    if (pos.size > 0) exposure.long += value;
+    else exposure.short += value;
   }
   const add = (spec: MarketSpec, side: PositionSide, orderSide: OrderSide, lots: number, price: Price): void => {
     const value = lotsValue(state, spec, BigInt(lots), price, true) ?? 0n;
-    const e = group(spec, side);
-    if (orderSide === 'buy') e.long += value;
-    else e.short += value;
+    const exposure = group(spec, side);
+    if (orderSide === 'buy') exposure.long += value;
+    else exposure.short += value;
   };
-  for (const o of openOrdersOf(state.trading, user)) {
-    if (o.account !== 'collateral' || closes(o)) continue;
-    const spec = state.markets.get(o.market);
-    if (spec !== undefined) add(spec, o.positionSide, o.side, o.left, ticks(orderPrice(o)));
+  for (const order of openOrdersOf(state.trading, user)) {
+    if (order.account !== 'collateral' || closes(order)) continue;
+    const spec = state.markets.get(order.market);
+    if (spec !== undefined) add(spec, order.positionSide, order.side, order.left, ticks(orderPrice(order)));
   }
   if (intent !== undefined) add(intent.spec, intent.positionSide, intent.side, intent.lots, intent.price);
   return out;
 }
 
-export function groupMargin(account: CollateralAccount, e: Exposure): bigint {
-  const larger = e.long > e.short ? e.long : e.short;
-  return divide(larger, BigInt(effectiveLeverage(account, e.spec)), true);
+export function groupMargin(account: CollateralAccount, exposure: Exposure): bigint {
+  const larger = exposure.long > exposure.short ? exposure.long : exposure.short;
+  return divide(larger, BigInt(effectiveLeverage(account, exposure.spec)), true);
 }
 
 /** What the account holds of each asset: available plus its own part of open orders' holds. */
 export function holdings(state: State, user: string): Map<string, bigint> {
   const out = new Map<string, bigint>(state.users.get(user)?.collateral ?? []);
-  for (const o of openOrdersOf(state.trading, user)) {
-    if (o.account !== 'collateral' || o.hold === 0n) continue;
-    const spec = state.markets.get(o.market);
+  for (const order of openOrdersOf(state.trading, user)) {
+    if (order.account !== 'collateral' || order.hold === 0n) continue;
+    const spec = state.markets.get(order.market);
     if (spec === undefined) continue;
-    const ticker = o.side === 'buy' ? spec.money : spec.stock;
-    const own = o.hold - (state.collateral.poolHolds.get(o.id) ?? 0n);
+    const ticker = order.side === 'buy' ? spec.money : spec.stock;
+    const own = order.hold - (state.collateral.poolHolds.get(order.id) ?? 0n);
     out.set(ticker, (out.get(ticker) ?? 0n) + own);
   }
   return out;
@@ -193,13 +194,13 @@ export function accountFigures(
   for (const pos of account.positions.values()) {
     const spec = state.markets.get(pos.market);
     if (spec === undefined || pos.size === 0) continue;
-    const p = positionPnl(state, spec, pos);
-    pnl += p;
-    if (spec.type === 'futures') equity += p;
+    const unrealizedPnl = positionPnl(state, spec, pos);
+    pnl += unrealizedPnl;
+    if (spec.type === 'futures') equity += unrealizedPnl;
     const value = positionValue(state, spec, pos, true) ?? 0n;
     maintenance += divide(value * maintenanceOf(account, spec), RATE_SCALE, true);
   }
   let margin = 0n;
-  for (const e of exposures(state, user, account, intent).values()) margin += groupMargin(account, e);
+  for (const exposure of exposures(state, user, account, intent).values()) margin += groupMargin(account, exposure);
   return { equity, margin, maintenance, pnl, interest };
 }

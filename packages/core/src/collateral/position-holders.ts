@@ -1,4 +1,4 @@
-import type { CollateralAccount, Position } from './collateral-state.js';
+import type { CollateralAccount, Position } from '../state/collateral-state.js';
 
 type Accounts = ReadonlyMap<string, CollateralAccount>;
 
@@ -10,7 +10,7 @@ type Accounts = ReadonlyMap<string, CollateralAccount>;
  *
  * Not part of the state, so snapshots and state hashes are as they were: a map is scanned once, the
  * first time it is asked for (a state decoded from a snapshot has maps of its own), and from then on
- * `notePositionOpened` keeps up, called where every position is made (collateral/after-fill).
+ * `notePositionOpened` keeps up, called where every position is made (trading/collateral-fill).
  */
 const holders = new WeakMap<Accounts, Set<string>>();
 

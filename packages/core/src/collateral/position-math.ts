@@ -1,4 +1,4 @@
-import type { Position } from './collateral-state.js';
+import type { Position } from '../state/collateral-state.js';
 
 /**
  * How a fill moves a position. Sizes are lots; notionals are exact in the market's fine unit.

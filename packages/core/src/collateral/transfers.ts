@@ -1,6 +1,6 @@
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
-import { openOrdersOf } from '../trading/trading-state.js';
+import { openOrdersOf } from '../state/trading-state.js';
 import { dropIfSettled, payInterest, repayFromAvailable } from './loans.js';
 import { accountFigures } from './margin.js';
 import { assetValue } from './valuation.js';
@@ -16,11 +16,11 @@ export function withdrawable(state: State, user: User, ticker: string, now: numb
     account !== undefined &&
     (account.positions.size > 0 ||
       account.loans.size > 0 ||
-      openOrdersOf(state.trading, user.name).some((o) => o.account === 'collateral'));
+      openOrdersOf(state.trading, user.name).some((order) => order.account === 'collateral'));
   const unit = assetValue(state, ticker, 1n);
   if (!busy || unit === undefined) return available;
-  const f = accountFigures(state, user.name, now);
-  const free = f.equity - f.margin;
+  const figures = accountFigures(state, user.name, now);
+  const free = figures.equity - figures.margin;
   if (free <= 0n) return 0n;
   const most = free / unit;
   return most < available ? most : available;
@@ -37,7 +37,7 @@ export function repayOnArrival(state: State, user: User, ticker: string, now: nu
   for (const [market, loan] of account.loans) {
     const spec = state.markets.get(market);
     if (spec === undefined || (loan.principal.get(ticker) ?? 0n) === 0n) continue;
-    if ([...account.positions.values()].some((p) => p.market === market)) continue;
+    if ([...account.positions.values()].some((position) => position.market === market)) continue;
     payInterest(state, user, spec, loan, now);
     repayFromAvailable(state, user, spec, loan, now, ticker);
     dropIfSettled(account, market);

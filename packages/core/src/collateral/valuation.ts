@@ -1,8 +1,8 @@
 import { pow10 } from '../money/decimal.js';
-import type { MarketSpec } from '../spec/market.js';
+import type { MarketSpec, Price } from '../spec/market.js';
 import type { State } from '../state/state.js';
-import { INDEX_PRICE_DECIMALS } from '../trading/trading-state.js';
-import { indexTicks, perpMark, type Price } from '../funding/mark-price.js';
+import { INDEX_PRICE_DECIMALS } from '../state/trading-state.js';
+import { indexTicks, perpMark } from '../funding/mark-price.js';
 
 /**
  * The collateral account is valued in USDT, exactly: a value is an integer of 10^-VALUE_DECIMALS
@@ -40,8 +40,6 @@ export function assetValue(state: State, ticker: string, minor: bigint): bigint 
   if (index === undefined || asset === undefined) return undefined;
   return minor * index * pow10(VALUE_DECIMALS - INDEX_PRICE_DECIMALS - asset.precision);
 }
-
-export type { Price };
 
 /**
  * The price a market's positions are valued at: their PnL, margin, liquidation price and funding.

@@ -1,4 +1,4 @@
-import type { PositionSide } from '../trading/order.js';
+import type { PositionSide } from '../state/order.js';
 
 /**
  * A position changed (a fill opened, grew, reduced or closed it). Figures after the change: size in

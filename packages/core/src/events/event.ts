@@ -5,7 +5,7 @@ import type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged } fr
 import type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove } from './funding-events.js';
 import type { DepositAddress } from '../state/deposit-address.js';
 import type { PendingWithdrawal } from '../state/withdrawal.js';
-import type { OrderView } from '../trading/order.js';
+import type { OrderView } from '../state/order.js';
 
 /** What a command changed, for projections (history tables) and, later, streams. */
 export type Event =

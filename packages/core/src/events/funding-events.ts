@@ -1,5 +1,5 @@
-import type { Price } from '../funding/mark-price.js';
-import type { PositionSide } from '../trading/order.js';
+import type { Price } from '../spec/market.js';
+import type { PositionSide } from '../state/order.js';
 
 /** A perpetual's funding period settled. Amounts in minor units of the money asset. */
 export interface FundingSettled {

@@ -1,23 +1,23 @@
 import type { FundingTerms, MarketSpec } from '../spec/market.js';
 import type { State } from '../state/state.js';
-import { newPeriod, type FundingState } from './funding-state.js';
+import { newPeriod, type FundingState } from '../state/funding-state.js';
 import { premium } from './mark-price.js';
 
 /** Adds the standing premium × the time since the last change to the period's integral. */
-function accrueTo(f: FundingState, now: number): void {
-  if (now <= f.accruedAt) return;
-  f.premiumTime += f.premium * BigInt(now - f.accruedAt);
-  f.accruedAt = now;
+function accrueTo(period: FundingState, now: number): void {
+  if (now <= period.accruedAt) return;
+  period.premiumTime += period.premium * BigInt(now - period.accruedAt);
+  period.accruedAt = now;
 }
 
 /** A perpetual's funding state, started at `now` if it has none yet (a market defined before funding existed). */
 export function fundingOf(state: State, spec: MarketSpec, terms: FundingTerms, now: number): FundingState {
-  let f = state.funding.get(spec.name);
-  if (f === undefined) {
-    f = newPeriod(now, terms, premium(state, spec), null);
-    state.funding.set(spec.name, f);
+  let period = state.funding.get(spec.name);
+  if (period === undefined) {
+    period = newPeriod(now, terms, premium(state, spec), null);
+    state.funding.set(spec.name, period);
   }
-  return f;
+  return period;
 }
 
 /**
@@ -27,17 +27,17 @@ export function fundingOf(state: State, spec: MarketSpec, terms: FundingTerms, n
 export function repricePremium(state: State, spec: MarketSpec, now: number): void {
   const terms = spec.margin?.funding;
   if (spec.type !== 'futures' || terms === undefined || terms === null) return;
-  const f = fundingOf(state, spec, terms, now);
-  accrueTo(f, now);
-  f.premium = premium(state, spec);
+  const period = fundingOf(state, spec, terms, now);
+  accrueTo(period, now);
+  period.premium = premium(state, spec);
 }
 
 /** The time-weighted average premium of the period up to `now`, truncated toward zero. */
-export function averagePremium(f: FundingState, now: number): bigint {
-  const elapsed = now - f.periodStart;
-  if (elapsed <= 0) return f.premium;
-  const tail = now > f.accruedAt ? f.premium * BigInt(now - f.accruedAt) : 0n;
-  return (f.premiumTime + tail) / BigInt(elapsed);
+export function averagePremium(period: FundingState, now: number): bigint {
+  const elapsed = now - period.periodStart;
+  if (elapsed <= 0) return period.premium;
+  const tail = now > period.accruedAt ? period.premium * BigInt(now - period.accruedAt) : 0n;
+  return (period.premiumTime + tail) / BigInt(elapsed);
 }
 
 /** The rate of a period: its average premium plus the interest component, within the market's floor and cap. */
@@ -52,6 +52,6 @@ export function clampedRate(terms: FundingTerms, averagePremium: bigint): bigint
 export function predictedFundingRate(state: State, spec: MarketSpec, now: number): bigint | undefined {
   const terms = spec.margin?.funding;
   if (spec.type !== 'futures' || terms === undefined || terms === null) return undefined;
-  const f = state.funding.get(spec.name);
-  return clampedRate(terms, f === undefined ? premium(state, spec) : averagePremium(f, now));
+  const period = state.funding.get(spec.name);
+  return clampedRate(terms, period === undefined ? premium(state, spec) : averagePremium(period, now));
 }

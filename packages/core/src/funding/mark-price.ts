@@ -1,13 +1,7 @@
 import { pow10 } from '../money/decimal.js';
 import { RATE_SCALE } from '../money/rate.js';
-import type { MarketSpec } from '../spec/market.js';
+import type { MarketSpec, Price } from '../spec/market.js';
 import type { State } from '../state/state.js';
-
-/** A price in ticks of a market, as an exact fraction num / den (den > 0). */
-export interface Price {
-  readonly num: bigint;
-  readonly den: bigint;
-}
 
 /** The index of a market's stock over the index of its money, in the market's ticks. */
 export function indexTicks(state: State, spec: MarketSpec): Price | undefined {

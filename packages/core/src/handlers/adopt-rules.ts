@@ -1,13 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { AdoptRules } from '../commands/venue-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { CURRENT_RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
-
-/** Moves the venue to a newer version of the engine's rules (see state/rules.ts): from this command on. */
-export interface AdoptRules {
-  readonly type: 'AdoptRules';
-  readonly version: number;
-}
 
 /**
  * Refused for a version not newer than the venue's, and for one this engine does not know: a

@@ -1,25 +1,9 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { AssignDepositAddress } from '../commands/wallet-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { networkOf } from '../spec/asset.js';
 import { depositAddressKey, depositOwnerKey, type DepositAddress } from '../state/deposit-address.js';
 import type { State } from '../state/state.js';
-
-/**
- * Records a deposit address the wallet derived for a user at the next index of its counter. The
- * derivation happens outside the engine (it needs the chain's public key); recording it here
- * makes index allocation part of the journal, so a replay hands out exactly the same addresses.
- */
-export interface AssignDepositAddress {
-  readonly type: 'AssignDepositAddress';
-  readonly user: string;
-  readonly ticker: string;
-  readonly network: string;
-  /** False: the user's persistent address (refused if one exists); true: an additional one. */
-  readonly fresh: boolean;
-  /** Most addresses a user may hold for one (ticker, network). */
-  readonly limit: number;
-  readonly address: DepositAddress;
-}
 
 export function nextAddressIndex(state: State, counter: string): number {
   return state.addressCounters.get(counter) ?? 0;

@@ -1,19 +1,11 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CancelOrder } from '../commands/order-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { cancelByUser } from '../collateral/oto.js';
+import { cancelByUser } from '../trading/oto.js';
 import type { State } from '../state/state.js';
 import { execFor } from '../trading/exec-context.js';
-import type { OrderView } from '../trading/order.js';
-import { clientIdKey } from '../trading/trading-state.js';
-
-/** Cancels one open order of a user on a market, by exactly one of its ids. */
-export interface CancelOrder {
-  readonly type: 'CancelOrder';
-  readonly user: string;
-  readonly market: string;
-  readonly orderId?: number;
-  readonly clientOrderId?: string;
-}
+import type { OrderView } from '../state/order.js';
+import { clientIdKey } from '../state/trading-state.js';
 
 export function cancelOrder(state: State, cmd: CancelOrder, ctx: ApplyContext): Result<OrderView> {
   const t = state.trading;
@@ -25,7 +17,7 @@ export function cancelOrder(state: State, cmd: CancelOrder, ctx: ApplyContext): 
         : undefined;
   const order = id === undefined ? undefined : t.orders.get(id);
   if (order === undefined || order.user !== cmd.user || order.market !== cmd.market) return reject('ORDER_NOT_FOUND');
-  const x = execFor(state, cmd.market, ctx);
-  if (x === undefined) return reject('ORDER_NOT_FOUND');
-  return ok(cancelByUser(x, order));
+  const exec = execFor(state, cmd.market, ctx);
+  if (exec === undefined) return reject('ORDER_NOT_FOUND');
+  return ok(cancelByUser(exec, order));
 }

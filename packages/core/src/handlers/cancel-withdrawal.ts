@@ -1,35 +1,29 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CancelWithdrawal } from '../commands/wallet-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
-
-/** A pending withdrawal rejected by the venue: its whole debit, amount and fee, goes back. */
-export interface CancelWithdrawal {
-  readonly type: 'CancelWithdrawal';
-  readonly transactionId: string;
-  readonly reason: string | null;
-}
 
 export function cancelWithdrawal(
   state: State,
   cmd: CancelWithdrawal,
   ctx: ApplyContext,
 ): Result<{ transactionId: string; refund: bigint }> {
-  const w = state.withdrawals.get(cmd.transactionId);
-  if (w === undefined) return reject('UNKNOWN_WITHDRAWAL', { transactionId: cmd.transactionId });
-  const user = state.users.get(w.user);
-  if (user === undefined) return reject('UNKNOWN_USER', { user: w.user });
-  addTo(state.ledger.pendingWithdrawals, w.ticker, -w.debit);
-  addTo(user.main, w.ticker, w.debit);
-  state.withdrawals.delete(w.transactionId);
+  const withdrawal = state.withdrawals.get(cmd.transactionId);
+  if (withdrawal === undefined) return reject('UNKNOWN_WITHDRAWAL', { transactionId: cmd.transactionId });
+  const user = state.users.get(withdrawal.user);
+  if (user === undefined) return reject('UNKNOWN_USER', { user: withdrawal.user });
+  addTo(state.ledger.pendingWithdrawals, withdrawal.ticker, -withdrawal.debit);
+  addTo(user.main, withdrawal.ticker, withdrawal.debit);
+  state.withdrawals.delete(withdrawal.transactionId);
   ctx.emit({
     type: 'WithdrawalCancelled',
-    transactionId: w.transactionId,
-    user: w.user,
-    ticker: w.ticker,
-    refund: w.debit,
+    transactionId: withdrawal.transactionId,
+    user: withdrawal.user,
+    ticker: withdrawal.ticker,
+    refund: withdrawal.debit,
     reason: cmd.reason,
     time: ctx.time,
   });
-  return ok({ transactionId: w.transactionId, refund: w.debit });
+  return ok({ transactionId: withdrawal.transactionId, refund: withdrawal.debit });
 }

@@ -1,18 +1,14 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CheckLiquidations } from '../commands/collateral-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { liquidate } from '../collateral/liquidation.js';
+import { liquidate } from './liquidation.js';
 import { liquidationState } from '../collateral/liquidation-price.js';
 import { accountFigures } from '../collateral/margin.js';
-import type { CollateralAccount } from '../collateral/collateral-state.js';
+import type { CollateralAccount } from '../state/collateral-state.js';
 import { forgetEmpty, positionHolders } from '../collateral/position-holders.js';
 import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
-import { openOrdersOf } from '../trading/trading-state.js';
-
-/** Liquidates every account whose equity is below its maintenance margin at the mark prices now. */
-export interface CheckLiquidations {
-  readonly type: 'CheckLiquidations';
-}
+import { openOrdersOf } from '../state/trading-state.js';
 
 /**
  * Refused when no account is below its maintenance margin, or none of those has an order to cancel or
@@ -81,7 +77,7 @@ function queueOpened(
 
 /** Whether liquidating an account now would change anything: an order to cancel, or a position with a book to close into. */
 export function canAct(state: State, user: string, account: CollateralAccount): boolean {
-  for (const o of openOrdersOf(state.trading, user)) if (o.account === 'collateral') return true;
+  for (const order of openOrdersOf(state.trading, user)) if (order.account === 'collateral') return true;
   for (const pos of account.positions.values()) {
     const book = state.trading.markets.get(pos.market)?.book;
     if (pos.size !== 0 && book?.best(pos.size > 0 ? 'buy' : 'sell') !== undefined) return true;

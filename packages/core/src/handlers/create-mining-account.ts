@@ -1,21 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CreatedMiningAccount, CreateMiningAccount } from '../commands/mining-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { isMiningAccountName, MAX_MINING_ACCOUNTS_PER_USER, type MiningAccount } from '../state/mining.js';
 import type { State } from '../state/state.js';
-
-/** Opens a mining pool account for a user; its rewards go to the user's main balance until told otherwise. */
-export interface CreateMiningAccount {
-  readonly type: 'CreateMiningAccount';
-  readonly user: string;
-  readonly name: string;
-}
-
-export interface CreatedMiningAccount {
-  readonly user: string;
-  readonly name: string;
-  /** Microseconds since the Unix epoch. */
-  readonly createdAt: number;
-}
 
 export function createMiningAccount(
   state: State,

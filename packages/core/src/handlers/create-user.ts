@@ -1,14 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CreateUser } from '../commands/venue-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { State } from '../state/state.js';
 import { newUser } from '../state/user.js';
-
-export interface CreateUser {
-  readonly type: 'CreateUser';
-  readonly name: string;
-  /** Accounts from the European Economic Area need travel-rule data on crypto withdrawals. */
-  readonly eea: boolean;
-}
 
 export function createUser(state: State, cmd: CreateUser, ctx: ApplyContext): Result<{ name: string; eea: boolean }> {
   if (state.users.has(cmd.name)) return reject('USER_EXISTS', { user: cmd.name });

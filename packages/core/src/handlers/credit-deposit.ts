@@ -1,4 +1,5 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CreditDeposit, DepositOutcome } from '../commands/wallet-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { formatUnits } from '../money/decimal.js';
 import { networkOf } from '../spec/asset.js';
@@ -6,30 +7,6 @@ import { feeFor } from '../spec/fee.js';
 import { depositOwnerKey } from '../state/deposit-address.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
-
-/**
- * A confirmed deposit credited to a user's main account. Idempotent on (network, txid): the same
- * chain transaction reported twice is credited once, and the second report answers the first's id.
- * With a network, the network's limits apply and its deposit fee is kept by the venue; without
- * one (internal credits such as the demo seed) the whole amount is credited.
- */
-export interface CreditDeposit {
-  readonly type: 'CreditDeposit';
-  /** Chosen by the caller (a UUID), so that replaying the journal reproduces it. */
-  readonly transactionId: string;
-  readonly user: string;
-  readonly ticker: string;
-  readonly amount: bigint;
-  readonly network: string | null;
-  readonly txid: string | null;
-  readonly address: string | null;
-  readonly memo: string | null;
-}
-
-export interface DepositOutcome {
-  readonly transactionId: string;
-  readonly duplicate: boolean;
-}
 
 export function depositKey(network: string | null, txid: string): string {
   return `${network ?? ''}:${txid}`;

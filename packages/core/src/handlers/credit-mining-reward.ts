@@ -1,41 +1,10 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { CreditMiningReward, MiningRewardOutcome } from '../commands/mining-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { parseDecimal } from '../money/decimal.js';
 import { addTo } from '../state/ledger.js';
-import { findMiningAccount, MINING_REWARD_TICKER, type PayoutDestination } from '../state/mining.js';
+import { findMiningAccount, MINING_REWARD_TICKER } from '../state/mining.js';
 import type { State } from '../state/state.js';
-
-/**
- * The pool pays a mining account's reward (in BTC) where the account says, at the moment it is
- * paid. To the main balance, it is new money entering the venue: the owner's main BTC grows and
- * the ledger counts it as deposited, so conservation holds. To an external address, the coins go
- * from the pool straight to that address on chain: the venue never holds them, so neither a
- * balance nor the ledger moves; the reward is only recorded, with its transaction hash.
- */
-export interface CreditMiningReward {
-  readonly type: 'CreditMiningReward';
-  readonly user: string;
-  readonly account: string;
-  /** What the account receives, in BTC minor units (satoshis). */
-  readonly amount: bigint;
-  /** The pool's fee withheld from the gross reward; informative, it is not venue money. */
-  readonly fee: bigint;
-  /** Decimal text, as reported by the pool (informative). */
-  readonly hashRate: string;
-  readonly fppsRate: string;
-  /**
-   * The payout transaction's hash, used when the reward goes to an external address. Chosen by
-   * the caller so that replaying the journal reproduces it.
-   */
-  readonly txHash: string;
-}
-
-export interface MiningRewardOutcome {
-  readonly rewardId: number;
-  readonly payoutDestination: PayoutDestination;
-  readonly payoutAddress: string | null;
-  readonly payoutTransactionHash: string | null;
-}
 
 function isRate(text: string): boolean {
   const d = parseDecimal(text);

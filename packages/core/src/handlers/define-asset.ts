@@ -1,13 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { DefineAsset } from '../commands/venue-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { AssetSpec } from '../spec/asset.js';
 import type { State } from '../state/state.js';
-
-/** Adds an asset to the venue or updates its settings; its precision never changes once set. */
-export interface DefineAsset {
-  readonly type: 'DefineAsset';
-  readonly asset: AssetSpec;
-}
 
 export function defineAsset(state: State, cmd: DefineAsset, ctx: ApplyContext): Result<AssetSpec> {
   const existing = state.assets.get(cmd.asset.ticker);

@@ -1,18 +1,10 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { DefineMarket } from '../commands/venue-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import { accrue } from '../collateral/loans.js';
-import { nextBoundary } from '../funding/funding-state.js';
-
-/**
- * Adds a market or updates its fees and limits. Its assets must exist, and its precisions must
- * fit them: an amount in lots and a price × amount must convert exactly into asset units.
- */
-export interface DefineMarket {
-  readonly type: 'DefineMarket';
-  readonly market: MarketSpec;
-}
+import { nextBoundary } from '../state/funding-state.js';
 
 export function defineMarket(state: State, cmd: DefineMarket, ctx: ApplyContext): Result<MarketSpec> {
   const m = cmd.market;

@@ -1,17 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { FundLendingPool } from '../commands/collateral-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
-
-/**
- * An operator puts money into the lending pool that margin positions borrow from. It comes from
- * outside the venue, so the ledger counts it as deposited: conservation holds.
- */
-export interface FundLendingPool {
-  readonly type: 'FundLendingPool';
-  readonly ticker: string;
-  readonly amount: bigint;
-}
 
 export function fundLendingPool(
   state: State,

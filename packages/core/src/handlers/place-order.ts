@@ -1,128 +1,51 @@
 import type { ApplyContext } from '../commands/context.js';
-import { ok, reject, type Result } from '../commands/rejection.js';
-import { placeCollateralOrder } from '../collateral/place-collateral-order.js';
+import type { PlaceOrder } from '../commands/order-commands.js';
+import { reject, type Result } from '../commands/rejection.js';
+import { placeCollateralOrder } from './place-collateral-order.js';
 import type { State } from '../state/state.js';
-import { execFor } from '../trading/exec-context.js';
-import { run, runTriggered, wouldCross, type Exec } from '../trading/execution.js';
+import { execFor, type Exec } from '../trading/exec-context.js';
+import { wouldCross } from '../trading/matching.js';
+import { checkOrderShape, launch, orderOf } from '../trading/placement.js';
 import { limitBuyHold, moneyBuyHold, stockUnits } from '../trading/fees.js';
-import {
-  newOrder,
-  viewOf,
-  type ActivationCondition,
-  type Order,
-  type Placement,
-  type OrderSide,
-  type OrderType,
-  type OrderView,
-  type PositionSide,
-  type StpMode,
-  type TradingAccount,
-  type TriggerPrice,
-} from '../trading/order.js';
+import type { OrderView } from '../state/order.js';
 import { fundsFor, reserve, type Funds } from '../trading/settlement.js';
-import { clientIdKey, indexOpen } from '../trading/trading-state.js';
-
-/**
- * Places an order. Prices are ticks and amounts lots of the market, except the amount of a spot
- * market buy and stop-market buy, which is money (minor units) to spend. The edge has checked the
- * market's limits (minimum amount and total, steps); the engine checks what depends on state.
- * Collateral orders (account `collateral`) add position sides, reduce-only, RPI and OTO legs.
- */
-export interface PlaceOrder {
-  readonly type: 'PlaceOrder';
-  readonly user: string;
-  readonly account: TradingAccount;
-  readonly market: string;
-  readonly side: OrderSide;
-  readonly orderType: OrderType;
-  /** Ticks; 0 for market and stop-market orders. */
-  readonly price: number;
-  readonly amount: number;
-  /** Stops: ticks, and the text submitted (echoed in replies). */
-  readonly activationPrice: number;
-  readonly activationPriceText: string;
-  readonly clientOrderId: string;
-  readonly postOnly: boolean;
-  readonly ioc: boolean;
-  readonly stp: StpMode;
-  readonly positionSide?: PositionSide;
-  readonly reduceOnly?: boolean;
-  readonly rpi?: boolean;
-  /** Collateral orders: the stop-loss and take-profit of an OTO group. */
-  readonly stopLoss?: TriggerPrice;
-  readonly takeProfit?: TriggerPrice;
-}
-
-/** The answer for an order that is not a stop: shared, so placing an order allocates no result for it. */
-const NOT_A_STOP: Result<ActivationCondition | null> = ok(null);
-
-function positive(n: number): boolean {
-  return Number.isSafeInteger(n) && n > 0;
-}
-
-/**
- * The checks every order passes, spot or collateral: its figures, its flags (RPI orders are limit
- * orders that never take liquidity, so never IOC), its client id, and a stop's activation condition
- * (set against the last trade price). Answers the condition.
- */
-export function checkOrderShape(state: State, x: Exec, cmd: PlaceOrder): Result<ActivationCondition | null> {
-  const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
-  const stop = cmd.orderType === 'stop market' || cmd.orderType === 'stop limit';
-  if (!positive(cmd.amount)) return reject('INVALID_ARGUMENT', { field: 'amount' });
-  if (limited ? !positive(cmd.price) : cmd.price !== 0) return reject('INVALID_ARGUMENT', { field: 'price' });
-  if (stop ? !positive(cmd.activationPrice) : cmd.activationPrice !== 0) {
-    return reject('INVALID_ARGUMENT', { field: 'activation_price' });
-  }
-  if (cmd.ioc && cmd.postOnly) return reject('IOC_AND_POST_ONLY');
-  // RPI orders only ever rest: post-only by design
-  if (cmd.rpi === true && cmd.ioc) return reject('RPI_AND_IOC');
-  if (cmd.rpi === true && cmd.orderType !== 'limit') return reject('INVALID_ARGUMENT', { field: 'rpi' });
-  if (!limited && (cmd.ioc || cmd.postOnly)) return reject('INVALID_ARGUMENT', { field: cmd.ioc ? 'ioc' : 'postOnly' });
-  if (cmd.clientOrderId !== '' && state.trading.byClientId.has(clientIdKey(cmd.user, cmd.market, cmd.clientOrderId))) {
-    return reject('CLIENT_ORDER_ID_IN_USE');
-  }
-  if (!stop) return NOT_A_STOP;
-  const last = x.mt.lastPrice;
-  if (last === null) return reject('STOP_NO_LAST_PRICE');
-  if (cmd.activationPrice === last) return reject('STOP_AT_LAST_PRICE');
-  return ok(cmd.activationPrice > last ? 'gte' : 'lte');
-}
 
 /** What the order holds, or undefined when the account cannot cover it. */
-function holdFor(x: Exec, cmd: PlaceOrder, available: bigint): bigint | undefined {
-  const u = x.units;
+function holdFor(exec: Exec, cmd: PlaceOrder, available: bigint): bigint | undefined {
+  const units = exec.units;
   let hold: bigint;
-  if (cmd.side === 'sell') hold = stockUnits(u, cmd.amount);
-  else if (cmd.orderType === 'limit' || cmd.orderType === 'stop limit') hold = limitBuyHold(u, cmd.price, cmd.amount);
+  if (cmd.side === 'sell') hold = stockUnits(units, cmd.amount);
+  else if (cmd.orderType === 'limit' || cmd.orderType === 'stop limit')
+    hold = limitBuyHold(units, cmd.price, cmd.amount);
   else if (cmd.orderType === 'stock market') {
     if (available === 0n) return undefined;
     hold = available;
-  } else hold = moneyBuyHold(u, BigInt(cmd.amount));
+  } else hold = moneyBuyHold(units, BigInt(cmd.amount));
   return hold <= available ? hold : undefined;
 }
 
 export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Result<OrderView> {
   const user = state.users.get(cmd.user);
   if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
-  const x = execFor(state, cmd.market, ctx);
-  const spec = x?.units.spec;
-  if (x === undefined || spec === undefined || !spec.tradesEnabled) {
+  const exec = execFor(state, cmd.market, ctx);
+  const spec = exec?.units.spec;
+  if (exec === undefined || spec === undefined || !spec.tradesEnabled) {
     return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
   }
-  if (cmd.account === 'collateral') return placeCollateralOrder(state, user, x, cmd);
+  if (cmd.account === 'collateral') return placeCollateralOrder(state, user, exec, cmd);
   if (cmd.account !== 'spot') return reject('ACCOUNT_NOT_AVAILABLE', { account: cmd.account });
   if (spec.type !== 'spot') return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
 
-  const shape = checkOrderShape(state, x, cmd);
+  const shape = checkOrderShape(state, exec, cmd);
   if (!shape.ok) return shape;
 
   const byMoney = cmd.side === 'buy' && (cmd.orderType === 'market' || cmd.orderType === 'stop market');
-  const heldTicker = cmd.side === 'buy' ? x.money : x.stock;
+  const heldTicker = cmd.side === 'buy' ? exec.money : exec.stock;
   const funds = fundsFor(user, heldTicker);
-  const hold = holdFor(x, cmd, funds?.available ?? 0n);
+  const hold = holdFor(exec, cmd, funds?.available ?? 0n);
   if (hold === undefined) return reject('NOT_ENOUGH_BALANCE');
   // a stop-limit's postOnly is checked against the book when it triggers (see runTriggered)
-  if ((cmd.postOnly || cmd.rpi === true) && shape.value === null && wouldCross(x.mt, cmd.side, cmd.price)) {
+  if ((cmd.postOnly || cmd.rpi === true) && shape.value === null && wouldCross(exec.market, cmd.side, cmd.price)) {
     return reject('POST_ONLY_WOULD_TAKE');
   }
 
@@ -135,70 +58,5 @@ export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Re
     oto: null,
   });
   reserve(funds as Funds, order, hold);
-  return launch(x, order);
-}
-
-/** A new order from its command: what the command says, and what placing it decided (`decided`). */
-export function orderOf(
-  state: State,
-  cmd: PlaceOrder,
-  created: number,
-  condition: ActivationCondition | null,
-  decided: Placement,
-): Order {
-  return newOrder(state.trading.nextOrderId++, cmd, created, condition, decided);
-}
-
-/** Puts a new order to work: a stop waits in its trigger list, any other executes now. */
-export function launch(x: Exec, order: Order): Result<OrderView> {
-  const t = x.trading;
-  indexOpen(t, order);
-  if (order.activationCondition !== null) {
-    x.mt.stops.add(order);
-    return ok(viewOf(order));
-  }
-  run(x, order);
-  runTriggered(x);
-  // a finished order never changes again: it answers as it is
-  return ok(order.finished === null ? viewOf(order) : order);
-}
-
-/** A plain spot limit order (no flags, no client id, stp `no`): what seeds, drivers and tests place most. */
-export function spotLimitOrder(
-  user: string,
-  market: string,
-  side: OrderSide,
-  price: number,
-  amount: number,
-  extra?: Partial<Omit<PlaceOrder, 'type' | 'user' | 'market' | 'side'>>,
-): PlaceOrder {
-  const cmd: PlaceOrder = {
-    type: 'PlaceOrder',
-    user,
-    account: 'spot',
-    market,
-    side,
-    orderType: 'limit',
-    price,
-    amount,
-    activationPrice: 0,
-    activationPriceText: '',
-    clientOrderId: '',
-    postOnly: false,
-    ioc: false,
-    stp: 'no',
-  };
-  // most callers add nothing: they get the literal, without the slow copy a spread makes
-  return extra === undefined ? cmd : { ...cmd, ...extra };
-}
-
-/** A stock-market order (amount in lots on both sides, no flags, stp `no`): what jobs and liquidations send. */
-export function stockMarketOrder(
-  user: string,
-  market: string,
-  side: OrderSide,
-  amount: number,
-  extra: Partial<Omit<PlaceOrder, 'type' | 'user' | 'market' | 'side' | 'amount'>> = {},
-): PlaceOrder {
-  return spotLimitOrder(user, market, side, 0, amount, { orderType: 'stock market', ...extra });
+  return launch(exec, order);
 }

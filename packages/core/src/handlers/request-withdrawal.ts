@@ -1,4 +1,5 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { RequestWithdrawal, WithdrawalAccepted } from '../commands/wallet-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import { formatUnits } from '../money/decimal.js';
 import { resolveNetwork } from '../spec/asset.js';
@@ -6,35 +7,7 @@ import { feeFor } from '../spec/fee.js';
 import { depositAddressKey } from '../state/deposit-address.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
-import { debitOf, withdrawalKey, type FeeMode, type PendingWithdrawal } from '../state/withdrawal.js';
-
-/**
- * A withdrawal from a user's main account. The fee is the network's withdraw fee on `amount`; the
- * debit (amount + fee for `pay`, amount for `inclusive`) moves to ledger.pendingWithdrawals until
- * the withdrawal completes or is cancelled. At most one withdrawal per (user, uniqueId), ever.
- */
-export interface RequestWithdrawal {
-  readonly type: 'RequestWithdrawal';
-  /** Chosen by the caller (a UUID), so that replaying the journal reproduces it. */
-  readonly transactionId: string;
-  readonly user: string;
-  readonly uniqueId: string;
-  readonly ticker: string;
-  /** Network for crypto, provider for fiat; null for the asset's default. */
-  readonly network: string | null;
-  readonly address: string;
-  readonly memo: string | null;
-  readonly amount: bigint;
-  readonly feeMode: FeeMode;
-  readonly partialEnable: boolean;
-}
-
-export interface WithdrawalAccepted {
-  readonly transactionId: string;
-  readonly network: string;
-  readonly fee: bigint;
-  readonly debit: bigint;
-}
+import { debitOf, withdrawalKey, type PendingWithdrawal } from '../state/withdrawal.js';
 
 export function requestWithdrawal(state: State, cmd: RequestWithdrawal, ctx: ApplyContext): Result<WithdrawalAccepted> {
   const user = state.users.get(cmd.user);

@@ -1,20 +1,10 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { SetHedgeMode } from '../commands/collateral-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { accountOf } from '../collateral/collateral-state.js';
+import { accountOf } from '../state/collateral-state.js';
 import { hasFuturesExposure } from '../collateral/futures-exposure.js';
 import { accountView } from '../collateral/margin.js';
 import type { State } from '../state/state.js';
-
-/**
- * Turns hedge mode of a user's collateral account on or off (reference §6.6). Hedge mode governs
- * perpetuals: while the account holds a futures position or an open futures order it cannot change
- * (code 113); asking for the mode already set always succeeds.
- */
-export interface SetHedgeMode {
-  readonly type: 'SetHedgeMode';
-  readonly user: string;
-  readonly hedgeMode: boolean;
-}
 
 export function setHedgeMode(state: State, cmd: SetHedgeMode, ctx: ApplyContext): Result<{ hedgeMode: boolean }> {
   if (!state.users.has(cmd.user)) return reject('UNKNOWN_USER', { user: cmd.user });

@@ -1,13 +1,7 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { SetIndexPrice } from '../commands/venue-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { State } from '../state/state.js';
-
-/** Sets an asset's index price in USDT (over 10^INDEX_PRICE_DECIMALS): an input, like time. */
-export interface SetIndexPrice {
-  readonly type: 'SetIndexPrice';
-  readonly ticker: string;
-  readonly price: bigint;
-}
 
 export function setIndexPrice(
   state: State,

@@ -1,27 +1,13 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { SetLeverage } from '../commands/collateral-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { accountOf, type CollateralAccount } from '../collateral/collateral-state.js';
+import { accountOf, type CollateralAccount } from '../state/collateral-state.js';
 import { accountFigures, accountView, maintenanceOf } from '../collateral/margin.js';
 import { hasFuturesExposure } from '../collateral/futures-exposure.js';
-import { withinBrackets } from '../collateral/place-collateral-order.js';
+import { withinBrackets } from '../collateral/brackets.js';
 import { LEVERAGES } from '../spec/market.js';
 import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
-
-/**
- * Sets the leverage of a user's collateral account (reference §6.5): one of LEVERAGES, applied to
- * every market (each clamped to its own maximum). It cannot change while the account has perpetual
- * positions or orders, nor lower the maintenance rate of a margin position (113): maintenance rates
- * follow the leverage, so raising it would move a position away from its liquidation. A leverage
- * under which the margin positions and open orders would need more margin than the equity is refused
- * (code 17), and so is one whose brackets the positions would exceed (111). The leverage already set
- * is always accepted. Journals from before rules version 2 are decided without the locks.
- */
-export interface SetLeverage {
-  readonly type: 'SetLeverage';
-  readonly user: string;
-  readonly leverage: number;
-}
 
 export function setLeverage(state: State, cmd: SetLeverage, ctx: ApplyContext): Result<{ leverage: number }> {
   if (!state.users.has(cmd.user)) return reject('UNKNOWN_USER', { user: cmd.user });

@@ -1,25 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { MiningPayoutSetting, SetMiningPayoutDestination } from '../commands/mining-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { findMiningAccount, MAX_PAYOUT_ADDRESS_LENGTH, type PayoutDestination } from '../state/mining.js';
+import { findMiningAccount, MAX_PAYOUT_ADDRESS_LENGTH } from '../state/mining.js';
 import type { State } from '../state/state.js';
-
-/**
- * Chooses where a mining account's rewards go. The address is checked at the edge (a mainnet
- * Bitcoin address needs hashing the engine does not do); here it must be present exactly when the
- * destination is external, and going back to the main balance forgets it.
- */
-export interface SetMiningPayoutDestination {
-  readonly type: 'SetMiningPayoutDestination';
-  readonly user: string;
-  readonly account: string;
-  readonly destination: PayoutDestination;
-  readonly address: string | null;
-}
-
-export interface MiningPayoutSetting {
-  readonly payoutDestination: PayoutDestination;
-  readonly externalAddress: string | null;
-}
 
 export function setMiningPayoutDestination(
   state: State,

@@ -1,29 +1,16 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { FundingSettlement, SettleFunding } from '../commands/collateral-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { accountOf, type Position } from '../collateral/collateral-state.js';
+import { accountOf, type Position } from '../state/collateral-state.js';
 import { dropIfSettled, repayFromAvailable, takeOrBorrow } from '../collateral/loans.js';
 import { unitsFor } from '../collateral/margin.js';
 import { heldPositions } from '../collateral/position-holders.js';
 import { RATE_SCALE } from '../money/rate.js';
 import { averagePremium, clampedRate, fundingOf } from '../funding/funding-rate.js';
-import { newPeriod } from '../funding/funding-state.js';
-import type { FundingSettled } from '../events/funding-events.js';
+import { newPeriod } from '../state/funding-state.js';
 import { perpMark, premium } from '../funding/mark-price.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
-
-/**
- * Settles a perpetual's funding period: at or after the instant the period ends (`next_funding_rate_timestamp`),
- * or before it when `early` (operators and test suites). Longs pay shorts when the rate is positive,
- * shorts pay longs when it is negative, each position on its notional at the mark price.
- */
-export interface SettleFunding {
-  readonly type: 'SettleFunding';
-  readonly market: string;
-  readonly early: boolean;
-}
-
-export type FundingSettlement = Omit<FundingSettled, 'type'>;
 
 /** The positions of a market, in position id order: settlement must not depend on how maps were filled. */
 function positionsOn(state: State, market: string): { user: string; pos: Position }[] {
@@ -47,13 +34,13 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
     return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
   }
   const now = ctx.time;
-  const f = fundingOf(state, spec, terms, now);
-  if (!cmd.early && now < f.nextAt) return reject('FUNDING_NOT_DUE', { nextAt: String(f.nextAt) });
+  const period = fundingOf(state, spec, terms, now);
+  if (!cmd.early && now < period.nextAt) return reject('FUNDING_NOT_DUE', { nextAt: String(period.nextAt) });
   const mark = perpMark(state, spec);
   if (mark === undefined) return reject('INDEX_PRICE_MISSING', { market: spec.name });
 
-  const rate = clampedRate(terms, averagePremium(f, now));
-  const u = unitsFor(state, spec);
+  const rate = clampedRate(terms, averagePremium(period, now));
+  const units = unitsFor(state, spec);
   const magnitude = rate < 0n ? -rate : rate;
   const den = mark.den * RATE_SCALE;
   let paid = 0n;
@@ -61,7 +48,7 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
   for (const { user: name, pos } of positionsOn(state, spec.name)) {
     const user = state.users.get(name);
     if (user === undefined || rate === 0n) continue;
-    const exact = BigInt(Math.abs(pos.size)) * mark.num * u.mul * magnitude;
+    const exact = BigInt(Math.abs(pos.size)) * mark.num * units.mul * magnitude;
     const pays = pos.size > 0 === rate > 0n;
     const account = accountOf(state.collateral, name);
     let amount: bigint;
@@ -92,7 +79,7 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
       markPrice: mark,
       amount: pays ? -amount : amount,
       settledAt: now,
-      periodStart: f.periodStart,
+      periodStart: period.periodStart,
     });
   }
   const residue = paid - received;
@@ -102,7 +89,7 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
     rate,
     markPrice: mark,
     settledAt: now,
-    periodStart: f.periodStart,
+    periodStart: period.periodStart,
     paid,
     received,
     residue,

@@ -1,4 +1,5 @@
 import type { ApplyContext } from '../commands/context.js';
+import type { Transfer } from '../commands/wallet-commands.js';
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { AccountKind } from '../events/event.js';
 import { formatUnits } from '../money/decimal.js';
@@ -6,20 +7,6 @@ import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
 import { spotBalance, type User } from '../state/user.js';
 import { repayOnArrival, withdrawable } from '../collateral/transfers.js';
-
-/**
- * Moves funds between a user's own main, spot and collateral accounts; instant and free. Out of the
- * collateral account only what its positions and orders do not need; into it, what the account
- * owes of the asset is repaid first.
- */
-export interface Transfer {
-  readonly type: 'Transfer';
-  readonly user: string;
-  readonly ticker: string;
-  readonly amount: bigint;
-  readonly from: AccountKind;
-  readonly to: AccountKind;
-}
 
 function available(state: State, user: User, account: AccountKind, ticker: string, now: number): bigint {
   switch (account) {

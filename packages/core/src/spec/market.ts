@@ -23,6 +23,12 @@ export interface MarketSpec {
   readonly margin?: MarginTerms;
 }
 
+/** A price in ticks of a market, as an exact fraction num / den (den > 0). */
+export interface Price {
+  readonly num: bigint;
+  readonly den: bigint;
+}
+
 /** The leverages an account may choose (reference §6.5). */
 export const LEVERAGES: readonly number[] = [1, 2, 3, 5, 10, 20, 50, 100];
 

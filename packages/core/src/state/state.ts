@@ -2,12 +2,12 @@ import type { AssetSpec } from '../spec/asset.js';
 import type { BookFactory } from '../book/book.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { DepositAddress, DepositAddressOwner } from './deposit-address.js';
-import { createTradingState, type TradingState } from '../trading/trading-state.js';
-import { createCollateralState, type CollateralState } from '../collateral/collateral-state.js';
+import { createTradingState, type TradingState } from './trading-state.js';
+import { createCollateralState, type CollateralState } from './collateral-state.js';
 import { createLedger, type Ledger } from './ledger.js';
 import { createMiningState, type MiningState } from './mining.js';
 import type { User } from './user.js';
-import type { FundingState } from '../funding/funding-state.js';
+import type { FundingState } from './funding-state.js';
 import type { PendingWithdrawal } from './withdrawal.js';
 
 export interface CreditedDeposit {

@@ -21,10 +21,10 @@ export function newUser(id: number, name: string, eea: boolean): User {
 }
 
 export function spotBalance(user: User, ticker: string): SpotBalance {
-  let b = user.spot.get(ticker);
-  if (b === undefined) {
-    b = { available: 0n, freeze: 0n };
-    user.spot.set(ticker, b);
+  let balance = user.spot.get(ticker);
+  if (balance === undefined) {
+    balance = { available: 0n, freeze: 0n };
+    user.spot.set(ticker, balance);
   }
-  return b;
+  return balance;
 }

@@ -1,28 +1,43 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { State } from '../state/state.js';
-import type { Exec } from './execution.js';
-import { marketUnits } from './market-units.js';
-import type { Order } from './order.js';
-import { marketTrading } from './trading-state.js';
+import { marketUnits, type MarketUnits } from '../spec/market-units.js';
+import type { Order } from '../state/order.js';
+import { marketTrading, type MarketTrading, type TradingState } from '../state/trading-state.js';
+
+/** What executing one command against one market needs at hand. */
+export interface Exec {
+  readonly state: State;
+  readonly trading: TradingState;
+  /** The market's book, trigger list and last price. */
+  readonly market: MarketTrading;
+  readonly units: MarketUnits;
+  readonly money: string;
+  readonly stock: string;
+  ctx: ApplyContext;
+  /** Stops set off by this command's trades, in the order they are to run. */
+  readonly triggered: Order[];
+  /** A perpetual: its positions are synthetic and its fills move no assets (see fill). */
+  readonly perp: boolean;
+}
 
 /**
  * The execution context of one market for one command; undefined when the market or its assets are
  * unknown. Commands apply one at a time, so each market keeps one context and only its command
  * context changes: nothing is allocated per command.
  */
-export function execFor(state: State, market: string, ctx: ApplyContext): Exec | undefined {
-  const spec = state.markets.get(market);
+export function execFor(state: State, name: string, ctx: ApplyContext): Exec | undefined {
+  const spec = state.markets.get(name);
   if (spec === undefined) return undefined;
-  const mt = marketTrading(state.trading, market);
-  let x = mt.exec;
-  if (x === null || x.units.spec !== spec) {
+  const market = marketTrading(state.trading, name);
+  let exec = market.exec as Exec | null;
+  if (exec === null || exec.units.spec !== spec) {
     const money = state.assets.get(spec.money);
     const stock = state.assets.get(spec.stock);
     if (money === undefined || stock === undefined) return undefined;
-    x = {
+    exec = {
       state,
       trading: state.trading,
-      mt,
+      market,
       units: marketUnits(spec, money.precision, stock.precision),
       money: spec.money,
       stock: spec.stock,
@@ -30,8 +45,8 @@ export function execFor(state: State, market: string, ctx: ApplyContext): Exec |
       triggered: [] as Order[],
       perp: spec.type === 'futures',
     };
-    mt.exec = x;
+    market.exec = exec;
   }
-  x.ctx = ctx;
-  return x;
+  exec.ctx = ctx;
+  return exec;
 }

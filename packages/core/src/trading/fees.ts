@@ -1,6 +1,7 @@
 import { ceilDivExact, exact, floorDivExact, type ExactFraction } from '../money/exact-number.js';
 import { RATE_SCALE } from '../money/rate.js';
-import type { MarketUnits } from './market-units.js';
+import type { MarketUnits } from '../spec/market-units.js';
+import type { Order } from '../state/order.js';
 
 /** ⌈a / d⌉ for a ≥ 0, d > 0. */
 export function ceilDiv(a: bigint, d: bigint): bigint {
@@ -10,74 +11,95 @@ export function ceilDiv(a: bigint, d: bigint): bigint {
 /**
  * What a buy limit order holds: its notional at its own price, rounded up, plus the largest fee
  * it can owe (the higher of maker and taker), rounded up. Fills at better prices and cumulative
- * rounding (see `buyCost`) never pay more than this.
+ * rounding (see `buyNotionalPaid`, `buyFeePaid`) never pay more than this.
  */
-export function limitBuyHold(u: MarketUnits, priceTicks: number, lots: number): bigint {
-  const hold = limitBuyHoldNumber(u, notionalNumber(u, priceTicks, lots));
+export function limitBuyHold(units: MarketUnits, priceTicks: number, lots: number): bigint {
+  const hold = limitBuyHoldNumber(units, notionalNumber(units, priceTicks, lots));
   if (exact(hold)) return BigInt(hold);
-  const n = notional(u, priceTicks, lots);
-  return (u.div === 1n ? n : (n + u.divUp) / u.div) + (n * u.maxFeeRate + u.feeDivUp) / u.feeDiv;
+  const exactNotional = notional(units, priceTicks, lots);
+  const notionalUp = units.div === 1n ? exactNotional : (exactNotional + units.divUp) / units.div;
+  return notionalUp + (exactNotional * units.maxFeeRate + units.feeDivUp) / units.feeDiv;
 }
 
-/** limitBuyHold in doubles for an exact notional `n`: the same two roundings up; NaN when a step is not exact. */
-function limitBuyHoldNumber(u: MarketUnits, n: number): number {
-  const fee = n * u.holdFeeRate.num;
-  if (!exact(n) || !exact(fee)) return NaN;
-  return ceilDivExact(n, u.divN) + ceilDivExact(fee, u.holdFeeRate.den);
+/** limitBuyHold in doubles for an exact notional: the same two roundings up; NaN when a step is not exact. */
+function limitBuyHoldNumber(units: MarketUnits, notionalAsNumber: number): number {
+  const fee = notionalAsNumber * units.holdFeeRate.num;
+  if (!exact(notionalAsNumber) || !exact(fee)) return NaN;
+  return ceilDivExact(notionalAsNumber, units.divN) + ceilDivExact(fee, units.holdFeeRate.den);
 }
 
 /**
  * ticks × lots in the fine unit as a double, exact when `exact` says so. Rounding is monotonic, so
  * a product that does not fit below 2^53 never rounds down into that range.
  */
-export function notionalNumber(u: MarketUnits, priceTicks: number, lots: number): number {
-  return priceTicks * lots * u.mulN;
+export function notionalNumber(units: MarketUnits, priceTicks: number, lots: number): number {
+  return priceTicks * lots * units.mulN;
 }
 
 /** ticks × lots in the fine unit: multiplied as doubles when exact, which allocates one bigint instead of three. */
-export function notional(u: MarketUnits, priceTicks: number, lots: number): bigint {
-  const n = notionalNumber(u, priceTicks, lots);
-  return exact(n) ? BigInt(n) : BigInt(priceTicks) * BigInt(lots) * u.mul;
+export function notional(units: MarketUnits, priceTicks: number, lots: number): bigint {
+  const asNumber = notionalNumber(units, priceTicks, lots);
+  return exact(asNumber) ? BigInt(asNumber) : BigInt(priceTicks) * BigInt(lots) * units.mul;
 }
 
 /** Stock minor units of `lots`: multiplied as doubles when exact. */
-export function stockUnits(u: MarketUnits, lots: number): bigint {
-  const units = lots * u.lotN;
-  return exact(units) ? BigInt(units) : BigInt(lots) * u.lot;
+export function stockUnits(units: MarketUnits, lots: number): bigint {
+  const minor = lots * units.lotN;
+  return exact(minor) ? BigInt(minor) : BigInt(lots) * units.lot;
 }
 
 /** What an order spending `money` (market buy, stop-market buy) holds: the amount plus the taker fee on top. */
-export function moneyBuyHold(u: MarketUnits, money: bigint): bigint {
-  return money + ceilDiv(money * u.spec.takerFee, RATE_SCALE);
+export function moneyBuyHold(units: MarketUnits, money: bigint): bigint {
+  return money + ceilDiv(money * units.spec.takerFee, RATE_SCALE);
 }
 
 /**
- * What a buying order pays for a fill that takes its exact notional from `n0` to `n1` (fine units)
- * and its exact fee from `f0` to `f1` (fine × rate units). Rounding is cumulative over the order:
+ * What a buying order pays for a fill that takes its exact notional from `before` to `after` (fine
+ * units), and its fee likewise (fine × rate units: see buyFeePaid). Rounding is cumulative over the order:
  * in total it pays ⌈notional⌉ + ⌈fee⌉ of everything it bought, never more than its hold.
  */
-export function buyNotionalPaid(u: MarketUnits, n0: bigint, n1: bigint): bigint {
-  return u.div === 1n ? n1 - n0 : (n1 + u.divUp) / u.div - (n0 + u.divUp) / u.div;
+export function buyNotionalPaid(units: MarketUnits, before: bigint, after: bigint): bigint {
+  return units.div === 1n ? after - before : (after + units.divUp) / units.div - (before + units.divUp) / units.div;
 }
 
-/** The fee charged so far is ⌈f0⌉ (the order's dealFee): only the new total needs dividing. */
-export function buyFeePaid(u: MarketUnits, charged: bigint, f1: bigint): bigint {
-  return (f1 + u.feeDivUp) / u.feeDiv - charged;
+/** The fee charged so far (the order's dealFee) is its exact fee before the fill rounded up: only the new exact total needs dividing. */
+export function buyFeePaid(units: MarketUnits, charged: bigint, exactFee: bigint): bigint {
+  return (exactFee + units.feeDivUp) / units.feeDiv - charged;
 }
 
 /** What a buy that has dealt nothing yet pays for `lots` at `priceTicks` as taker: notional and fee, each rounded up. */
-export function firstTakerBuyCost(u: MarketUnits, priceTicks: number, lots: number): bigint {
-  const n = notional(u, priceTicks, lots);
-  return buyNotionalPaid(u, 0n, n) + buyFeePaid(u, 0n, n * u.spec.takerFee);
+export function firstTakerBuyCost(units: MarketUnits, priceTicks: number, lots: number): bigint {
+  const exactNotional = notional(units, priceTicks, lots);
+  return buyNotionalPaid(units, 0n, exactNotional) + buyFeePaid(units, 0n, exactNotional * units.spec.takerFee);
 }
 
-/** What a selling order receives for a fill of notional `n`: rounded down, after its fee. */
-export function sellProceeds(u: MarketUnits, n: bigint, rate: bigint): bigint {
-  return rate >= RATE_SCALE ? 0n : (n * (RATE_SCALE - rate)) / u.feeDiv;
+/** What a selling order receives for a fill of an exact notional: rounded down, after its fee. */
+export function sellProceeds(units: MarketUnits, exactNotional: bigint, rate: bigint): bigint {
+  return rate >= RATE_SCALE ? 0n : (exactNotional * (RATE_SCALE - rate)) / units.feeDiv;
 }
 
-/** sellProceeds in doubles for an exact notional `n`, with what the seller keeps per fine unit; NaN when not exact. */
-export function sellProceedsNumber(n: number, keeps: ExactFraction): number {
-  const kept = n * keeps.num;
-  return exact(n) && exact(kept) ? floorDivExact(kept, keeps.den) : NaN;
+/** sellProceeds in doubles for an exact notional, with what the seller keeps per fine unit; NaN when not exact. */
+export function sellProceedsNumber(notionalAsNumber: number, keeps: ExactFraction): number {
+  const kept = notionalAsNumber * keeps.num;
+  return exact(notionalAsNumber) && exact(kept) ? floorDivExact(kept, keeps.den) : NaN;
+}
+
+/** Whether the taker's budget covers `lots` at `price` (orders that spend their whole hold). */
+function affordable(units: MarketUnits, taker: Order, price: number, lots: number): boolean {
+  const exactNotional = notional(units, price, lots);
+  const fee = buyFeePaid(units, taker.dealFee, taker.feeExact + exactNotional * units.spec.takerFee);
+  return buyNotionalPaid(units, taker.dealNotional, taker.dealNotional + exactNotional) + fee <= taker.hold;
+}
+
+/** The most of `want` lots at `price` that the taker's hold pays for. */
+export function affordableLots(units: MarketUnits, taker: Order, price: number, want: number): number {
+  if (affordable(units, taker, price, want)) return want;
+  let lo = 0;
+  let hi = want;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (affordable(units, taker, price, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

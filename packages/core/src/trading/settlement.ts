@@ -2,7 +2,7 @@ import { payFromHold, releaseCollateral } from '../collateral/holds.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
 import { spotBalance, type SpotBalance, type User } from '../state/user.js';
-import type { Order } from './order.js';
+import type { Order } from '../state/order.js';
 
 /**
  * Where a fill's funds move, by the account the order trades for. Spot orders pay out of their
@@ -99,9 +99,9 @@ export function release(state: State, order: Order, ticker: string): void {
   if (order.hold !== 0n) {
     switch (order.account) {
       case 'spot': {
-        const b = heldFunds(state, order, ticker);
-        b.freeze -= order.hold;
-        b.available += order.hold;
+        const balance = heldFunds(state, order, ticker);
+        balance.freeze -= order.hold;
+        balance.available += order.hold;
         order.hold = 0n;
         break;
       }

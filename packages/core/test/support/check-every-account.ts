@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { liquidate } from '../../src/collateral/liquidation.js';
+import { liquidate } from '../../src/handlers/liquidation.js';
 import { liquidationState } from '../../src/collateral/liquidation-price.js';
 import { accountFigures } from '../../src/collateral/margin.js';
 import { repricePremium } from '../../src/funding/funding-rate.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { newOrder, type Order } from '../../src/index.js';
-import { OrderIndex } from '../../src/trading/order-index.js';
+import { OrderIndex } from '../../src/state/order-index.js';
 
 function order(id: number): Order {
   return newOrder(

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { USER_HISTORY_CATCH_UP_EVERY } from '../store/user-history.js';
+
+/** History rows written between two catch-ups, unless configured otherwise: the most a read takes from the tail. */
+export const USER_HISTORY_CATCH_UP_EVERY = 4096;
 
 const RateRule = Type.Object({
   limit: Type.Integer({ minimum: 1 }),

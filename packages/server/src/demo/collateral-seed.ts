@@ -1,7 +1,7 @@
 import { parseUnits, spotLimitOrder } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
 import { ladderTicks, makerLadder, touchLots } from './maker-ladder.js';
-import type { SeedStep } from './seed.js';
+import type { SeedStep } from './seed-step.js';
 
 /** What the demo's lending pool starts with, in whole units: enough for margin positions of every demo user. */
 export const DEMO_LENDING_POOL: Readonly<Record<string, string>> = { USDT: '10000000', BTC: '100', ETH: '1000' };

@@ -1,7 +1,7 @@
 import { INDEX_PRICE_DECIMALS, parseUnits, spotLimitOrder } from '@txc/core';
 import { ladderTicks, makerLadder, touchLots } from './maker-ladder.js';
 import type { Venue } from '../venue/venue.js';
-import type { SeedStep } from './seed.js';
+import type { SeedStep } from './seed-step.js';
 
 /** Starting index prices in USDT (demo-seed.md). */
 export const DEMO_INDEX_PRICES: Readonly<Record<string, string>> = { BTC: '60000', ETH: '3000', XRP: '0.5', USDT: '1' };

@@ -1,6 +1,6 @@
 import { findMiningAccount } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
-import type { SeedStep } from './seed.js';
+import type { SeedStep } from './seed-step.js';
 
 /** The demo venue's mining account (demo-seed.md). */
 export const DEMO_MINING_ACCOUNT = 'demo_miner';

@@ -6,6 +6,7 @@ import type { Venue } from '../venue/venue.js';
 import { demoMiningAccounts } from './mining-seed.js';
 import { marketsAndLiquidity } from './market-seed.js';
 import { lendingPool, perpetualLiquidity } from './collateral-seed.js';
+import type { SeedStep } from './seed-step.js';
 
 /** The demo venue's users and funds (demo-seed.md). Amounts in whole units. */
 const FUNDING: Record<
@@ -100,17 +101,6 @@ function fundingCommands(venue: Venue, user: string): Command[] {
   for (const m of moves)
     commands.push({ type: 'Transfer', user, ticker: m.ticker, amount: m.amount, from: 'main', to: m.to });
   return commands;
-}
-
-/**
- * One step of the demo seed. A step runs once per data dir: its commands (submitted without
- * awaiting, in `Venue.inOneCommit`) and its marker land together or not at all.
- * Later features append steps; a step never changes once it has shipped.
- */
-export interface SeedStep {
-  readonly name: string;
-  /** Submits the step's work; every promise must be returned so the seed can wait on them. */
-  run(venue: Venue): Promise<unknown>[];
 }
 
 function refusedOf(values: unknown[]): string | undefined {

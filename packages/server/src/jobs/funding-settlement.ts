@@ -1,4 +1,4 @@
-import type { Job } from './jobs.js';
+import type { Job } from './job.js';
 
 /** The job looks again at least this often, so that a market defined or redefined meanwhile is not missed. */
 const MAX_SLEEP_MS = 60_000;

@@ -1,25 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config/schema.js';
-import type { Venue } from '../venue/venue.js';
+import type { Job, JobContext } from './job.js';
 import { makerQuotes } from './maker-quotes.js';
 import { miningRewardsJob } from './mining-rewards.js';
 import { withdrawalPayouts } from './withdrawal-payouts.js';
 
-/**
- * A background job: it only submits commands, like any client would; it never changes state
- * directly. Started by `txc serve --simulate` (and by later features where they say so).
- */
-export interface Job {
-  readonly name: string;
-  /** Starts the job; returns how to stop it. */
-  start(context: JobContext): () => Promise<void>;
-}
-
-export interface JobContext {
-  readonly venue: Venue;
-  readonly config: Config;
-  readonly log: FastifyBaseLogger;
-}
+export type { Job, JobContext };
 
 /** The jobs `--simulate` adds. Features add theirs here. */
 export const SIMULATION_JOBS: readonly Job[] = [miningRewardsJob, withdrawalPayouts, makerQuotes];

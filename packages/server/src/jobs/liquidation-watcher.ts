@@ -1,6 +1,6 @@
 import type { Event } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
-import type { Job } from './jobs.js';
+import type { Job } from './job.js';
 
 /** Whether an event moves an index or pays funding: every account valued on it may have fallen. */
 function movesValuations(e: Event): boolean {

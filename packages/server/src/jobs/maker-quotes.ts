@@ -1,7 +1,7 @@
 import { indexTicks, stockMarketOrder, type MarketSpec, type Price } from '@txc/core';
 import { makerLadder, touchLots } from '../demo/maker-ladder.js';
 import { IndexWalk } from './index-walk.js';
-import type { Job } from './jobs.js';
+import type { Job } from './job.js';
 
 /** The ladder is moved once the index has left its centre by a ladder step (0.1 %). */
 const REQUOTE_PER_MILLE = 1n;

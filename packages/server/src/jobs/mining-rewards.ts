@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatUnits, MINING_REWARD_TICKER, mulDivCeil, mulDivFloor, parseUnits } from '@txc/core';
 import { DEMO_MINING_ACCOUNT, demoMiners } from '../demo/mining-seed.js';
-import type { Job, JobContext } from './jobs.js';
+import type { Job, JobContext } from './job.js';
 
 /** The pool's FPPS fee, in per-mille of the gross reward (2.5 %). */
 const POOL_FEE_PER_MILLE = 25n;

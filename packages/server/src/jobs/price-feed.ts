@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { rateFromDecimal, type State } from '@txc/core';
 import { IndexWalk } from './index-walk.js';
 import type { Config } from '../config/schema.js';
-import type { Job } from './jobs.js';
+import type { Job } from './job.js';
 import { parsePriceCsv, PriceFileError, type PriceRow } from './price-csv.js';
 
 /** What `--price-feed` names: none (`static`), a seeded random walk, or a file replayed. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { networkOf } from '@txc/core';
 import { chainFamilyOf } from '../wallet/chains/index.js';
-import type { Job } from './jobs.js';
+import type { Job } from './job.js';
 
 const TICK_MS = 1000;
 

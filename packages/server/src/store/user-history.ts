@@ -19,9 +19,6 @@ export const USER_HISTORY_CURSORS = {
   finishedOrders: 'user_history.finished_orders',
 } as const;
 
-/** History rows written between two catch-ups, unless configured otherwise: the most a read takes from the tail. */
-export const USER_HISTORY_CATCH_UP_EVERY = 4096;
-
 const MOVE_CURSORS = [
   'update "meta" set "value" = cast((select coalesce(max("trade_id"), 0) from "deals") as text) ' +
     `where "key" = '${USER_HISTORY_CURSORS.deals}'`,

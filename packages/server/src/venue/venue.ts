@@ -3,7 +3,7 @@ import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
 import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store } from '../store/port.js';
-import { USER_HISTORY_CATCH_UP_EVERY } from '../store/user-history.js';
+import { USER_HISTORY_CATCH_UP_EVERY } from '../config/schema.js';
 import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
 import type { Clock } from './clock.js';
 import { loadState } from './load-state.js';

@@ -9,7 +9,7 @@ import {
 import { depositAddressKey } from '@txc/core';
 import type { DepositAddressResult, ErrorName } from '@txc/sdk';
 import type { Static } from 'typebox';
-import type { Venue } from '../venue/venue.js';
+import type { VenueAccess } from './venue-access.js';
 import type { Wallet } from './wallet.js';
 
 export type AddressAnswer =
@@ -23,7 +23,7 @@ export type AddressAnswer =
  */
 export class DepositAddresses {
   constructor(
-    private readonly venue: Venue,
+    private readonly venue: VenueAccess,
     private readonly wallet: Wallet,
   ) {}
 

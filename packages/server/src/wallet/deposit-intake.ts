@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { creditedBefore, depositOwnerKey, resolveNetwork } from '@txc/core';
-import type { Venue } from '../venue/venue.js';
 import type { DepositReport, DepositSink, ObservedDeposit } from './chain-watcher.js';
 import { chainFamilyOf } from './chains/index.js';
+import type { VenueAccess } from './venue-access.js';
 
 function refuse(refusal: 'bad-request' | 'not-found' | 'conflict', detail: string): DepositReport {
   return { ok: false, refusal, detail };
@@ -14,7 +14,7 @@ function refuse(refusal: 'bad-request' | 'not-found' | 'conflict', detail: strin
  * when the report names none; the engine then applies limits and fees and credits it once.
  */
 export class DepositIntake implements DepositSink {
-  constructor(private readonly venue: Venue) {}
+  constructor(private readonly venue: VenueAccess) {}
 
   async report(d: ObservedDeposit): Promise<DepositReport> {
     const state = this.venue.state;

@@ -1,7 +1,7 @@
 import type { NetworkSpec } from '@txc/core';
 import { ConfigError } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { DEMO_WALLET_CHAINS } from '../demo/demo-wallet-keys.js';
+import { DEMO_WALLET_CHAINS } from './demo-wallet-keys.js';
 import type { ChainFamily, ChainKeys } from './chains/chain-family.js';
 import { CHAIN_FAMILIES, chainFamilyOf } from './chains/index.js';
 import { WatchOnlyKey, WatchOnlyKeyError } from './watch-only-key.js';

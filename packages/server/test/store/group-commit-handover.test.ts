@@ -8,7 +8,7 @@ import type { CommitBatch, Store } from '../../src/store/port.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { systemClock } from '../../src/venue/clock.js';
 import { Sequencer } from '../../src/venue/sequencer.js';
-import { USER_HISTORY_CATCH_UP_EVERY } from '../../src/store/user-history.js';
+import { USER_HISTORY_CATCH_UP_EVERY } from '../../src/config/schema.js';
 
 describe('group commits: when a batch is handed to the store', () => {
   const dir = mkdtempSync(join(tmpdir(), 'txc-handover-'));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { RATE_LIMITS, type Endpoint } from '@txc/sdk';
 import type { Config } from '../../src/config/schema.js';
-import { DEMO_WALLET_CHAINS } from '../../src/demo/demo-wallet-keys.js';
+import { DEMO_WALLET_CHAINS } from '../../src/wallet/demo-wallet-keys.js';
 import { SAMPLE_DEPOSITS, SAMPLE_USER } from './endpoint-samples.js';
 import { rawGet, rawPost, type RawResult } from './raw-request.js';
 import type { TestServer } from './test-server.js';

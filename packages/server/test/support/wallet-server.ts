@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { TxcError, type ErrorName, type TxcClient } from '@txc/sdk';
 import type { Config } from '../../src/config/schema.js';
-import { DEMO_WALLET_CHAINS } from '../../src/demo/demo-wallet-keys.js';
+import { DEMO_WALLET_CHAINS } from '../../src/wallet/demo-wallet-keys.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { TestServer } from './test-server.js';
 

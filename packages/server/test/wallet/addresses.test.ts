@@ -6,7 +6,7 @@ import { isEthereumAddress, toChecksumAddress } from '../../src/addresses/ethere
 import { isTerraAddress } from '../../src/addresses/terra.js';
 import { isTronAddress } from '../../src/addresses/tron.js';
 import { isXrpAddress, isXrpDestinationTag } from '../../src/addresses/xrp.js';
-import { DEMO_MNEMONIC, DEMO_WALLET_CHAINS } from '../../src/demo/demo-wallet-keys.js';
+import { DEMO_MNEMONIC, DEMO_WALLET_CHAINS } from '../../src/wallet/demo-wallet-keys.js';
 import { CHAIN_FAMILIES } from '../../src/wallet/chains/index.js';
 import { WatchOnlyKey } from '../../src/wallet/watch-only-key.js';
 import { base58checkPayload, bech32Decode, eip55Valid, fromWords } from '../support/independent-decoders.js';

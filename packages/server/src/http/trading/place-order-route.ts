@@ -10,7 +10,7 @@ import {
 } from '@txc/core';
 import type { PrivateEndpoint } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../routes/route-deps.js';
+import type { Venue } from '../../venue/venue.js';
 import { sendError } from '../send-error.js';
 import { OrderValidation, type BboRole } from '../validation/order-validation.js';
 import { collateralFields } from './collateral-fields.js';
@@ -152,7 +152,7 @@ function buysAtLeastOneLot(state: State, cmd: PlaceOrder): boolean {
 
 /** A route placing one kind of order for one account. */
 export function placeOrderRoute(endpoint: PrivateEndpoint, type: OrderType, account: TradingAccount = 'spot') {
-  return (app: FastifyInstance, { venue }: RouteDeps): void => {
+  return (app: FastifyInstance, { venue }: { readonly venue: Venue }): void => {
     app.post(endpoint.path, { config: { endpoint } }, async (request, reply) => {
       const parsed = parsePlaceOrder(
         venue.state,

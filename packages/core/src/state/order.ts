@@ -1,6 +1,5 @@
 import type { BookEntry, Side } from '../book/book.js';
-import type { SpotBalance } from '../state/user.js';
-import { OrderSnapshot } from './order-snapshot.js';
+import type { SpotBalance } from './user.js';
 
 export type OrderSide = Side;
 
@@ -67,18 +66,18 @@ const POSITION_SIDES: readonly PositionSide[] = ['BOTH', 'LONG', 'SHORT'];
 /** The shared options of orders without a trigger or OTO group, by their flags (see `orderOptions`). */
 const sharedOptions: (OrderOptions | undefined)[] = [];
 
-function copyOptions(o: OrderOptions): OrderOptions {
+function copyOptions(options: OrderOptions): OrderOptions {
   return {
-    postOnly: o.postOnly,
-    ioc: o.ioc,
-    stp: o.stp,
-    activationPrice: o.activationPrice,
-    activationPriceText: o.activationPriceText,
-    activationCondition: o.activationCondition,
-    positionSide: o.positionSide,
-    reduceOnly: o.reduceOnly,
-    rpi: o.rpi,
-    oto: o.oto,
+    postOnly: options.postOnly,
+    ioc: options.ioc,
+    stp: options.stp,
+    activationPrice: options.activationPrice,
+    activationPriceText: options.activationPriceText,
+    activationCondition: options.activationCondition,
+    positionSide: options.positionSide,
+    reduceOnly: options.reduceOnly,
+    rpi: options.rpi,
+    oto: options.oto,
   };
 }
 
@@ -86,13 +85,15 @@ function copyOptions(o: OrderOptions): OrderOptions {
  * The options object for these options: the shared one when there is no trigger and no OTO group
  * (looked up by the flags, so that placing a plain order allocates nothing for it), else a copy.
  */
-export function orderOptions(o: OrderOptions): OrderOptions {
-  const stp = STP_MODES.indexOf(o.stp);
-  const positionSide = POSITION_SIDES.indexOf(o.positionSide);
-  const plain = o.activationPrice === 0 && o.activationPriceText === '' && o.activationCondition === null;
-  if (!plain || o.oto !== null || stp < 0 || positionSide < 0) return copyOptions(o);
-  const flags = (o.postOnly ? 1 : 0) | (o.ioc ? 2 : 0) | (o.reduceOnly ? 4 : 0) | (o.rpi ? 8 : 0);
-  return (sharedOptions[flags + 16 * (stp + 4 * positionSide)] ??= Object.freeze(copyOptions(o)));
+export function orderOptions(options: OrderOptions): OrderOptions {
+  const stp = STP_MODES.indexOf(options.stp);
+  const positionSide = POSITION_SIDES.indexOf(options.positionSide);
+  const plain =
+    options.activationPrice === 0 && options.activationPriceText === '' && options.activationCondition === null;
+  if (!plain || options.oto !== null || stp < 0 || positionSide < 0) return copyOptions(options);
+  const flags =
+    (options.postOnly ? 1 : 0) | (options.ioc ? 2 : 0) | (options.reduceOnly ? 4 : 0) | (options.rpi ? 8 : 0);
+  return (sharedOptions[flags + 16 * (stp + 4 * positionSide)] ??= Object.freeze(copyOptions(options)));
 }
 
 /**
@@ -269,39 +270,39 @@ export function isStop(order: { readonly type: OrderType }): boolean {
   return order.type === 'stop limit' || order.type === 'stop market';
 }
 
-export function orderData(o: OrderData): OrderData {
+export function orderData(order: OrderData): OrderData {
   return {
-    id: o.id,
-    user: o.user,
-    account: o.account,
-    market: o.market,
-    side: o.side,
-    type: o.type,
-    clientOrderId: o.clientOrderId,
-    price: o.price,
-    amount: o.amount,
-    byMoney: o.byMoney,
-    left: o.left,
-    hidden: o.hidden,
-    dealStock: o.dealStock,
-    dealNotional: o.dealNotional,
-    dealFee: o.dealFee,
-    feeExact: o.feeExact,
-    hold: o.hold,
-    postOnly: o.postOnly,
-    ioc: o.ioc,
-    stp: o.stp,
-    created: o.created,
-    activationPrice: o.activationPrice,
-    activationPriceText: o.activationPriceText,
-    activationCondition: o.activationCondition,
-    activated: o.activated,
-    positionSide: o.positionSide,
-    reduceOnly: o.reduceOnly,
-    rpi: o.rpi,
-    oto: o.oto,
-    status: o.status,
-    finished: o.finished,
+    id: order.id,
+    user: order.user,
+    account: order.account,
+    market: order.market,
+    side: order.side,
+    type: order.type,
+    clientOrderId: order.clientOrderId,
+    price: order.price,
+    amount: order.amount,
+    byMoney: order.byMoney,
+    left: order.left,
+    hidden: order.hidden,
+    dealStock: order.dealStock,
+    dealNotional: order.dealNotional,
+    dealFee: order.dealFee,
+    feeExact: order.feeExact,
+    hold: order.hold,
+    postOnly: order.postOnly,
+    ioc: order.ioc,
+    stp: order.stp,
+    created: order.created,
+    activationPrice: order.activationPrice,
+    activationPriceText: order.activationPriceText,
+    activationCondition: order.activationCondition,
+    activated: order.activated,
+    positionSide: order.positionSide,
+    reduceOnly: order.reduceOnly,
+    rpi: order.rpi,
+    oto: order.oto,
+    status: order.status,
+    finished: order.finished,
   };
 }
 
@@ -309,37 +310,32 @@ export function orderData(o: OrderData): OrderData {
  * An order restored from its data: built as a new order, so that restored and new orders share one
  * hidden class, then given the data's progress. Every field is the data's own, as stored.
  */
-export function fromOrderData(d: OrderData): Order {
+export function fromOrderData(data: OrderData): Order {
   const terms: OrderTerms = {
-    user: d.user,
-    account: d.account,
-    market: d.market,
-    side: d.side,
-    orderType: d.type,
-    clientOrderId: d.clientOrderId,
-    price: d.price,
-    postOnly: d.postOnly,
-    ioc: d.ioc,
-    stp: d.stp,
-    activationPrice: d.activationPrice,
-    activationPriceText: d.activationPriceText,
+    user: data.user,
+    account: data.account,
+    market: data.market,
+    side: data.side,
+    orderType: data.type,
+    clientOrderId: data.clientOrderId,
+    price: data.price,
+    postOnly: data.postOnly,
+    ioc: data.ioc,
+    stp: data.stp,
+    activationPrice: data.activationPrice,
+    activationPriceText: data.activationPriceText,
   };
-  const o = new Order(d.id, terms, d.created, orderOptions(d), d);
+  const order = new Order(data.id, terms, data.created, orderOptions(data), data);
   // fixed for an order's life (readonly to everyone else): restoring is what sets it from the data
-  (o as { hidden: boolean }).hidden = d.hidden;
-  o.left = d.left;
-  o.dealStock = d.dealStock;
-  o.dealNotional = d.dealNotional;
-  o.dealFee = d.dealFee;
-  o.feeExact = d.feeExact;
-  o.hold = d.hold;
-  o.activated = d.activated;
-  o.status = d.status;
-  o.finished = d.finished;
-  return o;
-}
-
-/** An open order as it stands now, for a command's answer (see OrderSnapshot). */
-export function viewOf(o: Order): OrderView {
-  return new OrderSnapshot(o);
+  (order as { hidden: boolean }).hidden = data.hidden;
+  order.left = data.left;
+  order.dealStock = data.dealStock;
+  order.dealNotional = data.dealNotional;
+  order.dealFee = data.dealFee;
+  order.feeExact = data.feeExact;
+  order.hold = data.hold;
+  order.activated = data.activated;
+  order.status = data.status;
+  order.finished = data.finished;
+  return order;
 }

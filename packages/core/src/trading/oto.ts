@@ -1,8 +1,8 @@
-import type { Exec } from '../trading/execution.js';
-import { cancelOpen } from '../trading/execution.js';
-import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../trading/order.js';
-import { indexOpen } from '../trading/trading-state.js';
-import type { OtoGroup } from './collateral-state.js';
+import type { Exec } from './exec-context.js';
+import { cancelOpen } from './finish.js';
+import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../state/order.js';
+import { indexOpen } from '../state/trading-state.js';
+import type { OtoGroup } from '../state/collateral-state.js';
 
 /**
  * OTO groups (reference §6.1): a collateral order placed with `stopLoss` and/or `takeProfit` is the
@@ -11,7 +11,7 @@ import type { OtoGroup } from './collateral-state.js';
  * further fill. When a leg triggers the other is cancelled; cancelling the parent, or the group,
  * cancels the live legs.
  */
-export function createGroup(x: Exec, parent: Order, link: OtoLink): void {
+export function createGroup(exec: Exec, parent: Order, link: OtoLink): void {
   const group: OtoGroup = {
     id: link.id,
     user: parent.user,
@@ -22,23 +22,23 @@ export function createGroup(x: Exec, parent: Order, link: OtoLink): void {
     stopLossId: null,
     takeProfitId: null,
   };
-  x.state.collateral.otos.set(link.id, group);
+  exec.state.collateral.otos.set(link.id, group);
 }
 
-function liveLeg(x: Exec, id: number | null): Order | undefined {
-  return id === null ? undefined : x.trading.orders.get(id);
+function liveLeg(exec: Exec, id: number | null): Order | undefined {
+  return id === null ? undefined : exec.trading.orders.get(id);
 }
 
 /** The parent filled `lots` more: the waiting legs grow by them, or are armed for what it has filled. */
-export function armLegs(x: Exec, parent: Order, lots: number): void {
+export function armLegs(exec: Exec, parent: Order, lots: number): void {
   const link = parent.oto;
-  const group = link === null ? undefined : x.state.collateral.otos.get(link.id);
+  const group = link === null ? undefined : exec.state.collateral.otos.get(link.id);
   if (link === null || group === undefined) return;
   group.covered += lots;
   for (const role of ['stopLoss', 'takeProfit'] as const) {
     const trigger = link[role];
     if (trigger === null) continue;
-    const live = liveLeg(x, role === 'stopLoss' ? group.stopLossId : group.takeProfitId);
+    const live = liveLeg(exec, role === 'stopLoss' ? group.stopLossId : group.takeProfitId);
     if (live !== undefined) {
       live.amount += lots;
       live.left += lots;
@@ -61,7 +61,7 @@ export function armLegs(x: Exec, parent: Order, lots: number): void {
       activationPrice: trigger.ticks,
       activationPriceText: trigger.text,
     };
-    const leg = newOrder(x.trading.nextOrderId++, terms, x.ctx.time, rising ? 'gte' : 'lte', {
+    const leg = newOrder(exec.trading.nextOrderId++, terms, exec.ctx.time, rising ? 'gte' : 'lte', {
       amount: group.covered,
       byMoney: false,
       positionSide: parent.positionSide,
@@ -69,59 +69,45 @@ export function armLegs(x: Exec, parent: Order, lots: number): void {
       rpi: false,
       oto: { ...link, role },
     });
-    indexOpen(x.trading, leg);
-    x.mt.stops.add(leg);
+    indexOpen(exec.trading, leg);
+    exec.market.stops.add(leg);
     if (role === 'stopLoss') group.stopLossId = leg.id;
     else group.takeProfitId = leg.id;
   }
 }
 
 /** A leg triggered: it leaves the group (the other leg is cancelled); later parent fills arm new legs. */
-export function detachLegs(x: Exec, leg: Order): void {
-  const group = leg.oto === null ? undefined : x.state.collateral.otos.get(leg.oto.id);
+export function detachLegs(exec: Exec, leg: Order): void {
+  const group = leg.oto === null ? undefined : exec.state.collateral.otos.get(leg.oto.id);
   if (group === undefined) return;
-  const other = liveLeg(x, group.stopLossId === leg.id ? group.takeProfitId : group.stopLossId);
+  const other = liveLeg(exec, group.stopLossId === leg.id ? group.takeProfitId : group.stopLossId);
   group.stopLossId = null;
   group.takeProfitId = null;
   group.covered = 0;
-  if (other !== undefined) cancelOpen(x, other);
-  if (!group.parentOpen) x.state.collateral.otos.delete(group.id);
+  if (other !== undefined) cancelOpen(exec, other);
+  if (!group.parentOpen) exec.state.collateral.otos.delete(group.id);
 }
 
 /**
  * Cancels an open order at its owner's wish: by request, or by the self-trade prevention of their
  * own new order. An OTO parent takes its live legs with it.
  */
-export function cancelByUser(x: Exec, o: Order): OrderView {
-  const view = cancelOpen(x, o);
-  const group = o.oto?.role === 'parent' ? x.state.collateral.otos.get(o.oto.id) : undefined;
-  if (group !== undefined) cancelLegs(x, group);
+export function cancelByUser(exec: Exec, order: Order): OrderView {
+  const view = cancelOpen(exec, order);
+  const group = order.oto?.role === 'parent' ? exec.state.collateral.otos.get(order.oto.id) : undefined;
+  if (group !== undefined) cancelLegs(exec, group);
   return view;
 }
 
 /** Cancels a group's live legs. */
-export function cancelLegs(x: Exec, group: OtoGroup): Order[] {
+export function cancelLegs(exec: Exec, group: OtoGroup): Order[] {
   const out: Order[] = [];
   for (const id of [group.stopLossId, group.takeProfitId]) {
-    const leg = liveLeg(x, id);
+    const leg = liveLeg(exec, id);
     if (leg !== undefined) {
-      cancelOpen(x, leg);
+      cancelOpen(exec, leg);
       out.push(leg);
     }
   }
   return out;
-}
-
-/** Keeps a group's record in step with its orders; a group ends when its parent and legs are done. */
-export function otoOrderFinished(x: Exec, o: Order): void {
-  const link = o.oto;
-  const group = link === null ? undefined : x.state.collateral.otos.get(link.id);
-  if (link === null || group === undefined) return;
-  if (link.role === 'parent') group.parentOpen = false;
-  if (group.stopLossId === o.id) group.stopLossId = null;
-  if (group.takeProfitId === o.id) group.takeProfitId = null;
-  if (group.stopLossId === null && group.takeProfitId === null) {
-    group.covered = 0;
-    if (!group.parentOpen) x.state.collateral.otos.delete(group.id);
-  }
 }

@@ -1,7 +1,7 @@
-import type { BookFactory } from './book/book.js';
-import { decodeJson, encodeJson } from './codec/json-value.js';
-import { createState, type State } from './state/state.js';
-import { decodeTrading, encodeTrading, type EncodedTrading } from './trading/trading-codec.js';
+import type { BookFactory } from '../book/book.js';
+import { decodeJson, encodeJson } from './json-value.js';
+import { createState, type State } from '../state/state.js';
+import { decodeTrading, encodeTrading, type EncodedTrading } from './trading-codec.js';
 
 /**
  * The whole state as canonical text: the body of a snapshot, and what the state hash is taken of.

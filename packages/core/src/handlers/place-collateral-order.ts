@@ -1,36 +1,23 @@
 import { ok, reject, type Result } from '../commands/rejection.js';
-import { checkOrderShape, launch, orderOf, type PlaceOrder } from '../handlers/place-order.js';
+import type { PlaceOrder } from '../commands/order-commands.js';
+import { checkOrderShape, launch, orderOf } from '../trading/placement.js';
 import { RATE_SCALE } from '../money/rate.js';
-import type { MarketSpec } from '../spec/market.js';
+import type { MarketSpec, Price } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
-import { wouldCross, type Exec } from '../trading/execution.js';
+import type { Exec } from '../trading/exec-context.js';
+import { wouldCross } from '../trading/matching.js';
 import { limitBuyHold } from '../trading/fees.js';
-import type { OrderView, PositionSide } from '../trading/order.js';
-import { openOrdersOf } from '../trading/trading-state.js';
-import { walkBook } from './book-walk.js';
-import { positionKey, type CollateralAccount } from './collateral-state.js';
-import { closable } from './closing-orders.js';
-import { applyHold, planHold, type HoldPlan } from './holds.js';
-import { accountFigures, accountView, closes, exposures, effectiveLeverage, type OrderIntent } from './margin.js';
-import { createGroup } from './oto.js';
-import { assetValue, divide, lotsValue, markPrice, ticks, VALUE_DECIMALS, type Price } from './valuation.js';
-import { pow10 } from '../money/decimal.js';
-
-/** The cap of positions at a leverage on a market, as a value (0: none). */
-export function bracketCap(spec: MarketSpec, leverage: number): bigint {
-  const b = spec.margin?.brackets.find((x) => x.leverage === leverage);
-  return b === undefined ? 0n : b.maxPosition * pow10(VALUE_DECIMALS);
-}
-
-/** Whether every position group of the account stays within its market's bracket at `account`'s leverage. */
-export function withinBrackets(state: State, user: string, account: CollateralAccount, intent?: OrderIntent): boolean {
-  for (const e of exposures(state, user, account, intent).values()) {
-    const cap = bracketCap(e.spec, effectiveLeverage(account, e.spec));
-    if (cap > 0n && (e.long > e.short ? e.long : e.short) > cap) return false;
-  }
-  return true;
-}
+import type { OrderView, PositionSide } from '../state/order.js';
+import { openOrdersOf } from '../state/trading-state.js';
+import { walkBook } from '../trading/book-walk.js';
+import { positionKey, type CollateralAccount } from '../state/collateral-state.js';
+import { closable } from '../trading/closing-orders.js';
+import { applyHold, planHold, type HoldPlan } from '../collateral/holds.js';
+import { withinBrackets } from '../collateral/brackets.js';
+import { accountFigures, accountView, closes, type OrderIntent } from '../collateral/margin.js';
+import { createGroup } from '../trading/oto.js';
+import { assetValue, divide, lotsValue, markPrice, ticks } from '../collateral/valuation.js';
 
 /** The position side an order trades: LONG/SHORT in hedge mode on perpetuals, BOTH otherwise (reference 114). */
 function positionSideOf(account: CollateralAccount, spec: MarketSpec, cmd: PlaceOrder): PositionSide | undefined {
@@ -45,11 +32,11 @@ function checkOto(cmd: PlaceOrder, reference: number): Result<null> {
   if (cmd.stopLoss === undefined && cmd.takeProfit === undefined) return ok(null);
   if (cmd.reduceOnly === true || cmd.orderType === 'stock market') return reject('OTO_NOT_ALLOWED');
   const buy = cmd.side === 'buy';
-  const sl = cmd.stopLoss?.ticks;
-  const tp = cmd.takeProfit?.ticks;
-  if (sl !== undefined && (buy ? sl >= reference : sl <= reference))
+  const stopLoss = cmd.stopLoss?.ticks;
+  const takeProfit = cmd.takeProfit?.ticks;
+  if (stopLoss !== undefined && (buy ? stopLoss >= reference : stopLoss <= reference))
     return reject('OTO_PRICE_WRONG', { field: 'stopLoss' });
-  if (tp !== undefined && (buy ? tp <= reference : tp >= reference))
+  if (takeProfit !== undefined && (buy ? takeProfit <= reference : takeProfit >= reference))
     return reject('OTO_PRICE_WRONG', { field: 'takeProfit' });
   return ok(null);
 }
@@ -57,15 +44,15 @@ function checkOto(cmd: PlaceOrder, reference: number): Result<null> {
 /** Lots of open orders that would close the same position on the same side, not reduce-only. */
 function openClosing(state: State, cmd: PlaceOrder, side: PositionSide): number {
   let lots = 0;
-  for (const o of openOrdersOf(state.trading, cmd.user)) {
+  for (const order of openOrdersOf(state.trading, cmd.user)) {
     if (
-      o.account === 'collateral' &&
-      o.market === cmd.market &&
-      o.positionSide === side &&
-      o.side === cmd.side &&
-      !o.reduceOnly
+      order.account === 'collateral' &&
+      order.market === cmd.market &&
+      order.positionSide === side &&
+      order.side === cmd.side &&
+      !order.reduceOnly
     ) {
-      lots += o.left;
+      lots += order.left;
     }
   }
   return lots;
@@ -79,10 +66,10 @@ function openClosing(state: State, cmd: PlaceOrder, side: PositionSide): number 
  * of a one-way position or a hedge-mode close beyond its position (115), the bracket (111), the free
  * margin (10), post-only, and on a spot pair the funds of its hold (10).
  */
-export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: PlaceOrder): Result<OrderView> {
-  const spec = x.units.spec;
+export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: PlaceOrder): Result<OrderView> {
+  const spec = exec.units.spec;
   if (!spec.isCollateral || spec.margin === undefined) return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
-  const shape = checkOrderShape(state, x, cmd);
+  const shape = checkOrderShape(state, exec, cmd);
   if (!shape.ok) return shape;
   const condition = shape.value;
   const stop = condition !== null;
@@ -114,7 +101,7 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
   }
 
   // a market order is counted at what it would take from the book now
-  const walk = cmd.orderType === 'stock market' ? walkBook(x, cmd.side, amount, cmd.user, cmd.stp) : undefined;
+  const walk = cmd.orderType === 'stock market' ? walkBook(exec, cmd.side, amount, cmd.user, cmd.stp) : undefined;
   if (!closes({ reduceOnly, positionSide, side: cmd.side })) {
     const price: Price | undefined =
       walk === undefined
@@ -125,7 +112,7 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
     if (price !== undefined) {
       const intent: OrderIntent = { spec, positionSide, side: cmd.side, lots: walk?.lots ?? amount, price };
       if (!withinBrackets(state, cmd.user, view, intent)) return reject('POSITION_TOO_BIG');
-      const now = x.ctx.time;
+      const now = exec.ctx.time;
       const before = accountFigures(state, cmd.user, now);
       const after = accountFigures(state, cmd.user, now, { intent });
       const value = lotsValue(state, spec, BigInt(intent.lots), price, true) ?? 0n;
@@ -134,15 +121,20 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
     }
   }
   // a stop-limit's postOnly is checked against the book when it triggers (see runTriggered)
-  if ((cmd.postOnly || rpi) && !stop && wouldCross(x.mt, cmd.side, cmd.price)) return reject('POST_ONLY_WOULD_TAKE');
+  if ((cmd.postOnly || rpi) && !stop && wouldCross(exec.market, cmd.side, cmd.price))
+    return reject('POST_ONLY_WOULD_TAKE');
 
   // a spot pair's order (not a trigger order: those are funded when they trigger) holds its funds now
   let hold: { ticker: string; plan: HoldPlan } | undefined;
-  if (!x.perp && !stop) {
-    const ticker = cmd.side === 'buy' ? x.money : x.stock;
-    const u = x.units;
+  if (!exec.perp && !stop) {
+    const ticker = cmd.side === 'buy' ? exec.money : exec.stock;
+    const units = exec.units;
     const need =
-      cmd.side === 'sell' ? BigInt(amount) * u.lot : limited ? limitBuyHold(u, cmd.price, amount) : (walk?.hold ?? 0n);
+      cmd.side === 'sell'
+        ? BigInt(amount) * units.lot
+        : limited
+          ? limitBuyHold(units, cmd.price, amount)
+          : (walk?.hold ?? 0n);
     const plan = planHold(state, user, ticker, need);
     if (plan === undefined) return reject('NOT_ENOUGH_BALANCE');
     hold = { ticker, plan };
@@ -157,7 +149,7 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
           stopLoss: cmd.stopLoss ?? null,
           takeProfit: cmd.takeProfit ?? null,
         };
-  const order = orderOf(state, cmd, x.ctx.time, condition, {
+  const order = orderOf(state, cmd, exec.ctx.time, condition, {
     amount,
     byMoney: false,
     positionSide,
@@ -166,6 +158,6 @@ export function placeCollateralOrder(state: State, user: User, x: Exec, cmd: Pla
     oto,
   });
   if (hold !== undefined) applyHold(state, user, order, hold.ticker, hold.plan);
-  if (oto !== null) createGroup(x, order, oto);
-  return launch(x, order);
+  if (oto !== null) createGroup(exec, order, oto);
+  return launch(exec, order);
 }

@@ -1,4 +1,4 @@
-import type { State } from './state/state.js';
+import type { State } from './state.js';
 
 export interface ConservationBreach {
   readonly ticker: string;

@@ -1,6 +1,5 @@
 import type { BookFactory, OrderBook } from '../book/book.js';
 import { fastBook } from '../book/fast-book.js';
-import type { Exec } from './execution.js';
 import type { Order } from './order.js';
 import { OrderIndex } from './order-index.js';
 import { StopList } from './stop-list.js';
@@ -27,8 +26,12 @@ export interface MarketTrading {
   readonly stops: StopList;
   /** Ticks; null until the first trade. */
   lastPrice: number | null;
-  /** The market's execution context, valid while its spec is the one it was made for (never encoded). */
-  exec: Exec | null;
+  /**
+   * The market's execution context, valid while its spec is the one it was made for (never encoded).
+   * Made and read by trading/exec-context alone, which gives it its type: the rules that define it
+   * stand above the state.
+   */
+  exec: object | null;
 }
 
 /**
@@ -65,13 +68,13 @@ export function createTradingState(newBook: BookFactory = fastBook): TradingStat
   };
 }
 
-export function marketTrading(t: TradingState, market: string): MarketTrading {
-  let m = t.markets.get(market);
-  if (m === undefined) {
-    m = { book: t.newBook<Order>(), stops: new StopList(), lastPrice: null, exec: null };
-    t.markets.set(market, m);
+export function marketTrading(trading: TradingState, name: string): MarketTrading {
+  let market = trading.markets.get(name);
+  if (market === undefined) {
+    market = { book: trading.newBook<Order>(), stops: new StopList(), lastPrice: null, exec: null };
+    trading.markets.set(name, market);
   }
-  return m;
+  return market;
 }
 
 export function clientIdKey(user: string, market: string, clientOrderId: string): string {
@@ -79,29 +82,30 @@ export function clientIdKey(user: string, market: string, clientOrderId: string)
 }
 
 /** Registers an order as open in the indexes. Orders are indexed as they take ids, so in id order. */
-export function indexOpen(t: TradingState, o: Order): void {
-  t.orders.set(o);
-  if (o.clientOrderId !== '') t.byClientId.set(clientIdKey(o.user, o.market, o.clientOrderId), o.id);
-  let list = t.byUser.get(o.user);
+export function indexOpen(trading: TradingState, order: Order): void {
+  trading.orders.set(order);
+  if (order.clientOrderId !== '')
+    trading.byClientId.set(clientIdKey(order.user, order.market, order.clientOrderId), order.id);
+  let list = trading.byUser.get(order.user);
   if (list === undefined) {
     list = { ids: [], count: 0 };
-    t.byUser.set(o.user, list);
+    trading.byUser.set(order.user, list);
   }
   const ids = list.ids;
-  if (ids.length === 0 || (ids[ids.length - 1] as number) < o.id) ids.push(o.id);
-  else ids.splice(firstAbove(ids, o.id), 0, o.id);
+  if (ids.length === 0 || (ids[ids.length - 1] as number) < order.id) ids.push(order.id);
+  else ids.splice(firstAbove(ids, order.id), 0, order.id);
   list.count++;
 }
 
-export function unindexOpen(t: TradingState, o: Order): void {
-  t.orders.delete(o.id);
-  if (o.clientOrderId !== '') t.byClientId.delete(clientIdKey(o.user, o.market, o.clientOrderId));
-  const list = t.byUser.get(o.user);
+export function unindexOpen(trading: TradingState, order: Order): void {
+  trading.orders.delete(order.id);
+  if (order.clientOrderId !== '') trading.byClientId.delete(clientIdKey(order.user, order.market, order.clientOrderId));
+  const list = trading.byUser.get(order.user);
   if (list === undefined) return;
-  if (--list.count === 0) t.byUser.delete(o.user);
+  if (--list.count === 0) trading.byUser.delete(order.user);
   // a built-in filter, not a loop of our own: a loop run this rarely is compiled on the fly (OSR)
   // before its exit has any type feedback, and V8 then leaves and re-enters that code on every call
-  else if (list.ids.length > 2 * list.count + FINISHED_IDS_SLACK) list.ids = list.ids.filter(isOpen, t.orders);
+  else if (list.ids.length > 2 * list.count + FINISHED_IDS_SLACK) list.ids = list.ids.filter(isOpen, trading.orders);
 }
 
 /** Whether an id is of an open order (`this`: the open orders), for compacting a user's list. */
@@ -122,13 +126,13 @@ function firstAbove(ids: number[], id: number): number {
 }
 
 /** A user's open orders, oldest first. */
-export function openOrdersOf(t: TradingState, user: string): Order[] {
+export function openOrdersOf(trading: TradingState, user: string): Order[] {
   const out: Order[] = [];
-  const list = t.byUser.get(user);
+  const list = trading.byUser.get(user);
   if (list === undefined) return out;
   for (const id of list.ids) {
-    const o = t.orders.get(id);
-    if (o !== undefined) out.push(o);
+    const order = trading.orders.get(id);
+    if (order !== undefined) out.push(order);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { PositionSide } from '../trading/order.js';
+import type { PositionSide } from './order.js';
 
 /**
  * A position: what an account's collateral orders on one market (and, in hedge mode, one side)
@@ -103,16 +103,16 @@ export function positionKey(market: string, side: PositionSide): string {
 }
 
 /** The account of a user, created with the defaults on first use. */
-export function accountOf(c: CollateralState, user: string): CollateralAccount {
-  let a = c.accounts.get(user);
-  if (a === undefined) {
-    a = { leverage: DEFAULT_LEVERAGE, hedgeMode: false, positions: new Map(), loans: new Map() };
-    c.accounts.set(user, a);
+export function accountOf(collateral: CollateralState, user: string): CollateralAccount {
+  let account = collateral.accounts.get(user);
+  if (account === undefined) {
+    account = { leverage: DEFAULT_LEVERAGE, hedgeMode: false, positions: new Map(), loans: new Map() };
+    collateral.accounts.set(user, account);
   }
-  return a;
+  return account;
 }
 
 /** The account if the user ever used collateral trading, without creating it (reads). */
-export function peekAccount(c: CollateralState, user: string): CollateralAccount | undefined {
-  return c.accounts.get(user);
+export function peekAccount(collateral: CollateralState, user: string): CollateralAccount | undefined {
+  return collateral.accounts.get(user);
 }

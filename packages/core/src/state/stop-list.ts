@@ -29,21 +29,21 @@ export class StopList {
   /** Takes out, in trigger order, every stop that a trade at `price` ticks sets off. */
   triggered(price: number, out: Order[]): void {
     const gte = this.gte;
-    let n = 0;
-    while (n < gte.length && (gte[n] as Order).activationPrice <= price) n++;
-    if (n > 0) for (const o of gte.splice(0, n)) out.push(o);
+    let count = 0;
+    while (count < gte.length && (gte[count] as Order).activationPrice <= price) count++;
+    if (count > 0) for (const order of gte.splice(0, count)) out.push(order);
     const lte = this.lte;
-    n = 0;
-    while (n < lte.length && (lte[n] as Order).activationPrice >= price) n++;
-    if (n > 0) for (const o of lte.splice(0, n)) out.push(o);
+    count = 0;
+    while (count < lte.length && (lte[count] as Order).activationPrice >= price) count++;
+    if (count > 0) for (const order of lte.splice(0, count)) out.push(order);
   }
 
   /** Whether a trade at `price` would set any stop off (cheap check for the hot path). */
   wouldTrigger(price: number): boolean {
-    const g = this.gte[0];
-    if (g !== undefined && g.activationPrice <= price) return true;
-    const l = this.lte[0];
-    return l !== undefined && l.activationPrice >= price;
+    const nextRising = this.gte[0];
+    if (nextRising !== undefined && nextRising.activationPrice <= price) return true;
+    const nextFalling = this.lte[0];
+    return nextFalling !== undefined && nextFalling.activationPrice >= price;
   }
 
   /** Index after every entry that comes before or equals `order` in trigger order (binary search). */
@@ -53,13 +53,13 @@ export class StopList {
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const m = list[mid] as Order;
+      const other = list[mid] as Order;
       const before =
-        m.activationPrice === order.activationPrice
-          ? m.id <= order.id
+        other.activationPrice === order.activationPrice
+          ? other.id <= order.id
           : rising
-            ? m.activationPrice < order.activationPrice
-            : m.activationPrice > order.activationPrice;
+            ? other.activationPrice < order.activationPrice
+            : other.activationPrice > order.activationPrice;
       if (before) lo = mid + 1;
       else hi = mid;
     }

@@ -1,5 +1,5 @@
-import type { Exec } from '../trading/execution.js';
-import type { OrderSide, StpMode } from '../trading/order.js';
+import type { Exec } from './exec-context.js';
+import type { OrderSide, StpMode } from '../state/order.js';
 
 /** What a market order of `lots` would take from the book now. */
 export interface Walk {
@@ -16,18 +16,18 @@ export interface Walk {
  * owner's own orders when self-trade prevention would not trade with them (so the cost is an upper
  * bound whatever the mode).
  */
-export function walkBook(x: Exec, side: OrderSide, lots: number, user: string, stp: StpMode): Walk {
-  const u = x.units;
+export function walkBook(exec: Exec, side: OrderSide, lots: number, user: string, stp: StpMode): Walk {
+  const units = exec.units;
   let left = lots;
   let tickLots = 0n;
-  for (const m of x.mt.book.entries(side === 'buy' ? 'sell' : 'buy')) {
+  for (const resting of exec.market.book.entries(side === 'buy' ? 'sell' : 'buy')) {
     if (left === 0) break;
-    if (m.user === user && stp !== 'no') continue;
-    const take = m.left < left ? m.left : left;
-    tickLots += BigInt(take) * BigInt(m.price);
+    if (resting.user === user && stp !== 'no') continue;
+    const take = resting.left < left ? resting.left : left;
+    tickLots += BigInt(take) * BigInt(resting.price);
     left -= take;
   }
-  const fine = tickLots * u.mul;
-  const hold = (fine + u.divUp) / u.div + (fine * u.maxFeeRate + u.feeDivUp) / u.feeDiv;
+  const fine = tickLots * units.mul;
+  const hold = (fine + units.divUp) / units.div + (fine * units.maxFeeRate + units.feeDivUp) / units.feeDiv;
   return { lots: lots - left, tickLots, hold };
 }

@@ -1,7 +1,8 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { InsuranceMove } from '../events/funding-events.js';
-import { cancelByUser } from './oto.js';
-import { placeOrder, stockMarketOrder, type PlaceOrder } from '../handlers/place-order.js';
+import { cancelByUser } from '../trading/oto.js';
+import { stockMarketOrder, type PlaceOrder } from '../commands/order-commands.js';
+import { placeOrder } from './place-order.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec } from '../spec/market.js';
 import { addTo } from '../state/ledger.js';
@@ -9,11 +10,11 @@ import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
 import { execFor } from '../trading/exec-context.js';
-import { openOrdersOf } from '../trading/trading-state.js';
-import type { CollateralAccount, Position } from './collateral-state.js';
-import { dropIfSettled, payInterest } from './loans.js';
-import { accountFigures, maintenanceOf, positionValue } from './margin.js';
-import { assetValue, divide } from './valuation.js';
+import { openOrdersOf } from '../state/trading-state.js';
+import type { CollateralAccount, Position } from '../state/collateral-state.js';
+import { dropIfSettled, payInterest } from '../collateral/loans.js';
+import { accountFigures, maintenanceOf, positionValue } from '../collateral/margin.js';
+import { assetValue, divide } from '../collateral/valuation.js';
 
 /** A position's maintenance margin now, as a value: what the clearance fee of its liquidation may take. */
 function maintenanceValue(state: State, account: CollateralAccount, spec: MarketSpec, pos: Position): bigint {
@@ -110,12 +111,12 @@ export function liquidate(state: State, name: string, account: CollateralAccount
     const spec = state.markets.get(pos.market);
     if (spec !== undefined) fees.push({ spec, value: maintenanceValue(state, account, spec, pos) });
   }
-  for (const o of openOrdersOf(state.trading, name)) {
+  for (const order of openOrdersOf(state.trading, name)) {
     // an OTO parent cancelled earlier in the loop took its legs with it
-    if (o.account !== 'collateral' || o.finished !== null) continue;
-    const x = execFor(state, o.market, ctx);
-    if (x !== undefined) {
-      cancelByUser(x, o);
+    if (order.account !== 'collateral' || order.finished !== null) continue;
+    const exec = execFor(state, order.market, ctx);
+    if (exec !== undefined) {
+      cancelByUser(exec, order);
       acted = true;
     }
   }
@@ -136,7 +137,7 @@ export function liquidate(state: State, name: string, account: CollateralAccount
   ctx.emit({
     type: 'AccountLiquidated',
     user: name,
-    positionIds: positions.map((p) => p.id),
+    positionIds: positions.map((position) => position.id),
     complete,
     insurance,
     time: ctx.time,

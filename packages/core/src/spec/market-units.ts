@@ -1,7 +1,7 @@
 import { pow10 } from '../money/decimal.js';
 import { exactFraction, exactNumber, type ExactFraction } from '../money/exact-number.js';
 import { RATE_SCALE } from '../money/rate.js';
-import type { MarketSpec } from '../spec/market.js';
+import type { MarketSpec } from './market.js';
 
 /**
  * How a market's integers convert into asset units. A notional price × amount is ticks × lots in
@@ -45,8 +45,8 @@ function keeps(rate: bigint, feeDiv: bigint): ExactFraction {
 const cache = new WeakMap<MarketSpec, MarketUnits>();
 
 export function marketUnits(spec: MarketSpec, moneyPrecision: number, stockPrecision: number): MarketUnits {
-  let u = cache.get(spec);
-  if (u === undefined) {
+  let units = cache.get(spec);
+  if (units === undefined) {
     const product = spec.moneyPrec + spec.stockPrec;
     const fineScale = Math.max(product, moneyPrecision);
     const div = pow10(fineScale - moneyPrecision);
@@ -54,7 +54,7 @@ export function marketUnits(spec: MarketSpec, moneyPrecision: number, stockPreci
     const lot = pow10(Math.max(0, stockPrecision - spec.stockPrec));
     const feeDiv = div * RATE_SCALE;
     const maxFeeRate = spec.makerFee > spec.takerFee ? spec.makerFee : spec.takerFee;
-    u = {
+    units = {
       spec,
       mul,
       div,
@@ -71,7 +71,7 @@ export function marketUnits(spec: MarketSpec, moneyPrecision: number, stockPreci
       makerKeeps: keeps(spec.makerFee, feeDiv),
       takerKeeps: keeps(spec.takerFee, feeDiv),
     };
-    cache.set(spec, u);
+    cache.set(spec, units);
   }
-  return u;
+  return units;
 }

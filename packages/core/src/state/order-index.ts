@@ -110,7 +110,7 @@ export class OrderIndex {
 
 function* openIn(page: Page | undefined): IterableIterator<Order> {
   if (page === undefined) return;
-  for (const o of page.slots) if (o !== undefined) yield o;
+  for (const order of page.slots) if (order !== undefined) yield order;
 }
 
 function isSlotId(id: number): boolean {

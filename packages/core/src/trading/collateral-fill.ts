@@ -1,13 +1,13 @@
 import { addTo } from '../state/ledger.js';
-import type { Exec } from '../trading/execution.js';
-import { buyFeePaid, notional } from '../trading/fees.js';
-import type { Order } from '../trading/order.js';
-import { accountOf, positionKey, type Position } from './collateral-state.js';
+import type { Exec } from './exec-context.js';
+import { buyFeePaid, notional } from './fees.js';
+import type { Order } from '../state/order.js';
+import { accountOf, positionKey, type Position } from '../state/collateral-state.js';
 import { fitClosingOrders } from './closing-orders.js';
-import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from './loans.js';
+import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from '../collateral/loans.js';
 import { armLegs } from './oto.js';
-import { notePositionOpened } from './position-holders.js';
-import { increase, reduce } from './position-math.js';
+import { notePositionOpened } from '../collateral/position-holders.js';
+import { increase, reduce } from '../collateral/position-math.js';
 
 /**
  * The fees of a perpetual fill: each side pays its rate on the notional, rounded up cumulatively
@@ -15,24 +15,24 @@ import { increase, reduce } from './position-math.js';
  * account. The accounts pay them in `collateralFilled`.
  */
 export function perpFees(
-  x: Exec,
+  exec: Exec,
   buy: Order,
   sell: Order,
   taker: Order,
-  n: bigint,
+  tradeNotional: bigint,
 ): { buyFee: bigint; sellFee: bigint } {
-  const spec = x.units.spec;
-  const buyFee = chargeFee(x, buy, n, buy === taker ? spec.takerFee : spec.makerFee);
-  const sellFee = chargeFee(x, sell, n, sell === taker ? spec.takerFee : spec.makerFee);
-  addTo(x.state.ledger.fees, x.money, buyFee + sellFee);
+  const spec = exec.units.spec;
+  const buyFee = chargeFee(exec, buy, tradeNotional, buy === taker ? spec.takerFee : spec.makerFee);
+  const sellFee = chargeFee(exec, sell, tradeNotional, sell === taker ? spec.takerFee : spec.makerFee);
+  addTo(exec.state.ledger.fees, exec.money, buyFee + sellFee);
   return { buyFee, sellFee };
 }
 
-function chargeFee(x: Exec, o: Order, n: bigint, rate: bigint): bigint {
-  const f1 = o.feeExact + n * rate;
-  const fee = buyFeePaid(x.units, o.dealFee, f1);
-  o.feeExact = f1;
-  o.dealFee += fee;
+function chargeFee(exec: Exec, order: Order, tradeNotional: bigint, rate: bigint): bigint {
+  const feeExact = order.feeExact + tradeNotional * rate;
+  const fee = buyFeePaid(exec.units, order.dealFee, feeExact);
+  order.feeExact = feeExact;
+  order.dealFee += fee;
   return fee;
 }
 
@@ -44,19 +44,19 @@ interface Change {
 
 /** Both sides of a fill that trade for collateral accounts move their positions. */
 export function collateralFilled(
-  x: Exec,
+  exec: Exec,
   buy: Order,
   sell: Order,
   taker: Order,
   lots: number,
   price: number,
-  n: bigint,
+  tradeNotional: bigint,
   buyFee: bigint,
   sellFee: bigint,
   tradeId: number,
 ): void {
-  if (buy.account === 'collateral') positionFilled(x, buy, lots, price, n, buyFee, taker, tradeId);
-  if (sell.account === 'collateral') positionFilled(x, sell, -lots, price, n, sellFee, taker, tradeId);
+  if (buy.account === 'collateral') positionFilled(exec, buy, lots, price, tradeNotional, buyFee, taker, tradeId);
+  if (sell.account === 'collateral') positionFilled(exec, sell, -lots, price, tradeNotional, sellFee, taker, tradeId);
 }
 
 /**
@@ -67,39 +67,39 @@ export function collateralFilled(
  * the other way. Then the OTO legs of the order arm, and the position's closing orders are fitted.
  */
 function positionFilled(
-  x: Exec,
-  o: Order,
+  exec: Exec,
+  order: Order,
   delta: number,
   price: number,
-  n: bigint,
+  tradeNotional: bigint,
   fee: bigint,
   taker: Order,
   tradeId: number,
 ): void {
-  const state = x.state;
-  const spec = x.units.spec;
-  const now = x.ctx.time;
-  const user = state.users.get(o.user);
-  if (user === undefined) throw new Error(`order ${o.id} of unknown user ${o.user}`);
-  const account = accountOf(state.collateral, o.user);
-  const key = positionKey(spec.name, o.positionSide);
+  const state = exec.state;
+  const spec = exec.units.spec;
+  const now = exec.ctx.time;
+  const user = state.users.get(order.user);
+  if (user === undefined) throw new Error(`order ${order.id} of unknown user ${order.user}`);
+  const account = accountOf(state.collateral, order.user);
+  const key = positionKey(spec.name, order.positionSide);
   const loan = account.loans.get(spec.name);
   const funding = loan === undefined ? 0n : payInterest(state, user, spec, loan, now);
-  if (x.perp && fee > 0n) takeOrBorrow(state, user, account, spec, fee, now);
+  if (exec.perp && fee > 0n) takeOrBorrow(state, user, account, spec, fee, now);
 
   const changes: Change[] = [];
   let rest = Math.abs(delta);
-  let restNotional = n;
+  let restNotional = tradeNotional;
   const old = account.positions.get(key);
   if (old !== undefined && old.size !== 0 && old.size > 0 !== delta > 0) {
     const closing = Math.min(rest, Math.abs(old.size));
-    const closeNotional = closing === rest ? n : notional(x.units, price, closing);
+    const closeNotional = closing === rest ? tradeNotional : notional(exec.units, price, closing);
     const realized = reduce(old, closing, closeNotional);
     changes.push({ pos: old, lots: delta > 0 ? closing : -closing, realized });
     rest -= closing;
     restNotional -= closeNotional;
-    if (x.perp && realized > 0n) addTo(user.collateral, spec.money, realized);
-    if (x.perp && realized < 0n) takeOrBorrow(state, user, account, spec, -realized, now);
+    if (exec.perp && realized > 0n) addTo(user.collateral, spec.money, realized);
+    if (exec.perp && realized < 0n) takeOrBorrow(state, user, account, spec, -realized, now);
     if (old.size === 0) account.positions.delete(key);
   }
   if (rest > 0) {
@@ -108,7 +108,7 @@ function positionFilled(
       pos = {
         id: state.collateral.nextPositionId++,
         market: spec.name,
-        side: o.positionSide,
+        side: order.positionSide,
         size: 0,
         basis: 0n,
         realized: 0n,
@@ -118,7 +118,7 @@ function positionFilled(
         modifiedAt: now,
       };
       account.positions.set(key, pos);
-      notePositionOpened(state.collateral.accounts, o.user);
+      notePositionOpened(state.collateral.accounts, order.user);
     }
     increase(pos, delta > 0 ? rest : -rest, restNotional);
     changes.push({ pos, lots: delta > 0 ? rest : -rest, realized: 0n });
@@ -132,31 +132,31 @@ function positionFilled(
     repayFromAvailable(state, user, spec, current, now);
     dropIfSettled(account, spec.name);
   }
-  if (o.oto !== null && o.oto.role === 'parent') armLegs(x, o, Math.abs(delta));
-  fitClosingOrders(x, o.user, o.positionSide, taker);
+  if (order.oto !== null && order.oto.role === 'parent') armLegs(exec, order, Math.abs(delta));
+  fitClosingOrders(exec, order.user, order.positionSide, taker);
 
-  for (const c of changes) {
-    c.pos.modifiedAt = now;
-    x.ctx.emit({
+  for (const change of changes) {
+    change.pos.modifiedAt = now;
+    exec.ctx.emit({
       type: 'PositionChanged',
       changeId: state.collateral.nextChangeId++,
-      user: o.user,
+      user: order.user,
       market: spec.name,
-      positionId: c.pos.id,
-      positionSide: c.pos.side,
-      openedAt: c.pos.openedAt,
+      positionId: change.pos.id,
+      positionSide: change.pos.side,
+      openedAt: change.pos.openedAt,
       time: now,
-      size: c.pos.size,
-      basis: c.pos.basis,
-      realizedTotal: c.pos.realized,
-      fundingTotal: c.pos.funding,
-      orderId: o.id,
+      size: change.pos.size,
+      basis: change.pos.basis,
+      realizedTotal: change.pos.realized,
+      fundingTotal: change.pos.funding,
+      orderId: order.id,
       tradeId,
       price,
-      lots: c.lots,
-      fee: c === first ? fee : 0n,
-      funding: c === first ? funding : 0n,
-      realized: c.realized,
+      lots: change.lots,
+      fee: change === first ? fee : 0n,
+      funding: change === first ? funding : 0n,
+      realized: change.realized,
     });
   }
 }

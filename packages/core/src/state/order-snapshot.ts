@@ -15,7 +15,11 @@ import type {
  * An open order as it stood when a command answered it. Only the figures that change while an order
  * is open are copied; what is fixed for its life is read from the order itself. Nearly every order
  * placed answers with one of these, and the caller reads it after later commands may have filled
- * the order: a copy of the ten changing fields costs a third of a copy of all of them.
+ * the order: so it copies the ten fields that can still change, not all thirty.
+ *
+ * The getters are spelled out here rather than shared with Order (a base class or a mixin): a getter
+ * shared by both classes would see both shapes, and every read of an order's flags in matching
+ * would turn polymorphic.
  */
 export class OrderSnapshot implements OrderView {
   readonly amount: number;
@@ -125,4 +129,9 @@ export class OrderSnapshot implements OrderView {
   get oto(): OtoLink | null {
     return this.order.oto;
   }
+}
+
+/** An open order as it stands now, for a command's answer. */
+export function viewOf(order: Order): OrderView {
+  return new OrderSnapshot(order);
 }

@@ -1,0 +1,48 @@
+import { release } from './settlement.js';
+import { isStop, type Order, type OrderStatus, type OrderView } from '../state/order.js';
+import { unindexOpen } from '../state/trading-state.js';
+import type { Exec } from './exec-context.js';
+
+/** The asset an order holds: money for buys, stock for sells. */
+export function heldAsset(exec: Exec, order: Order): string {
+  return order.side === 'buy' ? exec.money : exec.stock;
+}
+
+/**
+ * Takes an order out of the open indexes for good: releases its hold and records how it ended. The
+ * finished order itself goes into the event: nothing changes it any more.
+ */
+export function finish(exec: Exec, order: Order, status: OrderStatus): void {
+  release(exec.state, order, heldAsset(exec, order));
+  unindexOpen(exec.trading, order);
+  order.status = status;
+  order.finished = exec.ctx.time;
+  exec.ctx.emit({ type: 'OrderFinished', order });
+  if (order.oto !== null) otoOrderFinished(exec, order);
+}
+
+/**
+ * Takes an open order out of its book or trigger list and finishes it as cancelled. A stop that a
+ * trade of this command set off waits in `triggered`: it is only finished there (the queue skips it).
+ */
+export function cancelOpen(exec: Exec, order: Order): OrderView {
+  if (isStop(order) && order.activated === 0) {
+    if (!exec.triggered.includes(order)) exec.market.stops.remove(order);
+  } else exec.market.book.remove(order);
+  finish(exec, order, 'CANCELLED');
+  return order;
+}
+
+/** Keeps a group's record in step with its orders; a group ends when its parent and legs are done. */
+function otoOrderFinished(exec: Exec, order: Order): void {
+  const link = order.oto;
+  const group = link === null ? undefined : exec.state.collateral.otos.get(link.id);
+  if (link === null || group === undefined) return;
+  if (link.role === 'parent') group.parentOpen = false;
+  if (group.stopLossId === order.id) group.stopLossId = null;
+  if (group.takeProfitId === order.id) group.takeProfitId = null;
+  if (group.stopLossId === null && group.takeProfitId === null) {
+    group.covered = 0;
+    if (!group.parentOpen) exec.state.collateral.otos.delete(group.id);
+  }
+}

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/schema.js';
+import type { Venue } from '../venue/venue.js';
+
+/**
+ * A background job: it only submits commands, like any client would; it never changes state
+ * directly. Started by `txc serve --simulate` (and by later features where they say so).
+ */
+export interface Job {
+  readonly name: string;
+  /** Starts the job; returns how to stop it. */
+  start(context: JobContext): () => Promise<void>;
+}
+
+export interface JobContext {
+  readonly venue: Venue;
+  readonly config: Config;
+  readonly log: FastifyBaseLogger;
+}
