@@ -88,11 +88,15 @@ export class OrderValidation extends FieldValidation {
     return v;
   }
 
-  /** A decimal given as a numeric string or a plain number. */
+  /**
+   * A decimal given as a numeric string or a plain number. An empty string is a missing value of a
+   * required field; an optional one given empty is refused, not taken for absent.
+   */
   private decimal(field: string, label: string, required: string | undefined): ParsedDecimal | undefined {
     const v = this.body[field];
     if (v === undefined || v === null || v === '') {
       if (required !== undefined) this.add(field, required);
+      else if (v === '') this.add(field, `${label} field should not be empty string.`);
       return undefined;
     }
     const text = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v : undefined;
