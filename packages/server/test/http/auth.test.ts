@@ -27,7 +27,7 @@ describe('signed private requests (spec §5, reference §1)', () => {
   it('accepts a correctly signed request', async () => {
     const r = await post({ body: body({ ticker: 'BTC' }) });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { main_balance: '1.5' });
+    assert.deepEqual(r.body, { BTC: { main_balance: '1.5' } });
   });
 
   it('accepts the nonce as a number or as a numeric string', async () => {
@@ -87,7 +87,7 @@ describe('signed private requests (spec §5, reference §1)', () => {
     const fields = { request: PATH, nonce: next(), ticker: 'BTC' };
     const r = await post({ body: JSON.stringify(fields, null, 2), payload: JSON.stringify(fields) });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { main_balance: '1.5' });
+    assert.deepEqual(r.body, { BTC: { main_balance: '1.5' } });
   });
 
   it('refuses a `request` naming another path than the one called', async () => {
@@ -106,7 +106,7 @@ describe('signed private requests (spec §5, reference §1)', () => {
       withSlash,
     );
     assert.equal(signed.status, 200);
-    assert.deepEqual(signed.body, { main_balance: '1.5' });
+    assert.deepEqual(signed.body, { BTC: { main_balance: '1.5' } });
     const query = await post({ body: JSON.stringify({ request: PATH, nonce: next(), ticker: 'BTC' }) }, `${PATH}?x=1`);
     assert.equal(query.status, 200);
   });

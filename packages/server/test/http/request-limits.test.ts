@@ -185,7 +185,7 @@ describe('request limits: header size, slow clients, number length', () => {
         `${auth.map(([name, value]) => `${name}: ${value}\r\n`).join('')}Content-Length: ${body.length}\r\n\r\n${body}`
       );
     };
-    const answered = { status: 200, body: { main_balance: '1' } };
+    const answered = { status: 200, body: { BTC: { main_balance: '1' } } };
 
     it('after an answered request, the failed request is answered in its own family', async () => {
       // the ping is answered before the second request's headers overflow; nothing else is in flight

@@ -54,7 +54,7 @@ describe("the server's own failures answer in the right body family", () => {
     }
     const pair = await rawPost(server.url, PATH, { apiKey, secret, body: body('\\ud83d\\ude00') });
     assert.equal(pair.status, 200);
-    assert.deepEqual(pair.body, { main_balance: '0' });
+    assert.deepEqual(pair.body, { '\u{1f600}': { main_balance: '0' } });
   });
 
   it('empty JSON body on a private route: 400, private family', async () => {
