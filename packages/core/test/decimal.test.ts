@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { decimalToUnits, formatUnits, parseDecimal, parseUnits, rescaleExact } from '../src/money/decimal.js';
+import { decimalToUnits, formatUnits, parseDecimal, parseUnits, pow10, rescaleExact } from '../src/money/decimal.js';
 import { divCeil, divFloor, mulDivCeil, mulDivFloor } from '../src/money/arithmetic.js';
 import { rateFromPercent, rateToPercent } from '../src/money/rate.js';
 
@@ -61,6 +61,77 @@ describe('decimal text ↔ integer units', () => {
   it('parsing is exact where floating point is not', () => {
     assert.equal(parseUnits('0.1', 1)! + parseUnits('0.2', 1)!, parseUnits('0.3', 1));
     assert.equal(decimalToUnits(parseDecimal('9007199254740993')!, 0), 9007199254740993n);
+  });
+
+  it('reads decimal text of any length exactly: leading zeros refused, trailing zeros not precision', () => {
+    // short runs as often as long ones, up to the whole length
+    const digits = (maxLength: number, unit = fc.constantFrom(...'00123456789')): fc.Arbitrary<string> =>
+      fc.oneof(fc.string({ unit, maxLength }), fc.string({ unit, maxLength, size: 'max' }));
+    const written = fc
+      .record({
+        minus: fc.boolean(),
+        leadingZeros: digits(100, fc.constant('0')),
+        whole: digits(200),
+        fraction: fc.option(digits(200)),
+        trailingZeros: digits(150, fc.constant('0')),
+      })
+      .filter((w) => {
+        const length = (w.minus ? 1 : 0) + w.leadingZeros.length + w.whole.length;
+        return length + (w.fraction === null ? 0 : 1 + w.fraction.length + w.trailingZeros.length) <= 500;
+      });
+    fc.assert(
+      fc.property(written, fc.integer({ min: 0, max: 18 }), (w, scale) => {
+        const intPart = w.leadingZeros + w.whole;
+        const fraction = w.fraction === null ? null : w.fraction + w.trailingZeros;
+        const text = `${w.minus ? '-' : ''}${intPart}${fraction === null ? '' : `.${fraction}`}`;
+        const d = parseDecimal(text);
+        const strict = intPart !== '' && (intPart === '0' || !intPart.startsWith('0')) && fraction !== '';
+        if (!strict) {
+          assert.equal(d, undefined, text);
+          return;
+        }
+        const significant = (fraction ?? '').replace(/0*$/, '');
+        const digitsValue = BigInt(intPart + significant);
+        assert.deepEqual(d, {
+          negative: w.minus && digitsValue !== 0n,
+          digits: digitsValue,
+          fractionDigits: significant.length,
+        });
+        const units = decimalToUnits(d, scale);
+        if (significant.length > scale) assert.equal(units, undefined, text);
+        else assert.equal(units, (d.negative ? -1n : 1n) * BigInt(intPart + significant.padEnd(scale, '0')), text);
+      }),
+      {
+        examples: [
+          [{ minus: false, leadingZeros: '0', whole: '', fraction: '0'.repeat(60) + '1', trailingZeros: '' }, 8],
+          [{ minus: false, leadingZeros: '0', whole: '', fraction: '1', trailingZeros: '0'.repeat(300) }, 1],
+          [{ minus: false, leadingZeros: '', whole: '1'.repeat(490), fraction: null, trailingZeros: '' }, 18],
+        ],
+      },
+    );
+  });
+
+  it('any text of digits, dots and minus signs up to 500 characters is read or refused, never thrown on', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'0000123456789..-'), minLength: 1, maxLength: 500, size: 'max' }),
+        fc.integer({ min: 0, max: 18 }),
+        (text, scale) => {
+          const d = parseDecimal(text);
+          if (d !== undefined) decimalToUnits(d, scale);
+        },
+      ),
+    );
+  });
+
+  it('powers of ten are exact at any exponent a decimal text can carry', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), (n) => {
+        assert.equal(pow10(n), 10n ** BigInt(n));
+      }),
+    );
+    assert.throws(() => pow10(-1), RangeError);
+    assert.throws(() => pow10(1.5), RangeError);
   });
 
   it('rescales without losing precision, or refuses', () => {

@@ -362,9 +362,13 @@ export class TxcClient {
     return this.privatePost(mainAccountBalance.path);
   }
 
-  /** One asset's main balance ("0" for a ticker the venue does not know). */
-  mainBalance(ticker: string): Promise<{ main_balance: string }> {
-    return this.privatePost(mainAccountBalance.path, { ticker });
+  /**
+   * One asset's main balance, read out of the answer keyed by ticker; "0" for a ticker the venue
+   * does not know, as for any asset the answer leaves out (spec §2.4).
+   */
+  async mainBalance(ticker: string): Promise<{ main_balance: string }> {
+    const balances: MainBalances = await this.privatePost(mainAccountBalance.path, { ticker });
+    return balances[ticker] ?? { main_balance: '0' };
   }
 
   /** Deposit and withdrawal fees and limits of every asset. */

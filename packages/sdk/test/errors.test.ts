@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ERRORS, renderError, type ErrorName } from '../src/errors/catalogue.js';
+import { ERRORS, renderError, type ErrorName, type ErrorSpec } from '../src/errors/catalogue.js';
 import { TxcError } from '../src/errors/txc-error.js';
 
 describe('error catalogue', () => {
   it('renders each family in its own shape', () => {
     assert.deepEqual(renderError('unauthorized'), {
       status: 401,
-      body: { code: 10, message: 'Unauthorized request.' },
+      body: { code: 10, message: 'Unauthorized request.', errors: {} },
     });
     assert.deepEqual(renderError('nonceTooLow'), {
       status: 429,
@@ -25,6 +25,22 @@ describe('error catalogue', () => {
       status: 400,
       body: { code: 0, message: 'Validation failed', errors: { ticker: ['The ticker must be a string.'] } },
     });
+  });
+
+  it('every private error is {code, message, errors} with errors an object, {} when no field is at fault (spec §7)', () => {
+    for (const [name, spec] of Object.entries(ERRORS) as [ErrorName, ErrorSpec][]) {
+      if (spec.family !== 'private') continue;
+      const { status, body } = renderError(name);
+      const expected = spec.field === undefined ? {} : { [spec.field]: [spec.fieldMessage] };
+      assert.equal(status, spec.http, name);
+      assert.deepEqual(Object.keys(body as object), ['code', 'message', 'errors'], name);
+      assert.deepEqual((body as { errors: unknown }).errors, expected, name);
+    }
+  });
+
+  it('still reads a private body without errors, as the deployed service records some', () => {
+    const e = new TxcError(401, { code: 10, message: 'Unauthorized request.' });
+    assert.deepEqual([e.kind, e.code, e.errors], ['unauthorized', 10, {}]);
   });
 
   it('fills field messages from params', () => {

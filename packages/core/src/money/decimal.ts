@@ -6,10 +6,12 @@
 const POW10: bigint[] = [];
 for (let i = 0, p = 1n; i <= 60; i++, p *= 10n) POW10.push(p);
 
+/** 10^exponent for any integer exponent ≥ 0: a decimal's fraction, as written, can be of any length. */
 export function pow10(exponent: number): bigint {
   const p = POW10[exponent];
-  if (p === undefined) throw new RangeError(`10^${exponent} is outside the supported range`);
-  return p;
+  if (p !== undefined) return p;
+  if (!Number.isSafeInteger(exponent) || exponent < 0) throw new RangeError(`10^${exponent} is not an integer power`);
+  return 10n ** BigInt(exponent);
 }
 
 /** A decimal number as written: `digits` × 10^-`fractionDigits`, sign applied. */
@@ -25,13 +27,17 @@ const DECIMAL = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
 /**
  * Strict decimal text: optional minus, integer part without leading zeros, optional fraction.
  * No exponent, no plus sign, no spaces, no leading or trailing dot. Returns undefined otherwise.
+ * Any length is read exactly (`0.1` followed by a hundred zeros is 0.1); callers bound the text.
  */
 export function parseDecimal(text: string): ParsedDecimal | undefined {
-  if (text.length > 80) return undefined;
   const m = DECIMAL.exec(text);
   if (m === null) return undefined;
   const intPart = m[2] as string;
-  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  const written = m[3] ?? '';
+  // trailing zeros cut by a scan from the end: a regular expression would retry from every zero
+  let end = written.length;
+  while (end > 0 && written.charCodeAt(end - 1) === 48) end--;
+  const fraction = written.slice(0, end);
   const digits = BigInt(intPart + fraction);
   return { negative: m[1] === '-' && digits !== 0n, digits, fractionDigits: fraction.length };
 }

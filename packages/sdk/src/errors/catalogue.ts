@@ -2,7 +2,8 @@
  * Every error txc answers, with the code, message and HTTP status of the API it serves. The server
  * renders them; the SDK recognises them. Bodies come in three families:
  *  - public:  {"success":false,"message":"…","params":[]}
- *  - private: {"code":…,"message":"…","errors":{…}} (some auth errors carry no "errors")
+ *  - private: {"code":…,"message":"…","errors":{…}}, `errors` an object ({} when no field is at
+ *    fault), authentication and nonce refusals included (spec §7, over the reference's bodies)
  *  - admin:   {"error":"…"}
  */
 export type ErrorFamily = 'public' | 'private' | 'admin';
@@ -14,15 +15,13 @@ export interface ErrorSpec {
   readonly code?: number;
   /** May hold {placeholders} filled from params. */
   readonly message: string;
-  /** Private family: whether the body carries an "errors" object (empty unless a field is named). */
-  readonly withErrors?: boolean;
   /** Private family: the field the message is filed under in "errors", and its message template. */
   readonly field?: string;
   readonly fieldMessage?: string;
 }
 
 function privateError(http: number, code: number, message: string, extra: Partial<ErrorSpec> = {}): ErrorSpec {
-  return { http, family: 'private', code, message, withErrors: true, ...extra };
+  return { http, family: 'private', code, message, ...extra };
 }
 
 function publicError(http: number, message: string): ErrorSpec {
@@ -35,41 +34,26 @@ function adminError(http: number, message: string): ErrorSpec {
 
 export const ERRORS = {
   // --- authentication of private requests (reference §1) ---
-  unauthorized: { http: 401, family: 'private', code: 10, message: 'Unauthorized request.' },
-  invalidPayload: { http: 400, family: 'private', code: 9, message: 'Invalid payload.' },
-  payloadNotProvided: { http: 400, family: 'private', code: 9, message: 'Payload not provided.' },
-  requestNotProvided: { http: 400, family: 'private', code: 9, message: 'Request not provided.' },
-  nonceNotProvided: { http: 400, family: 'private', code: 9, message: 'Nonce not provided.' },
-  invalidNonce: { http: 400, family: 'private', code: 9, message: 'Invalid nonce.' },
-  invalidNonceWindow: { http: 400, family: 'private', code: 9, message: 'Invalid nonceWindow.' },
+  unauthorized: privateError(401, 10, 'Unauthorized request.'),
+  invalidPayload: privateError(400, 9, 'Invalid payload.'),
+  payloadNotProvided: privateError(400, 9, 'Payload not provided.'),
+  requestNotProvided: privateError(400, 9, 'Request not provided.'),
+  nonceNotProvided: privateError(400, 9, 'Nonce not provided.'),
+  invalidNonce: privateError(400, 9, 'Invalid nonce.'),
+  invalidNonceWindow: privateError(400, 9, 'Invalid nonceWindow.'),
   nonceTooLow: privateError(429, 0, 'Too many requests.'),
-  nonceWindowTooOld: {
-    http: 400,
-    family: 'private',
-    code: 0,
-    message: 'Your nonce is more than 5 seconds lesser than the current nonce.',
-  },
-  nonceWindowTooNew: {
-    http: 400,
-    family: 'private',
-    code: 0,
-    message: 'Your nonce is more than 5 seconds greater than the current nonce.',
-  },
+  nonceWindowTooOld: privateError(400, 0, 'Your nonce is more than 5 seconds lesser than the current nonce.'),
+  nonceWindowTooNew: privateError(400, 0, 'Your nonce is more than 5 seconds greater than the current nonce.'),
   nonceWindowReused: privateError(429, 0, 'Too many requests.'),
-  keyDisabled: {
-    http: 403,
-    family: 'private',
-    code: 2,
-    message: 'This action is unauthorized. Enable your key in API settings',
-  },
+  keyDisabled: privateError(403, 2, 'This action is unauthorized. Enable your key in API settings'),
   permissionDenied: privateError(403, 4, 'This API Key is not authorized to perform this action.'),
 
   // --- transport and limits ---
   privateRateLimited: privateError(429, 0, 'Too many requests.'),
   /** The main-account family's throttle answers in Laravel's words (reference §3.2, §7.4, §7.7). */
-  mainAccountThrottled: { http: 429, family: 'private', code: 0, message: 'Too Many Attempts.' },
+  mainAccountThrottled: privateError(429, 0, 'Too Many Attempts.'),
   publicRateLimited: publicError(429, 'Too many requests.'),
-  privateMalformedJson: { http: 400, family: 'private', code: 9, message: 'Invalid payload.' },
+  privateMalformedJson: privateError(400, 9, 'Invalid payload.'),
   privateUnsupportedMediaType: privateError(415, 0, 'Content-Type must be application/json.'),
   privateBodyTooLarge: privateError(413, 0, 'Request body is too large.'),
   privateRequestTimeout: privateError(408, 0, 'Request timeout.'),
@@ -192,8 +176,8 @@ export const ERRORS = {
     field: 'error',
     fieldMessage: 'miningPool.validation.maxAccounts',
   }),
-  /** `from`/`to` out of range or reversed; this body carries no "errors". */
-  miningIncorrectTimestamp: { http: 422, family: 'private', code: 422, message: 'Incorrect timestamp' },
+  /** `from`/`to` out of range or reversed: the reference's code is the HTTP status. */
+  miningIncorrectTimestamp: privateError(422, 422, 'Incorrect timestamp'),
   // --- deposit addresses (reference §7.2–7.3) ---
   addressFiat: privateError(400, 0, 'Validation failed', {
     field: 'ticker',
@@ -313,9 +297,6 @@ export function renderError(
     case 'admin':
       return { status: spec.http, body: { error: message } };
     case 'private': {
-      if (!spec.withErrors && options.errors === undefined) {
-        return { status: spec.http, body: { code: spec.code, message } };
-      }
       const errors: FieldErrors = { ...options.errors };
       if (spec.field !== undefined && spec.fieldMessage !== undefined) {
         errors[spec.field] = [fillTemplate(spec.fieldMessage, options.params)];

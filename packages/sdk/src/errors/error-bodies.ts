@@ -12,13 +12,13 @@ export const PublicErrorBody = Type.Object(
 
 /**
  * Every error of a private endpoint (spec §7): the API's code, its message, and the messages per
- * field. Some authentication errors carry no `errors` (reference §2.1).
+ * field, `{}` when no field is at fault (authentication and nonce refusals too).
  */
 export const PrivateErrorBody = Type.Object(
   {
     code: Type.Integer({ description: 'Request validation: 30 on order endpoints, 0 on main-account and mining' }),
     message: Type.String({ examples: ['Validation failed', 'Inner validation failed', 'Unauthorized request.'] }),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+    errors: Type.Record(Type.String(), Type.Array(Type.String())),
   },
   { description: 'Private error: {"code":…,"message":"…","errors":{"field":["…"]}}' },
 );

@@ -60,7 +60,7 @@ async function outage(
   repairStore: () => Promise<void>,
 ): Promise<void> {
   const actor = await fundedActor(target, 'olga');
-  assert.deepEqual((await balance(target, actor)).body, { main_balance: '100' });
+  assert.deepEqual((await balance(target, actor)).body, { USDT: { main_balance: '100' } });
   const before = await health(target);
   assert.equal(before.status, 200);
   assert.deepEqual(before.body.store, { kind, reachable: true, writable: true });
@@ -99,10 +99,14 @@ async function outage(
   assert.equal(up.recovering, false);
   assert.deepEqual(await platformStatus(target), { status: 'system operational' });
 
-  assert.deepEqual((await balance(target, actor)).body, { main_balance: '100' }, 'the refused deposit left nothing');
+  assert.deepEqual(
+    (await balance(target, actor)).body,
+    { USDT: { main_balance: '100' } },
+    'the refused deposit left nothing',
+  );
   const later = await admin(target, 'POST', '/admin/v1/deposits', { user: 'olga', ticker: 'USDT', amount: '5' });
   assert.equal(later.status, 201);
-  assert.deepEqual((await balance(target, actor)).body, { main_balance: '105' });
+  assert.deepEqual((await balance(target, actor)).body, { USDT: { main_balance: '105' } });
 }
 
 async function replayVerified(dataDir: string, database: string): Promise<void> {

@@ -120,7 +120,7 @@ export const balanceRead: RequestKind = {
     const user = ctx.actor.user;
     return judged(this.name, () => signed(ctx, '/api/v4/main-account/balance', { ticker: 'USDT' }), {
       acknowledged(answer) {
-        const shown = parseUnits((answer.body as { main_balance: string }).main_balance, USDT_PRECISION);
+        const shown = parseUnits((answer.body as { USDT: { main_balance: string } }).USDT.main_balance, USDT_PRECISION);
         return (w) =>
           assert.ok(
             shown !== undefined && w.mainHistory(user, 'USDT').has(shown),

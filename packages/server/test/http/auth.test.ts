@@ -27,7 +27,7 @@ describe('signed private requests (spec §5, reference §1)', () => {
   it('accepts a correctly signed request', async () => {
     const r = await post({ body: body({ ticker: 'BTC' }) });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { main_balance: '1.5' });
+    assert.deepEqual(r.body, { BTC: { main_balance: '1.5' } });
   });
 
   it('accepts the nonce as a number or as a numeric string', async () => {
@@ -39,20 +39,20 @@ describe('signed private requests (spec §5, reference §1)', () => {
     for (const omit of ['apikey', 'signature'] as const) {
       const r = await post({ body: body(), omit: [omit] });
       assert.equal(r.status, 401);
-      assert.deepEqual(r.body, { code: 10, message: 'Unauthorized request.' });
+      assert.deepEqual(r.body, { code: 10, message: 'Unauthorized request.', errors: {} });
     }
   });
 
   it('refuses a missing payload header: 400 code 9', async () => {
     const r = await post({ body: body(), omit: ['payload'] });
     assert.equal(r.status, 400);
-    assert.deepEqual(r.body, { code: 9, message: 'Payload not provided.' });
+    assert.deepEqual(r.body, { code: 9, message: 'Payload not provided.', errors: {} });
   });
 
   it('refuses an unknown key and a wrong signature: 401 code 10', async () => {
     const unknown = await post({ body: body(), apiKey: 'f'.repeat(32) });
     assert.equal(unknown.status, 401);
-    assert.deepEqual(unknown.body, { code: 10, message: 'Unauthorized request.' });
+    assert.deepEqual(unknown.body, { code: 10, message: 'Unauthorized request.', errors: {} });
     const wrongSecret = await post({ body: body(), secret: 'not-the-secret' });
     assert.equal(wrongSecret.status, 401);
     const garbled = await post({ body: body(), signature: 'zz' });
@@ -72,7 +72,7 @@ describe('signed private requests (spec §5, reference §1)', () => {
     const upper = createHmac('sha512', secret).update(nextPayload).digest('hex').toUpperCase();
     const refused = await post({ body: again, signature: upper });
     assert.equal(refused.status, 401);
-    assert.deepEqual(refused.body, { code: 10, message: 'Unauthorized request.' });
+    assert.deepEqual(refused.body, { code: 10, message: 'Unauthorized request.', errors: {} });
   });
 
   it('refuses a tampered payload (body differs from what was signed): 400 code 9', async () => {
@@ -80,33 +80,33 @@ describe('signed private requests (spec §5, reference §1)', () => {
     const sent = signed.replace('"BTC"', '"ETH"');
     const r = await post({ body: sent, payload: signed });
     assert.equal(r.status, 400);
-    assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.' });
+    assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.', errors: {} });
   });
 
   it('accepts a body formatted with spaces when it is the same JSON value as the payload', async () => {
     const fields = { request: PATH, nonce: next(), ticker: 'BTC' };
     const r = await post({ body: JSON.stringify(fields, null, 2), payload: JSON.stringify(fields) });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { main_balance: '1.5' });
+    assert.deepEqual(r.body, { BTC: { main_balance: '1.5' } });
   });
 
   it('refuses a `request` naming another path than the one called', async () => {
     const r = await post({ body: JSON.stringify({ request: '/api/v4/trade-account/balance', nonce: next() }) });
     assert.equal(r.status, 401);
-    assert.deepEqual(r.body, { code: 10, message: 'Unauthorized request.' });
+    assert.deepEqual(r.body, { code: 10, message: 'Unauthorized request.', errors: {} });
   });
 
   it('compares `request` with the path as called: a trailing slash must be signed too', async () => {
     const withSlash = `${PATH}/`;
     const unsigned = await post({ body: JSON.stringify({ request: PATH, nonce: next() }) }, withSlash);
     assert.equal(unsigned.status, 401);
-    assert.deepEqual(unsigned.body, { code: 10, message: 'Unauthorized request.' });
+    assert.deepEqual(unsigned.body, { code: 10, message: 'Unauthorized request.', errors: {} });
     const signed = await post(
       { body: JSON.stringify({ request: withSlash, nonce: next(), ticker: 'BTC' }) },
       withSlash,
     );
     assert.equal(signed.status, 200);
-    assert.deepEqual(signed.body, { main_balance: '1.5' });
+    assert.deepEqual(signed.body, { BTC: { main_balance: '1.5' } });
     const query = await post({ body: JSON.stringify({ request: PATH, nonce: next(), ticker: 'BTC' }) }, `${PATH}?x=1`);
     assert.equal(query.status, 200);
   });
@@ -122,7 +122,7 @@ describe('signed private requests (spec §5, reference §1)', () => {
     for (const [fields, message] of cases) {
       const r = await post({ body: JSON.stringify(fields) });
       assert.equal(r.status, 400, message);
-      assert.deepEqual(r.body, { code: 9, message });
+      assert.deepEqual(r.body, { code: 9, message, errors: {} });
     }
   });
 
@@ -152,12 +152,14 @@ describe('signed private requests (spec §5, reference §1)', () => {
     assert.deepEqual(old.body, {
       code: 0,
       message: 'Your nonce is more than 5 seconds lesser than the current nonce.',
+      errors: {},
     });
     const future = await post({ body: windowed(now + 6000) });
     assert.equal(future.status, 400);
     assert.deepEqual(future.body, {
       code: 0,
       message: 'Your nonce is more than 5 seconds greater than the current nonce.',
+      errors: {},
     });
   });
 
@@ -187,7 +189,11 @@ describe('signed private requests (spec §5, reference §1)', () => {
     await assert.rejects(client.mainBalances(), (e: unknown) => {
       assert.ok(e instanceof TxcError);
       assert.equal(e.status, 403);
-      assert.deepEqual(e.body, { code: 2, message: 'This action is unauthorized. Enable your key in API settings' });
+      assert.deepEqual(e.body, {
+        code: 2,
+        message: 'This action is unauthorized. Enable your key in API settings',
+        errors: {},
+      });
       return true;
     });
     const { client: fromHere } = await server.user('carol2', { ips: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] });

@@ -33,9 +33,12 @@ describe('POST /api/v4/main-account/balance (spec §4.6, reference §7.1)', () =
     assert.deepEqual(all.ETH, { main_balance: '0' });
   });
 
-  it('with a ticker, answers the unwrapped balance', async () => {
+  it('with a ticker, answers the main balance object keyed by that ticker (spec §4.6 → §2.4)', async () => {
+    const path = '/api/v4/main-account/balance';
+    assert.deepEqual(await client.privatePost(path, { ticker: 'BTC' }), { BTC: { main_balance: '0.12345678' } });
+    assert.deepEqual(await client.privatePost(path, { ticker: 'XRP' }), { XRP: { main_balance: '0' } });
+    // the SDK reads the one balance out of it
     assert.deepEqual(await client.mainBalance('BTC'), { main_balance: '0.12345678' });
-    assert.deepEqual(await client.mainBalance('XRP'), { main_balance: '0' });
   });
 
   it('an empty ticker is no ticker, as null is: every asset', async () => {
@@ -44,6 +47,9 @@ describe('POST /api/v4/main-account/balance (spec §4.6, reference §7.1)', () =
   });
 
   it('an unknown ticker is not an error: "0"', async () => {
+    assert.deepEqual(await client.privatePost('/api/v4/main-account/balance', { ticker: 'NOPE' }), {
+      NOPE: { main_balance: '0' },
+    });
     assert.deepEqual(await client.mainBalance('NOPE'), { main_balance: '0' });
   });
 
@@ -62,7 +68,7 @@ describe('POST /api/v4/main-account/balance (spec §4.6, reference §7.1)', () =
 
   it('unknown fields are ignored', async () => {
     assert.deepEqual(await client.privatePost('/api/v4/main-account/balance', { ticker: 'BTC', extra: { x: 1 } }), {
-      main_balance: '0.12345678',
+      BTC: { main_balance: '0.12345678' },
     });
   });
 

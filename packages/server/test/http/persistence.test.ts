@@ -14,7 +14,7 @@ describe('a restart keeps users, keys, balances and nonces', () => {
       const nonce = Date.now() - 60_000;
       const body = JSON.stringify({ request: PATH, nonce, ticker: 'ETH' });
       const first = await rawPost(server.url, PATH, { apiKey, secret: apiSecret, body });
-      assert.deepEqual([first.status, first.body], [200, { main_balance: '2.5' }]);
+      assert.deepEqual([first.status, first.body], [200, { ETH: { main_balance: '2.5' } }]);
 
       await server.restart();
 

@@ -101,7 +101,7 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
     for (let i = 0; i < 3; i++) assert.equal((await post(alice, '/api/v4/main-account/balance')).status, 200);
     const refused = await post(alice, '/api/v4/main-account/balance');
     // the main-account family throttles in Laravel's words (reference §3.2)
-    assert.deepEqual([refused.status, refused.body], [429, { code: 0, message: 'Too Many Attempts.' }]);
+    assert.deepEqual([refused.status, refused.body], [429, { code: 0, message: 'Too Many Attempts.', errors: {} }]);
     assert.equal((await post(alice, '/api/v4/trade-account/balance')).status, 200, 'another group');
     assert.equal((await post(alice, '/api/v4/trade-account/balance')).status, 200);
     const tradeRefused = await post(alice, '/api/v4/trade-account/balance');
@@ -123,7 +123,7 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
         headers: { 'x-forwarded-for': ip },
       });
       if (r.status === 429) {
-        assert.deepEqual(r.body, { code: 0, message: 'Too Many Attempts.' });
+        assert.deepEqual(r.body, { code: 0, message: 'Too Many Attempts.', errors: {} });
         refusedAt = i;
       } else assert.equal(r.status, 401);
     }

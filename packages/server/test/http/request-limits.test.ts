@@ -162,7 +162,7 @@ describe('request limits: header size, slow clients, number length', () => {
   it('a number literal longer than the limit never reaches a handler', async () => {
     const body = (n: string): string => JSON.stringify({ request: PATH, nonce: Date.now() }).replace('}', `,"x":${n}}`);
     const long = await rawPost(server.url, PATH, { apiKey, secret, body: body('1'.repeat(41)) });
-    assert.deepEqual([long.status, long.body], [400, { code: 9, message: 'Invalid payload.' }]);
+    assert.deepEqual([long.status, long.body], [400, { code: 9, message: 'Invalid payload.', errors: {} }]);
     const fraction = await rawPost(server.url, PATH, { apiKey, secret, body: body(`0.${'0'.repeat(60)}1`) });
     assert.equal(fraction.status, 400);
     const fine = await rawPost(server.url, PATH, { apiKey, secret, body: body('1'.repeat(40)) });
@@ -185,7 +185,7 @@ describe('request limits: header size, slow clients, number length', () => {
         `${auth.map(([name, value]) => `${name}: ${value}\r\n`).join('')}Content-Length: ${body.length}\r\n\r\n${body}`
       );
     };
-    const answered = { status: 200, body: { main_balance: '1' } };
+    const answered = { status: 200, body: { BTC: { main_balance: '1' } } };
 
     it('after an answered request, the failed request is answered in its own family', async () => {
       // the ping is answered before the second request's headers overflow; nothing else is in flight

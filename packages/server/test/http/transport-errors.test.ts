@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { isPrivateErrorBody } from '../support/fuzz-venue.js';
 import { rawGet, rawPost } from '../support/raw-request.js';
 import { TestServer } from '../support/test-server.js';
 
@@ -23,11 +24,6 @@ describe("the server's own failures answer in the right body family", () => {
   });
   after(() => server.stop());
 
-  const isPrivateBody = (body: unknown): boolean =>
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { code?: unknown }).code === 'number' &&
-    typeof (body as { message?: unknown }).message === 'string';
   const isPublicBody = (body: unknown): boolean => {
     const b = body as { success?: unknown; message?: unknown; params?: unknown };
     return b.success === false && typeof b.message === 'string' && Array.isArray(b.params) && b.params.length === 0;
@@ -40,7 +36,7 @@ describe("the server's own failures answer in the right body family", () => {
       body: '{"request": "/api/v4/main-account/balance", nonce',
     });
     assert.equal(r.status, 400);
-    assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.' });
+    assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.', errors: {} });
     assert.match(r.contentType ?? '', /application\/json/);
   });
 
@@ -50,17 +46,17 @@ describe("the server's own failures answer in the right body family", () => {
     for (const half of ['\\ud800', 'x\\udc00y', '\\ud83d\\u0041']) {
       const r = await rawPost(server.url, PATH, { apiKey, secret, body: body(half) });
       assert.equal(r.status, 400, half);
-      assert.ok(isPrivateBody(r.body), half);
+      assert.ok(isPrivateErrorBody(r.body), half);
     }
     const pair = await rawPost(server.url, PATH, { apiKey, secret, body: body('\\ud83d\\ude00') });
     assert.equal(pair.status, 200);
-    assert.deepEqual(pair.body, { main_balance: '0' });
+    assert.deepEqual(pair.body, { '\u{1f600}': { main_balance: '0' } });
   });
 
   it('empty JSON body on a private route: 400, private family', async () => {
     const r = await rawPost(server.url, PATH, { apiKey, secret, body: '' });
     assert.equal(r.status, 400);
-    assert.ok(isPrivateBody(r.body));
+    assert.ok(isPrivateErrorBody(r.body));
   });
 
   it('wrong content type on a private route: 415, private family', async () => {
@@ -90,7 +86,7 @@ describe("the server's own failures answer in the right body family", () => {
     assert.ok(isPublicBody(root.body));
     const priv = await rawPost(server.url, '/api/v4/nothing/here', { apiKey, secret, body: '{}' });
     assert.equal(priv.status, 404);
-    assert.ok(isPrivateBody(priv.body));
+    assert.ok(isPrivateErrorBody(priv.body));
   });
 
   it('a wrong method: 405 in the family of the path', async () => {
@@ -99,13 +95,13 @@ describe("the server's own failures answer in the right body family", () => {
     assert.ok(isPublicBody(r.body));
     const g = await rawGet(server.url, PATH);
     assert.equal(g.status, 405);
-    assert.ok(isPrivateBody(g.body));
+    assert.ok(isPrivateErrorBody(g.body));
   });
 
   it('a body that is not an object: 400 code 9', async () => {
     const r = await rawPost(server.url, PATH, { apiKey, secret, body: '[1,2,3]' });
     assert.equal(r.status, 400);
-    assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.' });
+    assert.deepEqual(r.body, { code: 9, message: 'Invalid payload.', errors: {} });
   });
 
   it('a whole number written with a zero fraction (Python writes 5.0) is that integer; the text "5.0" is not', async () => {
@@ -147,13 +143,13 @@ describe("the server's own failures answer in the right body family", () => {
       secret,
       body: `{"request":"${PATH}","nonce":${Date.now()},"nonce":1}`,
     });
-    assert.deepEqual([dup.status, dup.body], [400, { code: 9, message: 'Invalid payload.' }]);
+    assert.deepEqual([dup.status, dup.body], [400, { code: 9, message: 'Invalid payload.', errors: {} }]);
     const deep = await rawPost(server.url, PATH, {
       apiKey,
       secret,
       body: `{"request":"${PATH}","nonce":${Date.now()},"x":${'['.repeat(20)}${']'.repeat(20)}}`,
     });
-    assert.deepEqual([deep.status, deep.body], [400, { code: 9, message: 'Invalid payload.' }]);
+    assert.deepEqual([deep.status, deep.body], [400, { code: 9, message: 'Invalid payload.', errors: {} }]);
     await server.admin('POST', '/admin/v1/users', { name: 'exp' });
     const exp = await fetch(`${server.url}/admin/v1/deposits`, {
       method: 'POST',

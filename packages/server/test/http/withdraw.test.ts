@@ -160,6 +160,27 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
     assert.equal(await balance(alice, 'XRP'), '979.75');
   });
 
+  it('every complaint about the unique id names it as the request did, or unique_id (spec §4.8) when it did not', async () => {
+    const request = { ticker: 'XRP', amount: '20', address: ADDRESSES.xrp, memo: '7' };
+    const taken = uid();
+    await alice.withdraw({ ...request, unique_id: taken });
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{}, { unique_id: ['The unique id field is required.'] }],
+      [{ unique_id: '' }, { unique_id: ['The unique id field is required.'] }],
+      [{ uniqueId: '' }, { uniqueId: ['The unique id field is required.'] }],
+      [{ uniqueId: null }, { uniqueId: ['The unique id field is required.'] }],
+      [{ unique_id: 7 }, { unique_id: ['The unique id must be a string.'] }],
+      [{ uniqueId: 'x'.repeat(256) }, { uniqueId: ['The unique id may not be greater than 255 characters.'] }],
+      [{ unique_id: taken }, { unique_id: ['The unique id has already been taken.'] }],
+      [{ uniqueId: taken }, { uniqueId: ['The unique id has already been taken.'] }],
+    ];
+    for (const path of ['/api/v4/main-account/withdraw', '/api/v4/main-account/withdraw-pay']) {
+      for (const [named, errors] of cases) {
+        await rejectsWith(alice.privatePost(path, { ...request, ...named }), 400, validation(errors));
+      }
+    }
+  });
+
   it('two identical requests at the same time: exactly one withdrawal', async () => {
     const { apiKey, apiSecret } = await server.user('paula', { deposits: { ETH: '1' } });
     const a = server.client(apiKey, apiSecret, { nonceWindow: true });
@@ -195,7 +216,7 @@ describe('POST /api/v4/main-account/withdraw-pay and withdraw (spec §4.8, refer
         ticker: ['The ticker field is required.'],
         amount: ['The amount field is required.'],
         address: ['The address field is required.'],
-        uniqueId: ['The unique id field is required.'],
+        unique_id: ['The unique id field is required.'],
       }),
     );
     await rejectsWith(

@@ -79,6 +79,29 @@ const NASTY_STRINGS = [
   'x'.repeat(5000),
 ];
 
+/** Runs of digits (zeros favoured), as often short as up to `maxLength` long. */
+function digitRun(maxLength: number, unit = fc.constantFrom(...'000123456789')): fc.Arbitrary<string> {
+  return fc.oneof(fc.string({ unit, maxLength }), fc.string({ unit, maxLength, size: 'max' }));
+}
+
+/**
+ * Decimal text of 1–500 characters as written by hand or by another program's formatter: a sign
+ * now and then, leading zeros, long integer parts, long fractions with zeros on either side of
+ * their digits. Every field that takes a number must read it, or refuse it in the API's words.
+ */
+export const decimalText: fc.Arbitrary<string> = fc
+  .record({
+    minus: fc.nat({ max: 7 }).map((n) => n === 0),
+    whole: fc.tuple(digitRun(40, fc.constant('0')), digitRun(200)),
+    fraction: fc.option(fc.tuple(digitRun(120, fc.constant('0')), digitRun(200), digitRun(150, fc.constant('0'))), {
+      freq: 3,
+    }),
+  })
+  .map(({ minus, whole, fraction }) => {
+    const text = `${minus ? '-' : ''}${whole.join('') || '0'}${fraction === null ? '' : `.${fraction.join('')}`}`;
+    return text.length <= 500 ? text : text.slice(0, 500);
+  });
+
 /** Values each field may plausibly hold, so that generated bodies also get past the first checks. */
 const PLAUSIBLE: Record<string, readonly unknown[]> = {
   market: ['BTC_USDT', 'ETH_USDT', 'ETH_BTC', 'XRP_USDT', 'BTC_PERP', 'ETH_PERP', 'btc_usdt', 'NOPE_USDT'],
@@ -142,6 +165,7 @@ export function fieldValue(field: string): fc.Arbitrary<string> {
     ...own,
     { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS).map(rawOf) },
     { weight: 2, arbitrary: fc.constantFrom(...NUMBER_LITERALS) },
+    { weight: 2, arbitrary: decimalText.map(rawOf) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }).map(rawOf) },
     {
       weight: 1,
@@ -198,6 +222,7 @@ const RAW_ESCAPES = ['%ff', '%c0%af', '%e0%80%80', '%00', '%2e%2e', '%2f', '%', 
 export function queryText(fields: readonly string[]): fc.Arbitrary<string> {
   const value = fc.oneof(
     fc.constantFrom('BTC_USDT', 'BTC_PERP', '10', '0', '-1', '1e3', '100000000000', 'buy', 'sell', ''),
+    decimalText,
     fc.constantFrom(...NASTY_STRINGS.filter((s) => s.length < 400)),
     fc.string({ unit: 'binary', maxLength: 12 }),
   );

@@ -63,12 +63,14 @@ export function fieldsOf(endpoint: Endpoint): string[] {
   return Object.keys(properties ?? {});
 }
 
-/** Whether the private error body is the spec's: `code`, `message`, and `errors` naming fields with their messages. */
+/**
+ * Whether the private error body is the spec's (§7): `code`, `message`, and `errors` an object naming
+ * fields with their messages (`{}` when no field is at fault), and nothing else.
+ */
 export function isPrivateErrorBody(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const b = body as Record<string, unknown>;
-  if (!Number.isInteger(b.code) || typeof b.message !== 'string') return false;
-  if (!('errors' in b)) return Object.keys(b).length === 2;
+  if (!Number.isInteger(b.code) || typeof b.message !== 'string' || Object.keys(b).length !== 3) return false;
   const errors = b.errors;
   if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return false;
   return Object.values(errors).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'));

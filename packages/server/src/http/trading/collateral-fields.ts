@@ -22,8 +22,8 @@ export function collateralFields(
   const positionSide = v.positionSide();
   const reduceOnly = v.flag('reduceOnly', 'ReduceOnly');
   const out: CollateralExtras = { reduceOnly, rpi, ...(positionSide === undefined ? {} : { positionSide }) };
-  const given = (f: string): boolean => v.has(f);
-  if (!given('stopLoss') && !given('takeProfit')) return out;
+  // an empty leg is given too: refused below, never taken for an order without that leg
+  if (!v.sent('stopLoss') && !v.sent('takeProfit')) return out;
   if (type === 'stock market') {
     v.add('stopLoss', 'Stop loss and take profit are not available for market orders.');
     return out;

@@ -18,6 +18,12 @@ export class FieldValidation {
     return v !== undefined && v !== null && v !== '';
   }
 
+  /** Whether the body names `field` at all, an empty string included (null is JSON's absent value). */
+  sent(field: string): boolean {
+    const v = this.body[field];
+    return v !== undefined && v !== null;
+  }
+
   /** Records a problem of `field`; one already recorded is not repeated. */
   add(field: string, message: string): void {
     const list = (this.errors[field] ??= []);

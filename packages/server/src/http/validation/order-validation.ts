@@ -88,11 +88,15 @@ export class OrderValidation extends FieldValidation {
     return v;
   }
 
-  /** A decimal given as a numeric string or a plain number. */
+  /**
+   * A decimal given as a numeric string or a plain number. An empty string is a missing value of a
+   * required field; an optional one given empty is refused, not taken for absent.
+   */
   private decimal(field: string, label: string, required: string | undefined): ParsedDecimal | undefined {
     const v = this.body[field];
     if (v === undefined || v === null || v === '') {
       if (required !== undefined) this.add(field, required);
+      else if (v === '') this.add(field, `${label} field should not be empty string.`);
       return undefined;
     }
     const text = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v : undefined;
@@ -105,17 +109,18 @@ export class OrderValidation extends FieldValidation {
   }
 
   /**
-   * Integer units of 10^-scale that fit a safe integer; when too precise, the step message: `step`
-   * followed by the step itself (written only then: most orders are on their steps).
+   * Integer units of 10^-scale that fit a safe integer, filed under `key`; when too precise, the
+   * step message: `step` followed by the step itself (written only then: most orders are on their
+   * steps); when too large, the reference's code-12 words (§5.10) naming the field by its `label`.
    */
-  private units(field: string, d: ParsedDecimal, scale: number, step: string, key = field): number | undefined {
+  private units(key: string, label: string, d: ParsedDecimal, scale: number, step: string): number | undefined {
     const u = decimalToUnits(d, scale);
     if (u === undefined) {
       this.add(key, `${step}${stepText(scale)}`);
       return undefined;
     }
     if (u > BigInt(Number.MAX_SAFE_INTEGER)) {
-      this.add(key, 'The amount field value, that the API unable to process.');
+      this.add(key, `The ${label.toLowerCase()} field value, that the API unable to process.`);
       return undefined;
     }
     return Number(u);
@@ -138,7 +143,7 @@ export class OrderValidation extends FieldValidation {
       this.add('amount', `Given amount is less than min amount ${formatUnits(spec.minAmount, spec.stockPrec)}`);
     }
     // on its step, an amount below the minimum still prices a total, whose minimum is reported too
-    return this.units('amount', d, spec.stockPrec, 'Min amount step = ');
+    return this.units('amount', 'Amount', d, spec.stockPrec, 'Min amount step = ');
   }
 
   /** An amount of money to spend (market buy, stop-market buy) in minor units of the money asset. */
@@ -149,7 +154,7 @@ export class OrderValidation extends FieldValidation {
       this.add('amount', 'Amount should be greater than 0.');
       return undefined;
     }
-    const units = this.units('amount', d, moneyPrecision, 'Min total step = = ');
+    const units = this.units('amount', 'Amount', d, moneyPrecision, 'Min total step = = ');
     if (units !== undefined && BigInt(units) < spec.minTotal) {
       this.add(
         'amount',
@@ -168,7 +173,7 @@ export class OrderValidation extends FieldValidation {
       this.add('price', 'Price should be greater than 0.');
       return undefined;
     }
-    return this.units('price', d, spec.moneyPrec, 'Min price step = ');
+    return this.units('price', 'Price', d, spec.moneyPrec, 'Min price step = ');
   }
 
   /** Stops without a market to read the steps of: says whether the activation price is missing. */
@@ -194,7 +199,7 @@ export class OrderValidation extends FieldValidation {
       this.add('activationPrice', 'Activation price should be greater than 0.');
       return undefined;
     }
-    const ticks = this.units('activation_price', d, spec.moneyPrec, 'Min activation price step = ', 'activationPrice');
+    const ticks = this.units('activationPrice', 'Activation price', d, spec.moneyPrec, 'Min activation price step = ');
     return ticks === undefined ? undefined : { ticks, text };
   }
 
@@ -302,7 +307,7 @@ export class OrderValidation extends FieldValidation {
       this.add(field, `${label} should be greater than 0.`);
       return undefined;
     }
-    const ticks = this.units(field, d, spec.moneyPrec, `Min ${label.toLowerCase()} step = `);
+    const ticks = this.units(field, label, d, spec.moneyPrec, `Min ${label.toLowerCase()} step = `);
     const v = this.body[field];
     return ticks === undefined ? undefined : { ticks, text: typeof v === 'number' ? String(v) : (v as string) };
   }

@@ -49,6 +49,15 @@ function amountText(v: MainValidation, body: Readonly<Record<string, unknown>>):
   return text;
 }
 
+/**
+ * The key every complaint about the unique id is filed under: the spelling the request gave it by
+ * (an empty value included), else the specification's `unique_id` (spec §4.8).
+ */
+function uniqueIdKey(v: MainValidation, body: Readonly<Record<string, unknown>>): string {
+  const key = v.spelling(['uniqueId', 'unique_id']);
+  return body[key] === undefined ? 'unique_id' : key;
+}
+
 /** The network or provider a request means; files its error when it names none that fits. */
 function chooseNetwork(
   v: MainValidation,
@@ -130,7 +139,7 @@ export function parseWithdrawal(
   const ticker = requiredString(v, body, 'ticker');
   const amount = amountText(v, body);
   const address = requiredString(v, body, 'address', { maxLength: MAX_TEXT });
-  const uniqueKey = v.spelling(['uniqueId', 'unique_id']);
+  const uniqueKey = uniqueIdKey(v, body);
   const uniqueId = requiredString(v, body, uniqueKey, { maxLength: MAX_TEXT });
   if (uniqueId !== undefined && state.withdrawalIds.has(withdrawalKey(user, uniqueId))) {
     v.add(uniqueKey, 'The unique id has already been taken.');

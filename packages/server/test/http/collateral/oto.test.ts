@@ -79,6 +79,47 @@ describe('OTO stop-loss and take-profit on collateral orders (reference §6.1)',
     );
   });
 
+  it('an empty stopLoss or takeProfit is refused on its field, never dropped: code 30', async () => {
+    // a trader of its own: what it places stays out of the others' histories
+    const dora = await collateralTrader(server, 'dora', { USDT: '1000' });
+    const orders = [
+      { path: '/api/v4/order/collateral/limit', body: { price: '60000' } },
+      { path: '/api/v4/order/collateral/trigger-market', body: { activation_price: '61000' } },
+      { path: '/api/v4/order/collateral/stop-limit', body: { price: '61000', activation_price: '61000' } },
+    ];
+    for (const { path, body } of orders) {
+      const base = { market: 'BTC_USDT', side: 'buy', amount: '0.1', ...body };
+      await fails(
+        dora.privatePost(path, { ...base, stopLoss: '' }),
+        422,
+        validation({ stopLoss: ['Stop loss field should not be empty string.'] }),
+      );
+      await fails(
+        dora.privatePost(path, { ...base, stopLoss: '59000', takeProfit: '' }),
+        422,
+        validation({ takeProfit: ['Take profit field should not be empty string.'] }),
+      );
+      await fails(
+        dora.privatePost(path, { ...base, stopLoss: '', takeProfit: '' }),
+        422,
+        validation({
+          stopLoss: ['Stop loss field should not be empty string.'],
+          takeProfit: ['Take profit field should not be empty string.'],
+        }),
+      );
+    }
+    // null is JSON's absent value: the order is placed without legs
+    const plain = await dora.collateralLimit({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.1',
+      price: '50000',
+      stopLoss: null as unknown as string,
+    });
+    assert.equal(plain.oto, undefined);
+    await dora.orderCancel({ market: 'BTC_USDT', orderId: plain.orderId });
+  });
+
   it('the parent answers its oto block; its fill arms both legs for the filled amount', async () => {
     await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '60000' });
     const parent = await alice.collateralLimit({

@@ -153,7 +153,7 @@ describe('mining rewards: admin payouts and POST /api/v4/mining/rewards (referen
       invalid({ from: ['validation.integer'], to: ['validation.integer'] }),
     );
     await expectError(list({ account: 7 }), 400, invalid({ account: ['The account must be a string.'] }));
-    const incorrect = { code: 422, message: 'Incorrect timestamp' };
+    const incorrect = { code: 422, message: 'Incorrect timestamp', errors: {} };
     await expectError(list({ from: 200, to: 100 }), 422, incorrect);
     await expectError(list({ from: -1 }), 422, incorrect);
     await expectError(list({ to: Date.now() }), 422, incorrect);

@@ -5,7 +5,7 @@ import { AuthFields, DecimalString, Ticker } from '../../schemas.js';
 
 const MainBalance = Type.Object({ main_balance: DecimalString });
 
-/** Spec §4.6, reference §7.1: every asset, or the unwrapped balance of one ticker ("0" when unknown). */
+/** Spec §4.6 → §2.4: balances keyed by ticker, of every asset or of the one `ticker` ("0" when unknown). */
 export const mainAccountBalance = {
   kind: 'private',
   method: 'POST',
@@ -14,7 +14,7 @@ export const mainAccountBalance = {
   follows: 'spec §4.6, reference §7.1',
   permission: 'main-account',
   request: Type.Object({ ...AuthFields, ticker: Type.Optional(Ticker) }),
-  response: Type.Union([Type.Record(Type.String(), MainBalance), MainBalance]),
+  response: Type.Record(Type.String(), MainBalance),
   successStatus: 200,
   rateLimit: RATE_LIMITS.mainAccount,
 } as const satisfies PrivateEndpoint;

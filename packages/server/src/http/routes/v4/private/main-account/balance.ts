@@ -14,8 +14,9 @@ function mainBalance(state: State, user: User | undefined, ticker: string): stri
 }
 
 /**
- * Spec §4.6, reference §7.1: every asset of the venue (zeros included), or with `ticker` the
- * unwrapped `{"main_balance": "…"}`, which is "0" for a ticker the venue does not know.
+ * Spec §4.6 → §2.4: the main balance object keyed by ticker, of every asset of the venue (zeros
+ * included), or with `ticker` of that one ticker ("0" for a ticker the venue does not know). The
+ * deployed service answers a ticker unwrapped (reference §7.1); the spec wins (docs/compatibility.md).
  */
 export function mainAccountBalanceRoute(app: FastifyInstance, { venue }: RouteDeps): void {
   app.post(mainAccountBalance.path, { config: { endpoint: mainAccountBalance } }, async (request, reply) => {
@@ -25,13 +26,9 @@ export function mainAccountBalanceRoute(app: FastifyInstance, { venue }: RouteDe
 
     const state = venue.state;
     const user = state.users.get(request.auth?.user ?? '');
-    let body: unknown;
-    if (ticker !== undefined) {
-      body = { main_balance: mainBalance(state, user, ticker) };
-    } else {
-      const all: Record<string, { main_balance: string }> = {};
-      for (const t of state.assets.keys()) all[t] = { main_balance: mainBalance(state, user, t) };
-      body = all;
+    const body: Record<string, { main_balance: string }> = {};
+    for (const t of ticker === undefined ? state.assets.keys() : [ticker]) {
+      body[t] = { main_balance: mainBalance(state, user, t) };
     }
     await venue.barrier();
     return reply.send(body);
