@@ -40,6 +40,7 @@ export default tseslint.config(
             'packages/sdk/scripts/*.mjs',
             'packages/server/bin/*.js',
             'packages/server/src/store/*.mjs',
+            'packages/server/test/support/*.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

@@ -19,6 +19,7 @@ const ENV_KEYS: Readonly<Record<string, keyof Config>> = {
   TXC_DATA_DIR: 'dataDir',
   TXC_DATABASE_URL: 'database',
   TXC_ADMIN_TOKEN: 'adminToken',
+  TXC_METRICS_TOKEN: 'metricsToken',
   TXC_LOG_LEVEL: 'logLevel',
   TXC_MASTER_KEY: 'masterKey',
   TXC_MASTER_KEY_FILE: 'masterKeyFile',

@@ -5,6 +5,7 @@ import type { Config } from '../config/schema.js';
 import { writeDemoCredentials } from '../demo/credentials.js';
 import { seedDemo } from '../demo/seed.js';
 import { buildApp, type Route } from '../http/app.js';
+import { Metrics } from '../metrics/metrics.js';
 import { MarketData } from '../market-data/market-data.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
@@ -73,6 +74,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = DataDirLock.acquire(config.dataDir, 'server');
   const log = createLogger(config);
+  const metrics = new Metrics();
   if (wallet.demoChains.length > 0) {
     log.warn(
       { chains: wallet.demoChains },
@@ -95,7 +97,10 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     }
     venue = await Venue.open({
       store: openStore(config, {
-        onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
+        onConnectionError: (err) => {
+          metrics.storeFailed('connection');
+          log.warn({ err }, 'a database connection failed; the pool will replace it');
+        },
       }),
       clock: extras.clock ?? systemClock(),
       log,
@@ -104,6 +109,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       snapshotEvery: config.snapshots.everyCommands,
       snapshotKeep: config.snapshots.keep,
       userHistoryCatchUpEvery: config.history.catchUpEveryRows,
+      observer: metrics,
     });
     await venue.adoptCurrentRules();
     if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');
@@ -126,6 +132,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       adminToken: token,
       extraPrivateRoutes: extras.extraPrivateRoutes ?? [],
       wallet,
+      metrics,
     });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
@@ -143,6 +150,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         : `txc demo venue is open on ${url}; credentials are in ${credentialsFile}`,
     );
     const running = venue;
+    metrics.watchVenue(() => running.status);
     let closing: Promise<void> | undefined;
     return {
       url,

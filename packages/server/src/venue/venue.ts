@@ -8,6 +8,7 @@ import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
 import type { Clock } from './clock.js';
 import { loadState } from './load-state.js';
 import { Sequencer, type EventListener, type Submitted } from './sequencer.js';
+import type { VenueObserver } from './venue-observer.js';
 
 export interface VenueOptions {
   readonly store: Store;
@@ -23,6 +24,8 @@ export interface VenueOptions {
   readonly snapshotKeep?: number;
   /** History rows written between two catch-ups of the per-user history tables. */
   readonly userHistoryCatchUpEvery?: number;
+  /** Sees commands, group commits and store failures (monitoring). */
+  readonly observer?: VenueObserver;
 }
 
 /** What the venue knows of its own durability (the health endpoint shows it). */
@@ -72,6 +75,7 @@ export class Venue {
         snapshotEvery: options.snapshotEvery ?? 0,
         userHistoryCatchUpEvery: options.userHistoryCatchUpEvery ?? USER_HISTORY_CATCH_UP_EVERY,
         onSnapshot: (snapshot) => this.writeSnapshot(snapshot),
+        observer: options.observer,
       },
       snapshotSeq,
     );
@@ -231,6 +235,7 @@ export class Venue {
         this.savedSnapshotSeq = snapshot.seq;
         this.options.log.info({ seq: snapshot.seq }, 'snapshot saved');
       } catch (error) {
+        this.options.observer?.storeFailed('snapshot');
         this.options.log.error({ err: error, seq: snapshot.seq }, 'snapshot failed');
       }
     });
@@ -258,6 +263,7 @@ export class Venue {
    * from what the store holds, and the venue takes requests again by itself.
    */
   private startRecovery(error: unknown): void {
+    this.options.observer?.storeFailed('commit');
     this.options.log.error({ err: error }, 'commit failed: refusing writes and rebuilding state from the store');
     if (this.recovering !== undefined) return;
     this.recovering = (async () => {
@@ -273,6 +279,7 @@ export class Venue {
           this.options.log.warn({ seq: loaded.state.seq }, 'state rebuilt from the store: taking writes again');
           return;
         } catch (e) {
+          this.options.observer?.storeFailed('recovery');
           this.options.log.warn({ err: e, retryInMs: wait }, 'store still unavailable');
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, wait);

@@ -29,7 +29,7 @@ export function registerAdminAudit(app: FastifyInstance, venue: Venue): void {
 
   app.addHook('preHandler', (request, reply, done) => {
     if (READS.has(request.method)) {
-      request.log.debug({ ip: request.ip, actor: actorOf(request), url: request.url }, 'admin API read');
+      request.log.debug({ ip: request.ip, actor: actorOf(request), path: pathOf(request.url) }, 'admin API read');
       return done();
     }
     if (!venue.writable) return sendError(reply, 'adminUnavailable');
