@@ -24,6 +24,7 @@ import { adminToken } from './admin-token.js';
 import { DataDirLock } from './data-dir-lock.js';
 import { ListenError } from './listen-error.js';
 import { createLogger } from './logger.js';
+import { Progress } from './progress.js';
 
 export const DEMO_VENUE_FILE = fileURLToPath(new URL('../../venues/demo.json', import.meta.url));
 
@@ -95,6 +96,8 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         'the master key sealing API key secrets lies in the data dir beside the store: a copy of the whole data dir holds both; configure masterKeyFile (or TXC_MASTER_KEY) to keep it elsewhere',
       );
     }
+    // on a terminal, the replay of a long journal shows how far it is; the log's 'state loaded' line sums it up
+    const loading = new Progress('txc: replaying the journal', 'commands');
     venue = await Venue.open({
       store: openStore(config, {
         onConnectionError: (err) => {
@@ -110,7 +113,9 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       snapshotKeep: config.snapshots.keep,
       userHistoryCatchUpEvery: config.history.catchUpEveryRows,
       observer: metrics,
+      onLoadProgress: (done, total) => loading.update(done, total),
     });
+    loading.clear();
     await venue.adoptCurrentRules();
     if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');
     const venueFile = config.venue ?? (config.demo ? DEMO_VENUE_FILE : undefined);

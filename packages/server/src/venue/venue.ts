@@ -26,6 +26,8 @@ export interface VenueOptions {
   readonly userHistoryCatchUpEvery?: number;
   /** Sees commands, group commits and store failures (monitoring). */
   readonly observer?: VenueObserver;
+  /** Told how far the start-up replay of the journal is (commands replayed, commands to replay). */
+  readonly onLoadProgress?: (done: number, total: number) => void;
 }
 
 /** What the venue knows of its own durability (the health endpoint shows it). */
@@ -87,9 +89,17 @@ export class Venue {
       // one venue writes a store: a second one on the same database stops here
       await options.store.claim();
       await options.store.migrate();
-      const loaded = await loadState(options.store);
+      const started = performance.now();
+      const loaded = await loadState(options.store, { onProgress: options.onLoadProgress });
+      const seconds = (performance.now() - started) / 1000;
       options.log.info(
-        { seq: loaded.state.seq, snapshotSeq: loaded.fromSnapshotSeq, replayed: loaded.replayed },
+        {
+          seq: loaded.state.seq,
+          snapshotSeq: loaded.fromSnapshotSeq,
+          replayed: loaded.replayed,
+          seconds: Math.round(seconds * 1000) / 1000,
+          perSecond: Math.round(loaded.replayed / Math.max(seconds, 1e-3)),
+        },
         'state loaded',
       );
       venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq);
