@@ -37,7 +37,7 @@ export default tseslint.config(
             '*.js',
             '*.mjs',
             'scripts/*.mjs',
-            'packages/sdk/scripts/*.mjs',
+            'packages/server/assets/*.js',
             'packages/server/bin/*.js',
             'packages/server/src/store/*.mjs',
             'packages/server/test/support/*.mjs',
@@ -126,5 +126,10 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: globals.node },
+  },
+  {
+    // scripts the server hands to browsers (the /docs page)
+    files: ['packages/server/assets/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
 );
