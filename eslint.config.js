@@ -38,6 +38,7 @@ export default tseslint.config(
             '*.mjs',
             'scripts/*.mjs',
             'packages/server/assets/*.js',
+            'bench/startup/*.mjs',
             'packages/server/bin/*.js',
             'packages/server/src/store/*.mjs',
             'packages/server/test/support/*.mjs',
