@@ -26,7 +26,7 @@ const ioModules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.workload/**', '.tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.workload/**', '.tmp/**', 'release/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -14,7 +14,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/error-handling
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { Metrics } from '../metrics/metrics.js';
-import { registerOpenApi } from './openapi/openapi-plugin.js';
+import { DOCUMENTATION_ONLY_SCHEMAS, registerOpenApi } from './openapi/openapi-plugin.js';
 import { registerPrivateAuth } from './plugins/private-auth.js';
 import { DEFAULT_MAX_KEYS, RateLimiter } from './rate-limiter.js';
 import { sendError } from './send-error.js';
@@ -185,6 +185,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    schemaController: DOCUMENTATION_ONLY_SCHEMAS,
   });
   const metrics = options.metrics ?? new Metrics();
   registerMetrics(app, {

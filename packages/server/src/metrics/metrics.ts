@@ -55,7 +55,7 @@ export class RouteRequests {
 export class Metrics implements VenueObserver {
   readonly registry = new Registry();
   readonly contentType = Registry.PROMETHEUS_CONTENT_TYPE;
-  private readonly process: Registry | undefined;
+  private readonly withProcessMetrics: boolean;
   private readonly requests: LabelledHistogram<'route' | 'method' | 'status'>;
   private readonly routes = new Map<string, RouteRequests>();
   private readonly commands: LabelledCounter<'type' | 'result'>;
@@ -67,7 +67,7 @@ export class Metrics implements VenueObserver {
   private readonly refusalSeries = new Map<string, CounterSeries>();
 
   constructor(options: { readonly processMetrics?: boolean } = {}) {
-    this.process = options.processMetrics === false ? undefined : processMetrics();
+    this.withProcessMetrics = options.processMetrics !== false;
     this.requests = new LabelledHistogram(
       'txc_http_request_duration_seconds',
       'HTTP requests by route pattern, method and status: time from routing to the reply sent',
@@ -170,9 +170,15 @@ export class Metrics implements VenueObserver {
     );
   }
 
-  /** Everything, in the Prometheus text format. */
+  /**
+   * Everything, in the Prometheus text format. The process's figures start at the first scrape (its
+   * CPU and memory are read then anyway): a server's start-up does not wait for their observers.
+   */
   async render(): Promise<string> {
-    const [own, process] = await Promise.all([this.registry.metrics(), this.process?.metrics() ?? '']);
+    const [own, process] = await Promise.all([
+      this.registry.metrics(),
+      this.withProcessMetrics ? processMetrics().metrics() : '',
+    ]);
     return process === '' ? own : `${own}\n${process}`;
   }
 }

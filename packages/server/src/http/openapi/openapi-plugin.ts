@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ENDPOINT_GROUPS, ENDPOINTS, groupOf } from '@txc/sdk';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { ERROR_SCHEMAS, routeSchema, SECURITY_SCHEMES } from './route-schema.js';
 
 const DESCRIPTION = [
@@ -27,6 +27,18 @@ function docsSigningScript(): string {
   signingScript ??= readFileSync(new URL('../../../assets/docs-signing.js', import.meta.url), 'utf8');
   return signingScript;
 }
+
+/**
+ * Route schemas document and nothing else (see registerOpenApi): given to Fastify as its schema
+ * compilers, so that it never loads a JSON Schema validator or serializer compiler at start-up. (Its
+ * types describe Ajv's validators, which these never stand in for: a validator here only says yes.)
+ */
+export const DOCUMENTATION_ONLY_SCHEMAS = {
+  compilersFactory: {
+    buildValidator: () => () => () => true,
+    buildSerializer: () => () => (data: unknown) => JSON.stringify(data),
+  },
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>;
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the schemas every route registers (its SDK
