@@ -3,10 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditBody, auditText } from '../../venue/audit-log.js';
 import type { Venue } from '../../venue/venue.js';
 import { pathOf } from '../family.js';
+import { ADMIN_ACTOR_HEADER } from '../admin-actor-header.js';
 import { sendError } from '../send-error.js';
-
-/** The header a caller may name itself with (the CLI sends `cli:<user>@<host>`); recorded as declared. */
-export const ADMIN_ACTOR_HEADER = 'x-txc-admin-actor';
 
 function actorOf(request: FastifyRequest): string {
   const declared = request.headers[ADMIN_ACTOR_HEADER];
