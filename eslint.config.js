@@ -26,7 +26,7 @@ const ioModules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.workload/**', '.tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.workload/**', '.tmp/**', 'release/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -37,9 +37,11 @@ export default tseslint.config(
             '*.js',
             '*.mjs',
             'scripts/*.mjs',
-            'packages/sdk/scripts/*.mjs',
+            'packages/server/assets/*.js',
+            'bench/startup/*.mjs',
             'packages/server/bin/*.js',
             'packages/server/src/store/*.mjs',
+            'packages/server/test/support/*.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,
@@ -125,5 +127,10 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: globals.node },
+  },
+  {
+    // scripts the server hands to browsers (the /docs page)
+    files: ['packages/server/assets/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
 );

@@ -67,7 +67,7 @@ export function formatReport(suite: Suite, report: SuiteReport): string {
     const fmt = (v: number | undefined): string =>
       l === undefined || v === undefined ? '—' : `${decimals(v, 2)} ${l.unit}`;
     lines.push(
-      `| ${m.label} | ${Math.round(m.perSecond).toLocaleString('en-US')} | ${fmt(l?.p50)} | ${fmt(l?.p99)} | ${fmt(l?.p999)} |`,
+      `| ${m.label} | ${m.perSecond < 100 ? decimals(m.perSecond, 2) : Math.round(m.perSecond).toLocaleString('en-US')} | ${fmt(l?.p50)} | ${fmt(l?.p99)} | ${fmt(l?.p999)} |`,
     );
   }
   lines.push('', '| ratio | value | target | |', '|---|---:|---:|---|');

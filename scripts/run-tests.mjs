@@ -2,11 +2,15 @@
 // Runs every *.test.ts under packages/ with node:test through tsx. Node 20's --test does not
 // expand globs, so the files are listed here. Arguments filter the files by substring.
 //
+// The packages are built first (incrementally, `tsc -b`): tests that start `txc` or a server in a
+// child process run the compiled code, which must never be older than the sources.
+//
 // The HTTP suite runs twice: on SQLite with everything else, then on PostgreSQL (TXC_TEST_STORE),
 // only its own files. Without a PostgreSQL server the second run is skipped with a message,
 // unless TXC_REQUIRE_PG=1 (CI), where the suite then fails.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const HTTP_SUITE = join('packages', 'server', 'test', 'http');
@@ -58,6 +62,16 @@ function run(label, files, env) {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, ...counts })));
 }
 
+/** `npm run build`: compiles what changed since the last build; exits on a compile error. */
+function build() {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('the build failed: no test ran');
+    process.exit(1);
+  }
+}
+
 const filters = process.argv.slice(2);
 const files = collect('packages', [])
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
@@ -67,6 +81,7 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+build();
 const results = [await run('SQLite (and every store-independent test)', files, {})];
 const httpFiles = files.filter((f) => f.startsWith(HTTP_SUITE));
 if (httpFiles.length > 0) {

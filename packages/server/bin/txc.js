@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The txc command: runs the TypeScript sources directly through tsx, so there is no build step. The
-// package's tsconfig maps @txc/sdk to its sources (the SDK's package entry is its compiled build), so
-// it is named here: the command may run from any directory.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
-
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('../src/cli/main.ts');
+// The txc command: the compiled server (dist/, made by `npm run build`, which `npm install` runs).
+try {
+  await import('../dist/cli/main.js');
+} catch (e) {
+  if (e?.code !== 'ERR_MODULE_NOT_FOUND' || !String(e.message).includes('/dist/cli/main.js')) throw e;
+  process.stderr.write('txc: the server is not built: run `npm run build` (npm install does it)\n');
+  process.exitCode = 1;
+}

@@ -1,18 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
 import { ADMIN_TOKEN_FILE, storedAdminToken } from '../process/admin-token.js';
-import { DataDirLock, readLock } from '../process/data-dir-lock.js';
-import { createLogger } from '../process/logger.js';
-import { resolveMasterKey } from '../secrets/master-key.js';
-import { SecretBox } from '../secrets/secret-box.js';
-import { openStore } from '../store/open-store.js';
+import { readLock } from '../process/data-dir-lock.js';
 import { sqliteFileOf } from '../store/store-location.js';
-import { LocalAdmin, type AdminOperations } from '../venue/admin.js';
-import { systemClock } from '../venue/clock.js';
-import { Venue } from '../venue/venue.js';
-import { auditedAdmin } from './audited-admin.js';
+import type { AdminOperations } from '../venue/admin.js';
 import { OperatorError } from './operator-error.js';
-import { RemoteAdmin } from './remote-admin.js';
 
 /**
  * Runs an admin operation on the data dir: through the admin API when a server holds it, or
@@ -33,6 +25,8 @@ export async function withAdmin<T>(config: Config, work: (admin: AdminOperations
           'give it with --admin-token or TXC_ADMIN_TOKEN',
       );
     }
+    // a command through the server's admin API loads the HTTP client alone, not the store and the engine
+    const { RemoteAdmin } = await import('./remote-admin.js');
     return work(new RemoteAdmin(held.url, token));
   }
   // no SQLite file in a data dir: its venue is on PostgreSQL, or was never started here
@@ -42,23 +36,6 @@ export async function withAdmin<T>(config: Config, work: (admin: AdminOperations
       `no SQLite store in ${config.dataDir} (txc serve creates it; a venue on PostgreSQL is reached with --database or TXC_DATABASE_URL)`,
     );
   }
-  const lock = DataDirLock.acquire(config.dataDir, 'cli');
-  try {
-    // before the store is opened: a key that cannot be read must not leave its connections open
-    const secrets = SecretBox.fromKey(resolveMasterKey(config).key);
-    const venue = await Venue.open({
-      store: openStore(config),
-      clock: systemClock(),
-      log: createLogger({ logLevel: 'warn' }),
-      nonceWindowMs: config.auth.nonceWindowMs,
-      secrets,
-    });
-    try {
-      return await work(auditedAdmin(new LocalAdmin(venue), venue));
-    } finally {
-      await venue.close();
-    }
-  } finally {
-    lock.release();
-  }
+  const { withLocalAdmin } = await import('./local-admin.js');
+  return withLocalAdmin(config, work);
 }

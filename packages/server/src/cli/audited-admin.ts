@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { hostname, userInfo } from 'node:os';
 import { renderError } from '@txc/sdk';
 import { AdminError, type AdminOperations } from '../venue/admin.js';
 import { auditBody, auditText } from '../venue/audit-log.js';
 import type { Venue } from '../venue/venue.js';
-
-/** Who runs this CLI, as far as the machine says. */
-export function cliActor(): string {
-  let user: string;
-  try {
-    user = userInfo().username;
-  } catch {
-    // Containers may run a uid without a passwd entry.
-    user = `uid-${process.getuid?.() ?? 'unknown'}`;
-  }
-  return `cli:${user}@${hostname()}`;
-}
+import { cliActor } from './cli-actor.js';
 
 /** The operations that only read: audited no more than the admin API's GET requests are. */
 const READS = new Set<string>(['showUser', 'pendingWithdrawals', 'ledger', 'stateHash', 'auditLog']);

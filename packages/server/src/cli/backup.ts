@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
+import { Progress } from '../process/progress.js';
 import { OperatorError } from './operator-error.js';
 import { checkSqliteDatabase, configuredSqliteFile } from './sqlite-file.js';
 
@@ -12,27 +13,46 @@ export interface BackupReport {
   readonly bytes: number;
 }
 
-/** The largest step better-sqlite3 takes: more pages than any store has. */
-const ALL_PAGES = 0x7fffffff;
+/** Pages copied per step (4 MiB of 4 KiB pages): the progress line moves between two steps. */
+const PAGES_PER_STEP = 1024;
 
 /**
  * `txc backup <file>`: SQLite's online backup of the store, consistent at one commit, taken while
- * the server keeps running (it only reads), then checked like `txc restore` will check it.
+ * the server keeps running (it only reads), then checked like `txc restore` will check it. Progress
+ * goes to `out` on a terminal; one summary line goes there always.
  */
-export async function backup(config: Config, target: string): Promise<BackupReport> {
+export async function backup(
+  config: Config,
+  target: string,
+  out: NodeJS.WriteStream = process.stderr,
+): Promise<BackupReport> {
   const source = configuredSqliteFile(config, 'backup');
   if (!existsSync(source)) throw new OperatorError(`no store at ${source}`);
   if (existsSync(target)) throw new OperatorError(`${target} already exists; choose a new file`);
   if (!existsSync(dirname(resolve(target)))) throw new OperatorError(`${dirname(resolve(target))} does not exist`);
+  const progress = new Progress('txc backup', 'pages', out);
+  let pages = 0;
   const db = new Database(source, { fileMustExist: true });
   try {
-    // All pages in one step, inside one read transaction: a backup taken in steps starts over
-    // whenever another connection commits between two of them, so under a steady flow of commits
-    // it would never end. In WAL mode the server's commits do not wait for this read.
-    await db.backup(target, { progress: () => ALL_PAGES });
+    // Every step inside one read transaction, begun before the first: the copy is the snapshot it
+    // began with. A backup's steps each taking a read of their own would start over whenever the
+    // server commits between two of them, and under a steady flow of commits never end. In WAL mode
+    // the server's commits do not wait for this read.
+    db.exec('BEGIN');
+    db.prepare('select count(*) from sqlite_master').get();
+    await db.backup(target, {
+      progress: ({ totalPages, remainingPages }) => {
+        pages = totalPages;
+        progress.update(totalPages - remainingPages, totalPages);
+        return PAGES_PER_STEP;
+      },
+    });
+    db.exec('COMMIT');
   } finally {
     db.close();
   }
   const seq = checkSqliteDatabase(target);
-  return { file: target, seq, bytes: statSync(target).size };
+  const bytes = statSync(target).size;
+  progress.finish(`${target} holds the journal to seq ${seq}, ${bytes.toLocaleString('en-US')} bytes, checked`, pages);
+  return { file: target, seq, bytes };
 }

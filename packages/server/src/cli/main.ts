@@ -1,23 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { ConfigError, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { DataDirLockedError } from '../process/data-dir-lock.js';
-import { ListenError } from '../process/listen-error.js';
-import { serve } from '../process/serve.js';
-import { MasterKeyError } from '../secrets/master-key.js';
-import { SecretBoxError } from '../secrets/secret-box.js';
-import { AdminError } from '../venue/admin.js';
-import { withAdmin } from './admin-access.js';
-import { backup } from './backup.js';
-import { StoreClaimedError } from '../store/store-claimed-error.js';
-import { NewerRulesError } from '../venue/load-state.js';
-import { StoreKindError } from '../store/store-kind.js';
-import { StoreOpenError } from '../store/store-open-error.js';
-import { OperatorError } from './operator-error.js';
-import { replay } from './replay.js';
-import { restore } from './restore.js';
-import { rotateMasterKey } from './rotate-master-key.js';
+import type { AdminOperations } from '../venue/admin.js';
+import { isOperatorFacing } from './operator-facing.js';
+
+// Every command loads what it needs when it runs: `txc --version`, `--help` and the CLI commands
+// never pay for the HTTP server, the stores or the drivers they do not use.
 
 function port(value: string): number {
   const n = Number(value);
@@ -55,9 +43,16 @@ function storeOptions(cmd: Command): Command {
     );
 }
 
-function configFrom(flags: StoreFlags & { [option: string]: unknown }): Config {
+async function configFrom(flags: StoreFlags & { [option: string]: unknown }): Promise<Config> {
+  const { loadConfig } = await import('../config/load.js');
   const { config: file, ...rest } = flags;
   return loadConfig({ file, flags: rest });
+}
+
+/** Runs an admin operation on the configured data dir (admin-access.ts). */
+async function administer<T>(flags: StoreFlags, work: (admin: AdminOperations) => Promise<T>): Promise<T> {
+  const { withAdmin } = await import('./admin-access.js');
+  return withAdmin(await configFrom(flags), work);
 }
 
 function print(value: unknown): void {
@@ -83,7 +78,12 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   .option('--simulate', 'add the background jobs that make a sandbox feel alive')
   .option('--price-feed <feed>', 'index prices: static, random (a seeded walk) or file:<csv> of timestamp,ticker,price')
   .option('--admin-public', 'serve the admin API to non-loopback clients too')
-  .addOption(new Option('--log-level <level>').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
+  .addOption(
+    new Option(
+      '--log-level <level>',
+      'what the log holds (default info): JSON lines, or readable lines when standard output is a terminal',
+    ).choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  )
   .addOption(
     new Option(
       '--unsafe-no-fsync',
@@ -91,7 +91,8 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
     ).hideHelp(),
   )
   .action(async (flags: StoreFlags & Record<string, unknown>) => {
-    const server = await serve(configFrom(flags));
+    const { serve } = await import('../process/serve.js');
+    const server = await serve(await configFrom(flags));
     let stopping = false;
     const stop = (): void => {
       // A Ctrl-C under npm start reaches txc twice (from the terminal and from npm): once stopping,
@@ -115,11 +116,11 @@ storeOptions(user.command('create <name>').description('create a user'))
   .option('--eea', 'an account from the European Economic Area')
   .action(async (name: string, flags: StoreFlags & { eea?: boolean }) => {
     const { eea, ...store } = flags;
-    print(await withAdmin(configFrom(store), (admin) => admin.createUser({ name, eea: eea === true })));
+    print(await administer(store, (admin) => admin.createUser({ name, eea: eea === true })));
   });
 storeOptions(user.command('show <name>').description("a user's balances")).action(
   async (name: string, flags: StoreFlags) => {
-    print(await withAdmin(configFrom(flags), (admin) => admin.showUser(name)));
+    print(await administer(flags, (admin) => admin.showUser(name)));
   },
 );
 
@@ -130,7 +131,7 @@ storeOptions(key.command('create <user>').description('create an API key for a u
   .option('--json', 'print the key as JSON')
   .action(async (name: string, flags: StoreFlags & { permissions?: string[]; ips?: string[]; json?: boolean }) => {
     const { permissions, ips, json, ...store } = flags;
-    const created = await withAdmin(configFrom(store), (admin) => admin.createApiKey(name, { permissions, ips }));
+    const created = await administer(store, (admin) => admin.createApiKey(name, { permissions, ips }));
     if (json === true) print(created);
     else {
       process.stdout.write(
@@ -141,7 +142,7 @@ storeOptions(key.command('create <user>').description('create an API key for a u
   });
 storeOptions(key.command('revoke <apiKey>').description('revoke an API key at once')).action(
   async (apiKey: string, flags: StoreFlags) => {
-    print(await withAdmin(configFrom(flags), (admin) => admin.revokeApiKey(apiKey)));
+    print(await administer(flags, (admin) => admin.revokeApiKey(apiKey)));
   },
 );
 
@@ -158,9 +159,7 @@ storeOptions(
     async (name: string, ticker: string, amount: string, flags: StoreFlags & Record<string, string | undefined>) => {
       const { network, txid, address, memo, ...store } = flags;
       print(
-        await withAdmin(configFrom(store), (admin) =>
-          admin.deposit({ user: name, ticker, amount, network, txid, address, memo }),
-        ),
+        await administer(store, (admin) => admin.deposit({ user: name, ticker, amount, network, txid, address, memo })),
       );
     },
   );
@@ -168,7 +167,7 @@ storeOptions(
 const mining = program.command('mining').description('mining pool accounts and rewards');
 storeOptions(mining.command('create-account <user> <name>').description('open a mining account for a user')).action(
   async (name: string, account: string, flags: StoreFlags) => {
-    print(await withAdmin(configFrom(flags), (admin) => admin.createMiningAccount({ user: name, name: account })));
+    print(await administer(flags, (admin) => admin.createMiningAccount({ user: name, name: account })));
   },
 );
 storeOptions(
@@ -184,7 +183,7 @@ storeOptions(
     async (name: string, account: string, amount: string, flags: StoreFlags & Record<string, string | undefined>) => {
       const { fee, hashRate, fppsRate, txHash, ...store } = flags;
       print(
-        await withAdmin(configFrom(store), (admin) =>
+        await administer(store, (admin) =>
           admin.creditMiningReward({ user: name, account, amount, fee, hashRate, fppsRate, txHash }),
         ),
       );
@@ -193,7 +192,7 @@ storeOptions(
 const withdrawal = program.command('withdrawal').description('withdrawals waiting to be paid out');
 storeOptions(withdrawal.command('list').description('pending withdrawals, oldest first')).action(
   async (flags: StoreFlags) => {
-    print(await withAdmin(configFrom(flags), (admin) => admin.pendingWithdrawals()));
+    print(await administer(flags, (admin) => admin.pendingWithdrawals()));
   },
 );
 storeOptions(withdrawal.command('complete <transactionId>').description('mark a withdrawal paid out'))
@@ -201,28 +200,24 @@ storeOptions(withdrawal.command('complete <transactionId>').description('mark a 
   .option('--processed-amount <amount>', 'fiat with partialEnable: the part of the amount paid out')
   .action(async (id: string, flags: StoreFlags & { hash?: string; processedAmount?: string }) => {
     const { hash, processedAmount, ...store } = flags;
-    print(
-      await withAdmin(configFrom(store), (admin) =>
-        admin.completeWithdrawal(id, { transactionHash: hash, processedAmount }),
-      ),
-    );
+    print(await administer(store, (admin) => admin.completeWithdrawal(id, { transactionHash: hash, processedAmount })));
   });
 storeOptions(withdrawal.command('reject <transactionId>').description('cancel a withdrawal, refunding amount and fee'))
   .option('--reason <reason>', 'shown as the withdrawal description')
   .action(async (id: string, flags: StoreFlags & { reason?: string }) => {
     const { reason, ...store } = flags;
-    print(await withAdmin(configFrom(store), (admin) => admin.rejectWithdrawal(id, { reason })));
+    print(await administer(store, (admin) => admin.rejectWithdrawal(id, { reason })));
   });
 
 storeOptions(
   program.command('ledger').description("the venue's own accounts: fees, lending pool, insurance fund"),
 ).action(async (flags: StoreFlags) => {
-  print(await withAdmin(configFrom(flags), (admin) => admin.ledger()));
+  print(await administer(flags, (admin) => admin.ledger()));
 });
 
 storeOptions(program.command('index-price <ticker> <price>').description("set an asset's index price in USDT")).action(
   async (ticker: string, price: string, flags: StoreFlags) => {
-    print(await withAdmin(configFrom(flags), (admin) => admin.setIndexPrice({ ticker, price })));
+    print(await administer(flags, (admin) => admin.setIndexPrice({ ticker, price })));
   },
 );
 
@@ -231,12 +226,12 @@ storeOptions(
     .command('lending-pool <ticker> <amount>')
     .description('put money into the lending pool that margin positions borrow from'),
 ).action(async (ticker: string, amount: string, flags: StoreFlags) => {
-  print(await withAdmin(configFrom(flags), (admin) => admin.fundLendingPool({ ticker, amount })));
+  print(await administer(flags, (admin) => admin.fundLendingPool({ ticker, amount })));
 });
 
 storeOptions(program.command('funding-settle <market>').description("settle a perpetual's funding period now")).action(
   async (market: string, flags: StoreFlags) => {
-    print(await withAdmin(configFrom(flags), (admin) => admin.settleFunding({ market })));
+    print(await administer(flags, (admin) => admin.settleFunding({ market })));
   },
 );
 
@@ -250,21 +245,23 @@ storeOptions(program.command('audit').description('the admin audit log: who did 
   .addOption(new Option('--limit <n>', 'lines to show (default 100, at most 1000)').argParser(count))
   .action(async (flags: StoreFlags & { after?: number; limit?: number }) => {
     const { after, limit, ...store } = flags;
-    print(await withAdmin(configFrom(store), (admin) => admin.auditLog({ after, limit })));
+    print(await administer(store, (admin) => admin.auditLog({ after, limit })));
   });
 
 storeOptions(program.command('replay').description('rebuild the state from the journal and print its hash'))
   .option('--verify', 'also rebuild from the latest snapshot and check both agree')
   .action(async (flags: StoreFlags & { verify?: boolean }) => {
     const { verify, ...store } = flags;
-    const report = await replay(configFrom(store), verify === true);
+    const { replay } = await import('./replay.js');
+    const report = await replay(await configFrom(store), verify === true);
     print(report);
     if (report.verified === false) process.exitCode = 1;
   });
 
 storeOptions(program.command('backup <file>').description('online backup of the SQLite store into a new file')).action(
   async (file: string, flags: StoreFlags) => {
-    print(await backup(configFrom(flags), file));
+    const { backup } = await import('./backup.js');
+    print(await backup(await configFrom(flags), file));
   },
 );
 
@@ -273,7 +270,8 @@ storeOptions(
     .command('restore <file>')
     .description('replace the SQLite store of a data dir (no server running) with a backup; the old one is kept aside'),
 ).action(async (file: string, flags: StoreFlags) => {
-  print(await restore(configFrom(flags), file));
+  const { restore } = await import('./restore.js');
+  print(await restore(await configFrom(flags), file));
 });
 
 const masterKey = program.command('master-key').description('the key that seals secrets at rest');
@@ -284,24 +282,13 @@ storeOptions(
     .requiredOption('--to <file>', 'file holding the new master key (64 hexadecimal characters)'),
 ).action(async (flags: StoreFlags & { to: string }) => {
   const { to, ...store } = flags;
-  print(await rotateMasterKey(configFrom(store), to));
+  const { rotateMasterKey } = await import('./rotate-master-key.js');
+  print(await rotateMasterKey(await configFrom(store), to));
 });
 
 try {
   await program.parseAsync(process.argv);
 } catch (e) {
-  const known =
-    e instanceof ConfigError ||
-    e instanceof DataDirLockedError ||
-    e instanceof AdminError ||
-    e instanceof MasterKeyError ||
-    e instanceof SecretBoxError ||
-    e instanceof OperatorError ||
-    e instanceof StoreOpenError ||
-    e instanceof StoreClaimedError ||
-    e instanceof ListenError ||
-    e instanceof NewerRulesError ||
-    e instanceof StoreKindError;
-  process.stderr.write(`txc: ${known ? (e as Error).message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
+  process.stderr.write(`txc: ${isOperatorFacing(e) ? e.message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
   process.exitCode = 1;
 }

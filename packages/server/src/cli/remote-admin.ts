@@ -9,8 +9,8 @@ import type {
 } from '../venue/admin.js';
 import type { AuditPage } from '../venue/audit-log.js';
 import type { MiningAccountRef } from '../venue/mining-admin.js';
-import { ADMIN_ACTOR_HEADER } from '../http/plugins/admin-audit.js';
-import { cliActor } from './audited-admin.js';
+import { ADMIN_ACTOR_HEADER } from '../http/admin-actor-header.js';
+import { cliActor } from './cli-actor.js';
 import { OperatorError } from './operator-error.js';
 
 /** An answer's JSON; null for an empty or non-JSON body (a proxy's error page, say). */

@@ -6,9 +6,11 @@ import { checkStoreKind } from '../store/store-kind.js';
 import { sqliteFileOf } from '../store/store-location.js';
 import { loadState } from '../venue/load-state.js';
 import { stateHash } from '../venue/state-hash.js';
+import { Progress } from '../process/progress.js';
 import { OperatorError } from './operator-error.js';
 
 export interface ReplayReport {
+  /** The seq both rebuilds stopped at: the journal's last entry when the replay began. */
   readonly seq: number;
   readonly replayed: number;
   /** The hash of the state rebuilt from the journal alone (genesis). */
@@ -23,22 +25,35 @@ export interface ReplayReport {
 /**
  * `txc replay`: rebuilds the state from the journal alone (genesis) and prints its hash. With
  * --verify, also checks that the latest snapshot is the state the journal gives at its seq, and
- * that the snapshot plus the journal tail give the same final state as genesis.
+ * that the snapshot plus the journal tail give the same state as genesis.
  *
  * It only reads, so it may run beside the server that holds the store: it neither creates a store
- * nor migrates one (a newer txc's migrations would change the tables under an older server).
+ * nor migrates one (a newer txc's migrations would change the tables under an older server). The
+ * server keeps journaling meanwhile, so what is checked is a prefix: the latest snapshot and the
+ * journal's last seq are read first, and both rebuilds stop at that seq, whatever came after.
+ * Progress goes to `out` on a terminal; one summary line goes there always.
  */
-export async function replay(config: Config, verify: boolean): Promise<ReplayReport> {
+export async function replay(
+  config: Config,
+  verify: boolean,
+  out: NodeJS.WriteStream = process.stderr,
+): Promise<ReplayReport> {
   checkStoreKind(config);
   const file = sqliteFileOf(config.database, config.dataDir);
   if (file !== undefined && !existsSync(file)) throw new OperatorError(`no store at ${file}`);
   const store = openStore(config);
   try {
     await checkSchema(store);
+    // the snapshot before the seq: a snapshot is saved only once its seq is durable, so it lies within the prefix
     const snapshot = verify ? await store.latestSnapshot() : undefined;
+    const untilSeq = await store.lastSeq();
+    const run = new Progress(verify ? 'txc replay --verify' : 'txc replay', 'commands', out);
+    const fromGenesis = new Progress('txc replay: from genesis', 'commands', out);
     let atSnapshotHash: string | undefined;
     const genesis = await loadState(store, {
       ignoreSnapshots: true,
+      untilSeq,
+      onProgress: (done, total) => fromGenesis.update(done, total),
       onApplied:
         snapshot === undefined
           ? undefined
@@ -47,17 +62,37 @@ export async function replay(config: Config, verify: boolean): Promise<ReplayRep
             },
     });
     const hash = stateHash(genesis.state);
-    if (!verify) return { seq: genesis.state.seq, replayed: genesis.replayed, hash };
-    const fromSnapshot = await loadState(store);
+    const seq = genesis.state.seq;
+    fromGenesis.clear();
+    if (!verify) {
+      run.finish(`${genesis.replayed} commands replayed to seq ${seq}, state ${hash}`, genesis.replayed);
+      return { seq, replayed: genesis.replayed, hash };
+    }
+    const fromSnapshotProgress = new Progress(
+      `txc replay --verify: from ${snapshot === undefined ? 'genesis again (no snapshot)' : `the snapshot at seq ${snapshot.seq}`}`,
+      'commands',
+      out,
+    );
+    const fromSnapshot = await loadState(store, {
+      ...(snapshot === undefined ? { ignoreSnapshots: true } : { snapshot }),
+      untilSeq,
+      onProgress: (done, total) => fromSnapshotProgress.update(done, total),
+    });
     const fromSnapshotHash = stateHash(fromSnapshot.state);
     const snapshotOk = snapshot === undefined || atSnapshotHash === snapshot.hash;
+    const verified = snapshotOk && fromSnapshotHash === hash;
+    fromSnapshotProgress.clear();
+    const verdict = verified
+      ? `seq ${seq} verified: genesis and ${snapshot === undefined ? 'a second replay' : `the snapshot at seq ${snapshot.seq}`} agree, state ${hash}`
+      : `seq ${seq} NOT verified: ${snapshotOk ? 'the snapshot and its tail reach another state' : `the snapshot at seq ${snapshot?.seq ?? 0} is not the state the journal gives there`}`;
+    run.finish(verdict, genesis.replayed + fromSnapshot.replayed);
     return {
-      seq: genesis.state.seq,
+      seq,
       replayed: genesis.replayed,
       hash,
       snapshot: snapshot === undefined ? null : { seq: snapshot.seq, matchesJournal: snapshotOk },
       fromSnapshotHash,
-      verified: snapshotOk && fromSnapshotHash === hash,
+      verified,
     };
   } finally {
     await store.close();

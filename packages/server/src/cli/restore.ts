@@ -1,6 +1,7 @@
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
+import { Progress } from '../process/progress.js';
 import { openStore } from '../store/open-store.js';
 import { loadState } from '../venue/load-state.js';
 import { stateHash } from '../venue/state-hash.js';
@@ -22,7 +23,13 @@ const SIDE_FILES = ['-wal', '-shm'] as const;
  * moved aside with its WAL, never deleted; the restored store is then loaded once so that a
  * backup that cannot start a venue is caught now rather than at the next start.
  */
-export async function restore(config: Config, backupFile: string, now: Date = new Date()): Promise<RestoreReport> {
+export async function restore(
+  config: Config,
+  backupFile: string,
+  now: Date = new Date(),
+  out: NodeJS.WriteStream = process.stderr,
+): Promise<RestoreReport> {
+  const progress = new Progress('txc restore', 'commands', out);
   const target = configuredSqliteFile(config, 'restore');
   checkSqliteDatabase(backupFile);
   mkdirSync(config.dataDir, { recursive: true });
@@ -43,8 +50,10 @@ export async function restore(config: Config, backupFile: string, now: Date = ne
     const store = openStore(config);
     try {
       await store.migrate();
-      const { state } = await loadState(store);
-      return { restoredFrom: backupFile, seq: state.seq, hash: stateHash(state), previous };
+      const { state, replayed } = await loadState(store, { onProgress: (done, total) => progress.update(done, total) });
+      const hash = stateHash(state);
+      progress.finish(`${backupFile} restored and loaded to seq ${state.seq}, state ${hash}`, replayed);
+      return { restoredFrom: backupFile, seq: state.seq, hash, previous };
     } finally {
       await store.close();
     }

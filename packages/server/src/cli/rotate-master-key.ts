@@ -9,7 +9,7 @@ import { commitBatch } from '../store/commit-batch.js';
 import { openStore } from '../store/open-store.js';
 import type { ApiKeyRecord, AuditRecord } from '../store/port.js';
 import { secretContext } from '../venue/api-keys.js';
-import { cliActor } from './audited-admin.js';
+import { cliActor } from './cli-actor.js';
 import { OperatorError } from './operator-error.js';
 
 export interface RotationReport {

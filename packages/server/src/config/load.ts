@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
+import { Check, Errors } from 'typebox/schema';
 import { ConfigSchema, type Config } from './schema.js';
 
 /**
@@ -19,6 +19,7 @@ const ENV_KEYS: Readonly<Record<string, keyof Config>> = {
   TXC_DATA_DIR: 'dataDir',
   TXC_DATABASE_URL: 'database',
   TXC_ADMIN_TOKEN: 'adminToken',
+  TXC_METRICS_TOKEN: 'metricsToken',
   TXC_LOG_LEVEL: 'logLevel',
   TXC_MASTER_KEY: 'masterKey',
   TXC_MASTER_KEY_FILE: 'masterKeyFile',
@@ -51,11 +52,30 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   for (const [key, v] of Object.entries(sources.flags ?? {})) {
     if (v !== undefined) merged[key] = v;
   }
-  const withDefaults = Value.Default(ConfigSchema, merged);
-  if (!Value.Check(ConfigSchema, withDefaults)) {
-    throw new ConfigError(`invalid configuration: ${problemsOf(withDefaults).join('; ')}`);
+  const config = withDefaults(ConfigSchema, merged);
+  if (!Check(ConfigSchema, config)) {
+    throw new ConfigError(`invalid configuration: ${problemsOf(config).join('; ')}`);
   }
-  return withDefaults;
+  return config;
+}
+
+/**
+ * The value with the defaults its schema declares filled in, at every depth (a missing object first
+ * takes its own default, `{}`, then its members theirs). The configuration's shapes need no more than
+ * this, and TypeBox's Value module, which does it for every shape, would double what a start-up loads.
+ */
+function withDefaults(schema: TSchema, value: unknown): unknown {
+  const { properties } = schema as { properties?: Record<string, TSchema> };
+  const filled = value === undefined && 'default' in schema ? structuredClone(schema.default) : value;
+  if (properties === undefined || typeof filled !== 'object' || filled === null || Array.isArray(filled)) {
+    return filled;
+  }
+  const out: Record<string, unknown> = { ...(filled as Record<string, unknown>) };
+  for (const [key, member] of Object.entries(properties)) {
+    const v = withDefaults(member, out[key]);
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
 }
 
 /** The keys of `value` that `schema` has no place for, as paths (`/postgres/poolsize`). */
@@ -81,7 +101,8 @@ function unknownSettings(schema: TSchema, value: unknown, path: string): string[
  */
 function problemsOf(config: unknown): string[] {
   const byPath = new Map<string, { messages: Set<string>; choices: unknown[] }>();
-  for (const e of Value.Errors(ConfigSchema, config)) {
+  const [, errors] = Errors(ConfigSchema, config);
+  for (const e of errors) {
     const path = e.instancePath || '/';
     const entry = byPath.get(path) ?? { messages: new Set<string>(), choices: [] };
     byPath.set(path, entry);

@@ -97,8 +97,10 @@ export const ConfigSchema = Type.Object({
   ),
   /** Bearer token of the admin API; generated into dataDir when not given. */
   adminToken: Type.Optional(Type.String({ minLength: 16 })),
-  /** Serve the admin API to non-loopback clients too. */
+  /** Serve the admin API (and /metrics) to non-loopback clients too. */
   adminPublic: Type.Boolean({ default: false }),
+  /** A bearer token that reads /metrics and nothing else, for a scraper; the admin token reads it too. */
+  metricsToken: Type.Optional(Type.String({ minLength: 16 })),
   /**
    * The key that seals API key secrets at rest (AES-256-GCM): 64 hex characters. Without it (or
    * masterKeyFile), one is generated into `<dataDir>/master-key` (mode 0600) and reused.

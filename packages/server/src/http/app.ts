@@ -12,7 +12,9 @@ import { clientErrorHandler } from './plugins/client-errors.js';
 import { rateLimitClient } from './client-address.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
 import { registerJsonBody } from './plugins/json-body.js';
-import { registerOpenApi } from './openapi/openapi-plugin.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { Metrics } from '../metrics/metrics.js';
+import { DOCUMENTATION_ONLY_SCHEMAS, registerOpenApi } from './openapi/openapi-plugin.js';
 import { registerPrivateAuth } from './plugins/private-auth.js';
 import { DEFAULT_MAX_KEYS, RateLimiter } from './rate-limiter.js';
 import { sendError } from './send-error.js';
@@ -86,6 +88,8 @@ export interface AppOptions {
   readonly extraPrivateRoutes?: readonly Route[];
   /** Built from `config` when not given. */
   readonly wallet?: Wallet;
+  /** What `/metrics` serves; the server's own is passed in by whoever also gives it to the venue. */
+  readonly metrics?: Metrics;
 }
 
 export type Route = (app: FastifyInstance, deps: RouteDeps) => void;
@@ -181,9 +185,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    schemaController: DOCUMENTATION_ONLY_SCHEMAS,
+  });
+  const metrics = options.metrics ?? new Metrics();
+  registerMetrics(app, {
+    metrics,
+    adminToken: options.adminToken,
+    metricsToken: config.metricsToken,
+    public: config.adminPublic,
   });
   registerJsonBody(app, config.http.json);
-  const limiter = new RateLimiter(config.rateLimits.maxTrackedClients ?? DEFAULT_MAX_KEYS);
+  const limiter = new RateLimiter(config.rateLimits.maxTrackedClients ?? DEFAULT_MAX_KEYS, (group) =>
+    metrics.rateLimitRefused(group),
+  );
   app.decorate('rateLimiter', limiter);
   const perIpRule: RateLimitRule = config.rateLimits.perIp
     ? { group: 'ip', ...config.rateLimits.perIp }
@@ -243,7 +257,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   healthRoute(app, venue);
 
   void app.register((scope, _opts, done) => {
-    registerAdminAuth(scope, { token: options.adminToken, public: config.adminPublic });
+    registerAdminAuth(scope, { tokens: [options.adminToken], public: config.adminPublic });
     // JSON only, as the routes document: a text body is a client's mistake (415), not a field problem
     scope.removeContentTypeParser('text/plain');
     registerAdminAudit(scope, venue);

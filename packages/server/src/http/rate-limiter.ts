@@ -25,7 +25,11 @@ export class RateLimiter {
   private readonly counters = new Map<string, Counter>();
   private lastSweep = 0;
 
-  constructor(private readonly maxKeys: number = DEFAULT_MAX_KEYS) {}
+  constructor(
+    private readonly maxKeys: number = DEFAULT_MAX_KEYS,
+    /** Told of every refusal, with the rule's group (metrics). */
+    private readonly onRefused?: (group: string) => void,
+  ) {}
 
   get size(): number {
     return this.counters.size;
@@ -49,7 +53,10 @@ export class RateLimiter {
     }
     this.counters.set(key, c);
     const overlap = 1 - (nowMs - c.windowStart) / rule.windowMs;
-    if (c.count + c.previous * overlap >= rule.limit) return false;
+    if (c.count + c.previous * overlap >= rule.limit) {
+      this.onRefused?.(rule.group);
+      return false;
+    }
     c.count++;
     return true;
   }

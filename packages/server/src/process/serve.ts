@@ -5,6 +5,7 @@ import type { Config } from '../config/schema.js';
 import { writeDemoCredentials } from '../demo/credentials.js';
 import { seedDemo } from '../demo/seed.js';
 import { buildApp, type Route } from '../http/app.js';
+import { Metrics } from '../metrics/metrics.js';
 import { MarketData } from '../market-data/market-data.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
@@ -23,6 +24,7 @@ import { adminToken } from './admin-token.js';
 import { DataDirLock } from './data-dir-lock.js';
 import { ListenError } from './listen-error.js';
 import { createLogger } from './logger.js';
+import { Progress } from './progress.js';
 
 export const DEMO_VENUE_FILE = fileURLToPath(new URL('../../venues/demo.json', import.meta.url));
 
@@ -73,6 +75,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = DataDirLock.acquire(config.dataDir, 'server');
   const log = createLogger(config);
+  const metrics = new Metrics();
   if (wallet.demoChains.length > 0) {
     log.warn(
       { chains: wallet.demoChains },
@@ -93,9 +96,14 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         'the master key sealing API key secrets lies in the data dir beside the store: a copy of the whole data dir holds both; configure masterKeyFile (or TXC_MASTER_KEY) to keep it elsewhere',
       );
     }
+    // on a terminal, the replay of a long journal shows how far it is; the log's 'state loaded' line sums it up
+    const loading = new Progress('txc: replaying the journal', 'commands');
     venue = await Venue.open({
       store: openStore(config, {
-        onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
+        onConnectionError: (err) => {
+          metrics.storeFailed('connection');
+          log.warn({ err }, 'a database connection failed; the pool will replace it');
+        },
       }),
       clock: extras.clock ?? systemClock(),
       log,
@@ -104,7 +112,10 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       snapshotEvery: config.snapshots.everyCommands,
       snapshotKeep: config.snapshots.keep,
       userHistoryCatchUpEvery: config.history.catchUpEveryRows,
+      observer: metrics,
+      onLoadProgress: (done, total) => loading.update(done, total),
     });
+    loading.clear();
     await venue.adoptCurrentRules();
     if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');
     const venueFile = config.venue ?? (config.demo ? DEMO_VENUE_FILE : undefined);
@@ -126,6 +137,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       adminToken: token,
       extraPrivateRoutes: extras.extraPrivateRoutes ?? [],
       wallet,
+      metrics,
     });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
@@ -143,6 +155,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         : `txc demo venue is open on ${url}; credentials are in ${credentialsFile}`,
     );
     const running = venue;
+    metrics.watchVenue(() => running.status);
     let closing: Promise<void> | undefined;
     return {
       url,

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './database.js';
 import { KyselyStore } from './kysely-store.js';
 import type { CommitBatch, SnapshotRecord } from './port.js';
@@ -9,11 +10,18 @@ import { StoreOpenError } from './store-open-error.js';
 
 const INT8 = 20;
 
+/** The driver, loaded when a PostgreSQL store is opened: a venue on SQLite never pays for it. */
+let driver: typeof pg | undefined;
+function pgDriver(): typeof pg {
+  driver ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return driver;
+}
+
 /** seq, times and nonces are 64-bit columns whose values stay within 2^53: read them as numbers. */
 const int8AsNumber = ((oid: number, format?: 'text' | 'binary') =>
   oid === INT8
     ? (v: string): number => Number(v)
-    : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser;
+    : (pgDriver().types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser;
 
 export interface PostgresOptions {
   readonly poolSize?: number;
@@ -150,7 +158,8 @@ const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 export function openPostgresStore(url: string, options: PostgresOptions = {}): PostgresStore {
   const statementTimeout = options.statementTimeoutMs ?? 30_000;
   const connectTimeout = options.connectTimeoutMs ?? 5_000;
-  const pool = new pg.Pool({
+  const { Pool, Client } = pgDriver();
+  const pool = new Pool({
     connectionString: url,
     max: options.poolSize ?? 8,
     connectionTimeoutMillis: connectTimeout,
@@ -169,7 +178,7 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const claimant = (): pg.Client =>
-    new pg.Client({
+    new Client({
       connectionString: url,
       connectionTimeoutMillis: connectTimeout,
       // A dead peer is noticed within a minute on both ends, not after the system's two hours: this

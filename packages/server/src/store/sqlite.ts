@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import type { Database as Tables } from './database.js';
 import { KyselyStore } from './kysely-store.js';
 import type { CommitBatch, JournalRecord, SnapshotRecord } from './port.js';
@@ -59,6 +59,23 @@ export class SqliteStore extends KyselyStore {
   }
 }
 
+/**
+ * SQLite's DDL is transactional, which Kysely's SQLite adapter does not claim: told so, the migrator
+ * runs the pending migrations in one transaction, so a store is never left half-migrated and a new
+ * one is created with one fsync rather than one per table and index.
+ */
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TxcSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
+
 /** `unsafeNoFsync` exists for benchmarks that measure what durability costs, and nowhere else. */
 export function openSqliteStore(file: string, options: { unsafeNoFsync?: boolean } = {}): SqliteStore {
   if (file === '' || file === ':memory:') throw new Error('the SQLite store needs a file: two connections share it');
@@ -80,6 +97,6 @@ export function openSqliteStore(file: string, options: { unsafeNoFsync?: boolean
   // WAL is a property of the file: set once here, before the writer's connection opens.
   sqlite.pragma('journal_mode = WAL');
   for (const pragma of pragmas) sqlite.pragma(pragma);
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({ dialect: new TxcSqliteDialect({ database: sqlite }) });
   return new SqliteStore(db, sqlite, new SqliteWriter(file, pragmas));
 }

@@ -15,6 +15,7 @@ import { WALLET_STATUS } from '../wallet/wallet-status.js';
 import { stateHash } from './state-hash.js';
 import { readAuditLog, type AuditPage } from './audit-log.js';
 import { invalidAllowListEntries, MAX_ALLOW_LIST_ENTRIES } from './ip-allow-list.js';
+import { userNameProblem } from './user-name.js';
 import type { Venue } from './venue.js';
 
 export { AdminError };
@@ -99,7 +100,6 @@ export interface WithdrawalStatusView {
   readonly status: number;
 }
 
-const USER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Keys get every permission but withdrawing unless asked: moving funds out is opt-in. */
 export const DEFAULT_KEY_PERMISSIONS: readonly Permission[] = ['trading', 'main-account', 'mining'];
 
@@ -147,9 +147,8 @@ export class LocalAdmin implements AdminOperations {
   async createUser(input: unknown): Promise<{ name: string; eea: boolean }> {
     const body = record(input, ['name', 'eea']);
     const name = requiredString(body, 'name');
-    if (!USER_NAME.test(name)) {
-      throw new AdminError('adminBadRequest', 'name must be 1 to 64 letters, digits, dots, dashes or underscores.');
-    }
+    const problem = userNameProblem(name);
+    if (problem !== undefined) throw new AdminError('adminBadRequest', problem);
     const eea = body.eea ?? false;
     if (typeof eea !== 'boolean') throw new AdminError('adminBadRequest', 'eea must be a boolean.');
     const { result } = await this.venue.submit({ type: 'CreateUser', name, eea });

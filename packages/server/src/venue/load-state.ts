@@ -1,5 +1,5 @@
 import { apply, createState, CURRENT_RULES, decodeJson, decodeState, type Command, type State } from '@txc/core';
-import type { Store } from '../store/port.js';
+import type { SnapshotRecord, Store } from '../store/port.js';
 import { hashText } from './state-hash.js';
 
 const PAGE = 10_000;
@@ -32,12 +32,18 @@ export interface LoadedState {
 export interface LoadOptions {
   /** Start from genesis even when a snapshot exists. */
   readonly ignoreSnapshots?: boolean;
+  /** Start from this snapshot rather than the latest (one read earlier, which a later save may have replaced). */
+  readonly snapshot?: SnapshotRecord;
+  /** Stop at this seq: a prefix of a journal that may still grow (a server writing it meanwhile). */
+  readonly untilSeq?: number;
   /** Called after each replayed entry, with the state as it stands then (verification only). */
   readonly onApplied?: (state: State) => void;
+  /** Called after each page of the journal: entries replayed so far, and how many there are to replay. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 export async function loadState(store: Store, options: LoadOptions = {}): Promise<LoadedState> {
-  const snapshot = options.ignoreSnapshots === true ? undefined : await store.latestSnapshot();
+  const snapshot = options.ignoreSnapshots === true ? undefined : (options.snapshot ?? (await store.latestSnapshot()));
   let state: State;
   if (snapshot === undefined) {
     state = createState();
@@ -48,15 +54,18 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
     if (state.rules > CURRENT_RULES) throw newerRules(state.rules);
   }
   const fromSnapshotSeq = state.seq;
+  const until = options.untilSeq ?? Number.POSITIVE_INFINITY;
+  const total = options.onProgress === undefined ? 0 : Math.min(until, await store.lastSeq()) - fromSnapshotSeq;
   let replayed = 0;
   let next = store.readJournal(state.seq, PAGE);
   for (;;) {
     const page = await next;
-    if (page.length === 0) break;
+    if (page.length === 0 || state.seq >= until) break;
     // Read the next page while this one is applied: a network store's round trip then costs nothing.
     next = store.readJournal(page[page.length - 1]!.seq, PAGE);
     next.catch(() => undefined);
     for (const entry of page) {
+      if (entry.seq > until) break;
       if (entry.seq !== state.seq + 1)
         throw new JournalCorruptError(`journal gap: expected ${state.seq + 1}, found ${entry.seq}`);
       const command = decodeJson(entry.command) as Command;
@@ -71,6 +80,7 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
       replayed++;
       options.onApplied?.(state);
     }
+    options.onProgress?.(replayed, Math.max(total, replayed));
   }
   return { state, fromSnapshotSeq, replayed };
 }

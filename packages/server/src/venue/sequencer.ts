@@ -22,6 +22,7 @@ import { deferred, type Deferred } from './deferred.js';
 import { project } from './projector.js';
 import { hashText } from './state-hash.js';
 import { StoreUnavailableError } from './unavailable.js';
+import type { VenueObserver } from './venue-observer.js';
 
 /** What accumulates during one event-loop turn and is committed as one transaction. */
 class OpenBatch {
@@ -80,6 +81,8 @@ export interface SequencerOptions {
   readonly onSnapshot: (snapshot: SnapshotRecord) => void;
   /** History rows written between two catch-ups of the per-user history tables (store/user-history.ts). */
   readonly userHistoryCatchUpEvery: number;
+  /** Sees every command applied and every group commit (monitoring). */
+  readonly observer?: VenueObserver;
 }
 
 /** The state as it stands at `seq`, in canonical text, with its hash. */
@@ -156,6 +159,7 @@ export class Sequencer {
     if (this.broken) return Promise.reject(new StoreUnavailableError());
     const stamp = { seq: this.state.seq + 1, time: this.options.clock.nowMicros() };
     const outcome = apply(this.state, cmd, stamp);
+    this.options.observer?.commandApplied(cmd.type, outcome.result.ok);
     const batch = this.batch();
     if (outcome.result.ok) {
       batch.journal.push({ seq: stamp.seq, time: stamp.time, command: encodeCommand(cmd) });
@@ -288,12 +292,14 @@ export class Sequencer {
   }
 
   private async commit(handed: HandedBatch, batch: CommitBatch, snapshot: SnapshotRecord | undefined): Promise<void> {
+    const started = performance.now();
     try {
       await this.options.store.commit(batch);
     } catch (error) {
       this.fail(handed, error);
       return;
     }
+    this.options.observer?.groupCommitted(batch.journal.length, (performance.now() - started) / 1000);
     this.committed(handed, snapshot);
   }
 

@@ -15,7 +15,7 @@ import {
   type State,
 } from '@txc/core';
 import { Type, type Static } from 'typebox';
-import { Value } from 'typebox/value';
+import { Check, Errors } from 'typebox/schema';
 import { CHAIN_FAMILIES } from '../wallet/chains/index.js';
 import type { Venue } from './venue.js';
 
@@ -136,8 +136,9 @@ export function readVenueFile(path: string): VenueFile {
   } catch (e) {
     throw new VenueFileError(`cannot read venue file ${path}: ${(e as Error).message}`);
   }
-  if (!Value.Check(VenueFileSchema, raw)) {
-    const problems = [...Value.Errors(VenueFileSchema, raw)].slice(0, 5).map((e) => `${e.instancePath} ${e.message}`);
+  if (!Check(VenueFileSchema, raw)) {
+    const [, errors] = Errors(VenueFileSchema, raw);
+    const problems = errors.slice(0, 5).map((e) => `${e.instancePath} ${e.message}`);
     throw new VenueFileError(`invalid venue file ${path}: ${problems.join('; ')}`);
   }
   return raw;

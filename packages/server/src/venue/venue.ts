@@ -8,6 +8,7 @@ import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
 import type { Clock } from './clock.js';
 import { loadState } from './load-state.js';
 import { Sequencer, type EventListener, type Submitted } from './sequencer.js';
+import type { VenueObserver } from './venue-observer.js';
 
 export interface VenueOptions {
   readonly store: Store;
@@ -23,6 +24,10 @@ export interface VenueOptions {
   readonly snapshotKeep?: number;
   /** History rows written between two catch-ups of the per-user history tables. */
   readonly userHistoryCatchUpEvery?: number;
+  /** Sees commands, group commits and store failures (monitoring). */
+  readonly observer?: VenueObserver;
+  /** Told how far the start-up replay of the journal is (commands replayed, commands to replay). */
+  readonly onLoadProgress?: (done: number, total: number) => void;
 }
 
 /** What the venue knows of its own durability (the health endpoint shows it). */
@@ -72,6 +77,7 @@ export class Venue {
         snapshotEvery: options.snapshotEvery ?? 0,
         userHistoryCatchUpEvery: options.userHistoryCatchUpEvery ?? USER_HISTORY_CATCH_UP_EVERY,
         onSnapshot: (snapshot) => this.writeSnapshot(snapshot),
+        observer: options.observer,
       },
       snapshotSeq,
     );
@@ -83,9 +89,17 @@ export class Venue {
       // one venue writes a store: a second one on the same database stops here
       await options.store.claim();
       await options.store.migrate();
-      const loaded = await loadState(options.store);
+      const started = performance.now();
+      const loaded = await loadState(options.store, { onProgress: options.onLoadProgress });
+      const seconds = (performance.now() - started) / 1000;
       options.log.info(
-        { seq: loaded.state.seq, snapshotSeq: loaded.fromSnapshotSeq, replayed: loaded.replayed },
+        {
+          seq: loaded.state.seq,
+          snapshotSeq: loaded.fromSnapshotSeq,
+          replayed: loaded.replayed,
+          seconds: Math.round(seconds * 1000) / 1000,
+          perSecond: Math.round(loaded.replayed / Math.max(seconds, 1e-3)),
+        },
         'state loaded',
       );
       venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq);
@@ -231,6 +245,7 @@ export class Venue {
         this.savedSnapshotSeq = snapshot.seq;
         this.options.log.info({ seq: snapshot.seq }, 'snapshot saved');
       } catch (error) {
+        this.options.observer?.storeFailed('snapshot');
         this.options.log.error({ err: error, seq: snapshot.seq }, 'snapshot failed');
       }
     });
@@ -258,6 +273,7 @@ export class Venue {
    * from what the store holds, and the venue takes requests again by itself.
    */
   private startRecovery(error: unknown): void {
+    this.options.observer?.storeFailed('commit');
     this.options.log.error({ err: error }, 'commit failed: refusing writes and rebuilding state from the store');
     if (this.recovering !== undefined) return;
     this.recovering = (async () => {
@@ -273,6 +289,7 @@ export class Venue {
           this.options.log.warn({ seq: loaded.state.seq }, 'state rebuilt from the store: taking writes again');
           return;
         } catch (e) {
+          this.options.observer?.storeFailed('recovery');
           this.options.log.warn({ err: e, retryInMs: wait }, 'store still unavailable');
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, wait);

@@ -17,10 +17,14 @@ export class WatchOnlyKeyError extends Error {
  * server refuses to load an extended private key at all.
  */
 export class WatchOnlyKey {
-  private readonly external: HDKey;
+  private externalChain: HDKey | undefined;
 
-  private constructor(key: HDKey) {
-    this.external = key.deriveChild(0);
+  private constructor(private readonly account: HDKey) {}
+
+  /** Derived at first use: the first derivation of a process costs the curve's tables, which start-up need not wait for. */
+  private get external(): HDKey {
+    this.externalChain ??= this.account.deriveChild(0);
+    return this.externalChain;
   }
 
   static parse(text: string): WatchOnlyKey {

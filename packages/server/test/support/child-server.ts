@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../src/config/schema.js';
 
-const SCRIPT = fileURLToPath(new URL('./serve-child.ts', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('./serve-child.mjs', import.meta.url));
 
 /** A txc server in its own process, which a test may kill at any moment. */
 export interface ChildServer {
@@ -19,11 +19,9 @@ export interface ChildServer {
 
 /** Starts the server on `flags` (port 0 on 127.0.0.1 unless given) and waits until it listens. */
 export function startChildServer(flags: Partial<Config>, timeoutMs = 60_000): Promise<ChildServer> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', SCRIPT, JSON.stringify({ port: 0, logLevel: 'warn', ...flags })],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [SCRIPT, JSON.stringify({ port: 0, logLevel: 'warn', ...flags })], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ENDPOINT_GROUPS, ENDPOINTS, groupOf } from '@txc/sdk';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { ERROR_SCHEMAS, routeSchema, SECURITY_SCHEMES } from './route-schema.js';
 
 const DESCRIPTION = [
@@ -12,6 +13,32 @@ const DESCRIPTION = [
   'answer `{"code":…,"message":"…","errors":{…}}`. This document is generated from the schemas the',
   "routes register (the SDK's contract).",
 ].join(' ');
+
+/**
+ * The page's request interceptor, written into the page as its source text: it hands every "Try it
+ * out" request to the signing script (assets/docs-signing.js), which signs the private ones.
+ */
+const signingInterceptor = <R extends object>(request: R): R | Promise<R> =>
+  (globalThis as { txcDocsSigning?: { sign<T>(r: T): Promise<T> } }).txcDocsSigning?.sign(request) ?? request;
+
+let signingScript: string | undefined;
+/** The browser script of the page's signing form, read once (from the package's assets/, beside src/ and dist/). */
+function docsSigningScript(): string {
+  signingScript ??= readFileSync(new URL('../../../assets/docs-signing.js', import.meta.url), 'utf8');
+  return signingScript;
+}
+
+/**
+ * Route schemas document and nothing else (see registerOpenApi): given to Fastify as its schema
+ * compilers, so that it never loads a JSON Schema validator or serializer compiler at start-up. (Its
+ * types describe Ajv's validators, which these never stand in for: a validator here only says yes.)
+ */
+export const DOCUMENTATION_ONLY_SCHEMAS = {
+  compilersFactory: {
+    buildValidator: () => () => () => true,
+    buildSerializer: () => () => (data: unknown) => JSON.stringify(data),
+  },
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>;
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the schemas every route registers (its SDK
@@ -49,6 +76,10 @@ export function registerOpenApi(app: FastifyInstance): void {
       url,
     }),
   });
-  void app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  void app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, requestInterceptor: signingInterceptor },
+    theme: { js: [{ filename: 'docs-signing.js', content: docsSigningScript() }] },
+  });
   app.get('/openapi.json', (_request, reply) => reply.send(app.swagger()));
 }

@@ -3,10 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditBody, auditText } from '../../venue/audit-log.js';
 import type { Venue } from '../../venue/venue.js';
 import { pathOf } from '../family.js';
+import { ADMIN_ACTOR_HEADER } from '../admin-actor-header.js';
 import { sendError } from '../send-error.js';
-
-/** The header a caller may name itself with (the CLI sends `cli:<user>@<host>`); recorded as declared. */
-export const ADMIN_ACTOR_HEADER = 'x-txc-admin-actor';
 
 function actorOf(request: FastifyRequest): string {
   const declared = request.headers[ADMIN_ACTOR_HEADER];
@@ -29,7 +27,7 @@ export function registerAdminAudit(app: FastifyInstance, venue: Venue): void {
 
   app.addHook('preHandler', (request, reply, done) => {
     if (READS.has(request.method)) {
-      request.log.debug({ ip: request.ip, actor: actorOf(request), url: request.url }, 'admin API read');
+      request.log.debug({ ip: request.ip, actor: actorOf(request), path: pathOf(request.url) }, 'admin API read');
       return done();
     }
     if (!venue.writable) return sendError(reply, 'adminUnavailable');

@@ -45,9 +45,9 @@ export function userHistory(d: MigrationDialect): Migration {
     await db.schema.dropIndex('finished_orders_by_user').execute();
   };
   return {
-    // PostgreSQL runs each migration in a transaction; Kysely runs SQLite's without one, and this one
-    // copies the whole history: interrupted half-way, it must leave nothing behind.
+    // This one copies the whole history: interrupted half-way, it must leave nothing behind. Both
+    // stores now run migrations in a transaction (sqlite.ts); one run outside any is given its own.
     up: (db) =>
-      d.kind === 'sqlite' ? db.transaction().execute((trx) => steps(trx as unknown as Kysely<unknown>)) : steps(db),
+      db.isTransaction ? steps(db) : db.transaction().execute((trx) => steps(trx as unknown as Kysely<unknown>)),
   };
 }

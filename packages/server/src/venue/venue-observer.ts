@@ -1,0 +1,16 @@
+import type { Command } from '@txc/core';
+
+/** Where a store failed: a group commit, a snapshot save, a pooled connection, a recovery attempt. */
+export type StoreOperation = 'commit' | 'snapshot' | 'connection' | 'recovery';
+
+/**
+ * What the venue reports as it runs, for monitoring (metrics/metrics.ts implements it). Called on
+ * the hot path: implementations only count.
+ */
+export interface VenueObserver {
+  /** A command was applied (`accepted`) or refused by the engine. */
+  commandApplied(type: Command['type'], accepted: boolean): void;
+  /** A group commit became durable: the commands it journaled, and how long the store took. */
+  groupCommitted(commands: number, seconds: number): void;
+  storeFailed(operation: StoreOperation): void;
+}
