@@ -32,18 +32,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          allowDefaultProject: [
-            '*.js',
-            '*.mjs',
-            'scripts/*.mjs',
-            'packages/server/assets/*.js',
-            'bench/startup/*.mjs',
-            'packages/server/bin/*.js',
-            'packages/server/src/store/*.mjs',
-            'packages/server/test/support/*.mjs',
-          ],
-        },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -126,7 +115,8 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: globals.node },
+    // plain JavaScript is linted without types: no TypeScript project needs to hold it
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
   },
   {
     // scripts the server hands to browsers (the /docs page)
