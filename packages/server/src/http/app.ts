@@ -1,7 +1,7 @@
 import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from '../config/schema.js';
-import { LocalAdmin } from '../venue/admin.js';
+import { LocalAdmin } from '../admin/local-admin.js';
 import type { Venue } from '../venue/venue.js';
 import { DepositAddresses } from '../wallet/deposit-addresses.js';
 import { Wallet } from '../wallet/wallet.js';

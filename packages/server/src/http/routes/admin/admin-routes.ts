@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AdminError, type AdminOperations } from '../../../venue/admin.js';
+import { AdminError } from '../../../admin/admin-input.js';
+import type { AdminOperations } from '../../../admin/admin-operations.js';
 import { sendError } from '../../send-error.js';
 import { ADMIN_CONTRACTS, type AdminContract, type AdminOperationName } from './admin-contracts.js';
 import { adminRouteSchema } from './admin-route-schema.js';

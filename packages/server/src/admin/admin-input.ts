@@ -1,3 +1,4 @@
+import { parseUnits } from '@txc/core';
 import type { ErrorName } from '@txc/sdk';
 
 /** A refusal of the admin API: the catalogue entry (HTTP status) and what went wrong. */
@@ -43,4 +44,27 @@ export function optionalString(body: Record<string, unknown>, field: string): st
   if (typeof v !== 'string' || v === '')
     throw new AdminError('adminBadRequest', `${field} must be a non-empty string.`);
   return v;
+}
+
+/** An optional list of strings (`permissions`, `ips`). */
+export function stringList(body: Record<string, unknown>, field: string): string[] | undefined {
+  const v = body[field];
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+    throw new AdminError('adminBadRequest', `${field} must be an array of strings.`);
+  }
+  return v as string[];
+}
+
+/** A positive amount given as a decimal string (or number) of at most `precision` places, in minor units. */
+export function decimalAmount(raw: unknown, precision: number): bigint {
+  if (typeof raw !== 'string' && typeof raw !== 'number') {
+    throw new AdminError('adminBadRequest', 'amount must be a decimal string.');
+  }
+  const amount = parseUnits(String(raw), precision);
+  if (amount === undefined) {
+    throw new AdminError('adminBadRequest', `amount must be a plain decimal with at most ${precision} decimal places.`);
+  }
+  if (amount <= 0n) throw new AdminError('adminBadRequest', 'amount must be greater than 0.');
+  return amount;
 }
