@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MINING_REWARD_TICKER, parseDecimal, parseUnits } from '@txc/core';
-import { AdminError, optionalString, record, requiredString } from './admin-input.js';
+import { AdminError, optionalString, record, requiredString, withinAdminBound } from './admin-input.js';
 import { refused } from './mining-refusal.js';
 import type { Venue } from '../venue/venue.js';
 
@@ -18,7 +18,7 @@ function btcAmount(venue: Venue, body: Record<string, unknown>, field: string, f
       `${field} must be a non-negative decimal with at most ${precision} decimal places.`,
     );
   }
-  return units;
+  return withinAdminBound(units, precision, field);
 }
 
 function rate(body: Record<string, unknown>, field: string): string {

@@ -1,5 +1,5 @@
 import { formatUnits, INDEX_PRICE_DECIMALS, parseUnits } from '@txc/core';
-import { AdminError, record, requiredString } from './admin-input.js';
+import { AdminError, record, requiredString, withinAdminBound } from './admin-input.js';
 import { rejected } from './refusal.js';
 import type { Venue } from '../venue/venue.js';
 
@@ -20,6 +20,7 @@ export async function setIndexPrice(venue: Venue, input: unknown): Promise<{ tic
     );
   }
   if (price <= 0n) throw new AdminError('adminBadRequest', 'price must be greater than 0.');
+  withinAdminBound(price, INDEX_PRICE_DECIMALS, 'price');
   const { result } = await venue.submit({ type: 'SetIndexPrice', ticker, price });
   if (!result.ok) throw rejected(result.rejection);
   return { ticker, price: formatUnits(result.value.price, INDEX_PRICE_DECIMALS) };
