@@ -22,6 +22,7 @@ import { throttledAnswer } from './throttled-answer.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { healthRoute } from './routes/health.js';
 import type { RouteDeps } from './routes/route-deps.js';
+import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
 import { mainAccountBalanceRoute } from './routes/v4/private/main-account/balance.js';
 import { mainAccountFeeRoute } from './routes/v4/private/main-account/fee.js';
@@ -75,12 +76,15 @@ import { platformStatusRoute } from './routes/v4/public/platform-status.js';
 import { tickerRoute } from './routes/v4/public/ticker.js';
 import { timeRoute } from './routes/v4/public/time.js';
 import { tradesRoute } from './routes/v4/public/trades.js';
+import { klineRoute } from './routes/v1/public/kline.js';
 import { tickerV1Route } from './routes/v1/public/ticker.js';
 
 export interface AppOptions {
   readonly venue: Venue;
   /** Loaded from the store by the caller; a fresh one follows new trades only. */
   readonly marketData?: MarketData;
+  /** Built on `venue` when not given. */
+  readonly candles?: Candles;
   readonly config: Config;
   readonly log: FastifyBaseLogger;
   readonly adminToken: string;
@@ -109,6 +113,7 @@ const PUBLIC_ROUTES: readonly Route[] = [
   assetsRoute,
   feeRoute,
   tickerV1Route,
+  klineRoute,
 ];
 const PRIVATE_ROUTES: readonly Route[] = [
   mainAccountBalanceRoute,
@@ -215,6 +220,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     wallet,
     depositAddresses: new DepositAddresses(venue, wallet),
     marketData: options.marketData ?? MarketData.attach(venue),
+    candles: options.candles ?? new Candles(venue),
   };
   const publicRule: RateLimitRule = config.rateLimits.public
     ? { group: 'public', ...config.rateLimits.public }
