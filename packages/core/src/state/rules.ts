@@ -21,6 +21,8 @@ export const RULES = {
    * place).
    */
   finalLegCancel: 3,
+  /** An OTO leg armed by a fill is set off by the trades of later commands only. */
+  legsArmAfterCommand: 3,
 } as const;
 
 /** The rules this engine applies to new commands. */

@@ -309,12 +309,15 @@ function drive(
       v.time += s.kind === 'wait' ? s.hours * 3_600_000_000 : 0;
       continue;
     }
+    const firstNew = v.state.trading.nextOrderId;
     const out = run(v, cmd);
     outcomes.push(outcomeData(out));
     if (out.result.ok) seen.accepted = (seen.accepted ?? 0) + 1;
     let gained = 0n;
     for (const e of out.events) {
       seen[e.type] = (seen[e.type] ?? 0) + 1;
+      // a stop this command made (an OTO leg its fills armed) waits for the trades of later commands
+      if (e.type === 'StopActivated') assert.ok(e.orderId < firstNew, `stop ${e.orderId} set off as it was made`);
       if (e.type === 'PositionChanged' && e.funding > 0n) seen.interest = (seen.interest ?? 0) + 1;
       if (e.type === 'FundingPaid') gained += e.amount;
       // funding paid = funding received + the residue, which the fee account keeps
