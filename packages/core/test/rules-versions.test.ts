@@ -52,6 +52,23 @@ describe('rules versions: a journal is replayed under the rules it was written w
     assert.deepEqual(legsAfterCancel(RULES.finalLegCancel), []);
   });
 
+  it('under version 2 a leg could be set off by the trades of the command that armed it; from version 3 not', () => {
+    const activatedInSweep = (rules: number): number => {
+      const v = new CollateralVenue(undefined, undefined, rules);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.collateralUser('bob', { USDT: '100000' });
+      v.collateralUser('carl', { USDT: '100000' });
+      v.must(collateralOrder('bob', 'BTC_PERP', 'buy', { price: 58_800 * TICK, amount: LOT }));
+      const stopLoss = { ticks: 59_000 * TICK, text: '59000' };
+      v.must(collateralOrder('alice', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10, stopLoss }));
+      const sweep = v.run(collateralOrder('carl', 'BTC_PERP', 'sell', { price: 58_800 * TICK, amount: LOT / 5 }));
+      sound(v);
+      return sweep.events.filter((e) => e.type === 'StopActivated').length;
+    };
+    assert.equal(activatedInSweep(RULES.lockedLeverage), 1);
+    assert.equal(activatedInSweep(RULES.legsArmAfterCommand), 0);
+  });
+
   it('refuses a version not newer than the venue’s, and one this engine does not know', () => {
     const v = venue(CURRENT_RULES);
     for (const version of [RULES.first, CURRENT_RULES, CURRENT_RULES + 1, 1.5]) {

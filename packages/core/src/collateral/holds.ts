@@ -2,7 +2,6 @@ import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
 import type { Order } from '../state/order.js';
-import { accountOf } from '../state/collateral-state.js';
 import { borrow, loanOf, poolFree } from './loans.js';
 
 /**
@@ -46,7 +45,7 @@ export function payFromHold(state: State, order: Order, ticker: string, amount: 
   addTo(state.collateral.poolReserved, ticker, -borrowed);
   const spec = state.markets.get(order.market);
   if (spec === undefined) throw new Error(`order ${order.id} on unknown market ${order.market}`);
-  const loan = loanOf(accountOf(state.collateral, order.user), order.market, time);
+  const loan = loanOf(state.collateral, order.user, order.market, time);
   borrow(state, spec, loan, ticker, borrowed, time);
 }
 

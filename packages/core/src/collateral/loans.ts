@@ -3,7 +3,8 @@ import type { MarketSpec } from '../spec/market.js';
 import { addTo } from '../state/ledger.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
-import type { CollateralAccount, Loan } from '../state/collateral-state.js';
+import { accountOf, type CollateralAccount, type CollateralState, type Loan } from '../state/collateral-state.js';
+import { noteLoanTaken } from './debtors.js';
 import { assetValue, divide } from './valuation.js';
 
 export const DAY_MICROS = 86_400_000_000n;
@@ -44,11 +45,14 @@ export function accrue(state: State, spec: MarketSpec, loan: Loan, now: number):
   if (now > loan.accruedAt) loan.accruedAt = now;
 }
 
-export function loanOf(account: CollateralAccount, market: string, now: number): Loan {
+/** The account's loan on a market, made (and its owner noted among the debtors) on first use. */
+export function loanOf(collateral: CollateralState, user: string, market: string, now: number): Loan {
+  const account = accountOf(collateral, user);
   let loan = account.loans.get(market);
   if (loan === undefined) {
     loan = { principal: new Map(), interest: 0n, accruedAt: now };
     account.loans.set(market, loan);
+    noteLoanTaken(collateral.accounts, user);
   }
   return loan;
 }
@@ -121,16 +125,11 @@ export function poolFree(state: State, ticker: string): bigint {
  * on the market's loan. Fees and realized losses of perpetuals are settled this way: a fill cannot
  * be refused, so should the pool lack the cash it is overdrawn (see docs/decisions.md).
  */
-export function takeOrBorrow(
-  state: State,
-  user: User,
-  account: CollateralAccount,
-  spec: MarketSpec,
-  amount: bigint,
-  now: number,
-): void {
+export function takeOrBorrow(state: State, user: User, spec: MarketSpec, amount: bigint, now: number): void {
   const available = user.collateral.get(spec.money) ?? 0n;
   const cash = available < amount ? available : amount;
   if (cash > 0n) addTo(user.collateral, spec.money, -cash);
-  if (amount > cash) borrow(state, spec, loanOf(account, spec.name, now), spec.money, amount - cash, now);
+  if (amount > cash) {
+    borrow(state, spec, loanOf(state.collateral, user.name, spec.name, now), spec.money, amount - cash, now);
+  }
 }

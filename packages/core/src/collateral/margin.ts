@@ -6,6 +6,7 @@ import type { Order, OrderSide, PositionSide } from '../state/order.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import { DEFAULT_LEVERAGE, positionKey, type CollateralAccount, type Position } from '../state/collateral-state.js';
 import { interestAt, interestValue } from './loans.js';
+import { follows, RULES } from '../state/rules.js';
 import { unrealized } from './position-math.js';
 import { assetValue, divide, fineValue, lotsValue, markPrice, ticks } from './valuation.js';
 
@@ -170,6 +171,12 @@ export function holdings(state: State, user: string): Map<string, bigint> {
   return out;
 }
 
+/** Whether an account holds a position on a market, on any side. */
+function holdsPosition(account: CollateralAccount, market: string): boolean {
+  for (const pos of account.positions.values()) if (pos.market === market && pos.size !== 0) return true;
+  return false;
+}
+
 /** The figures now; `intent` counts an order not placed yet, `account` other settings (a new leverage). */
 export function accountFigures(
   state: State,
@@ -182,15 +189,21 @@ export function accountFigures(
   let equity = 0n;
   for (const [ticker, amount] of holdings(state, user)) equity += assetValue(state, ticker, amount) ?? 0n;
   let interest = 0n;
+  let maintenance = 0n;
+  const debtsMargined = follows(state, RULES.debtsLiquidated);
   for (const [market, loan] of account.loans) {
     const spec = state.markets.get(market);
     if (spec === undefined) continue;
-    for (const [ticker, principal] of loan.principal) equity -= assetValue(state, ticker, principal) ?? 0n;
-    interest += interestValue(interestAt(state, spec, loan, now));
+    const accrued = interestValue(interestAt(state, spec, loan, now));
+    interest += accrued;
+    let owed = accrued;
+    for (const [ticker, principal] of loan.principal) owed += assetValue(state, ticker, principal) ?? 0n;
+    equity -= owed;
+    // a loan its positions left behind is still risk: margined at its market's rate on what is owed
+    if (debtsMargined && !holdsPosition(account, market))
+      maintenance += divide(owed * maintenanceOf(account, spec), RATE_SCALE, true);
   }
-  equity -= interest;
   let pnl = 0n;
-  let maintenance = 0n;
   for (const pos of account.positions.values()) {
     const spec = state.markets.get(pos.market);
     if (spec === undefined || pos.size === 0) continue;

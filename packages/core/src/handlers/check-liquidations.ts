@@ -6,6 +6,8 @@ import { liquidationState } from '../collateral/liquidation-price.js';
 import { accountFigures } from '../collateral/margin.js';
 import type { CollateralAccount } from '../state/collateral-state.js';
 import { forgetEmpty, positionHolders } from '../collateral/position-holders.js';
+import { forgetSettled, loanHolders } from '../collateral/debtors.js';
+import { canSettleDebts } from '../collateral/debt-settlement.js';
 import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
 import { openOrdersOf } from '../state/trading-state.js';
@@ -17,11 +19,12 @@ import { openOrdersOf } from '../state/trading-state.js';
  * Accounts are checked in name order (never in the order a map happened to be filled in, which a
  * snapshot does not keep), each against the prices the liquidations before it left.
  *
- * Only the accounts that hold a position are visited (collateral/position-holders): on a venue of many
- * accounts, most of them hold none, and the watcher checks after every price move. The visits are
- * those of a pass over every account in name order that skips the ones holding no position when
- * their turn comes: an account that a liquidation gives a position (its resting order takes the
- * close) is visited in its turn if its name comes later and it existed when the check began.
+ * Only the accounts that hold a position are visited (collateral/position-holders), and from rules
+ * version 3 those that owe the lending pool (collateral/debtors): on a venue of many accounts, most
+ * of them hold none, and the watcher checks after every price move. The visits are those of a pass
+ * over every account in name order that skips the ones holding no position (and owing nothing) when
+ * their turn comes: an account that a liquidation gives a position or a loan (its resting order takes
+ * the close) is visited in its turn if its name comes later and it existed when the check began.
  */
 export function checkLiquidations(
   state: State,
@@ -29,23 +32,34 @@ export function checkLiquidations(
   ctx: ApplyContext,
 ): Result<{ liquidated: string[] }> {
   const { accounts } = state.collateral;
+  const debts = follows(state, RULES.debtsLiquidated);
   forgetEmpty(accounts);
   const holders = positionHolders(accounts);
+  if (debts) forgetSettled(accounts);
+  const debtors = debts ? loanHolders(accounts) : NO_NAMES;
   const madeBefore = accounts.size;
-  const queue = [...holders].sort(byName);
+  const queued = new Set([...holders, ...debtors]);
+  const queue = [...queued].sort(byName);
   const liquidated: string[] = [];
   for (let i = 0; i < queue.length; i++) {
     const name = queue[i] as string;
     const account = accounts.get(name) as CollateralAccount;
-    if (account.positions.size === 0) continue;
+    if (account.positions.size === 0 && !(debts && account.loans.size > 0)) continue;
     if (liquidationState(accountFigures(state, name, ctx.time)) !== 'liquidation') continue;
     if (follows(state, RULES.lockedLeverage) && !canAct(state, name, account)) continue;
-    const noted = holders.size;
+    const notedHolders = holders.size;
+    const notedDebtors = debtors.size;
     if (liquidate(state, name, account, ctx)) liquidated.push(name);
-    if (holders.size > noted) queueOpened(queue, i, [...holders].slice(noted), accounts, madeBefore);
+    if (holders.size === notedHolders && debtors.size === notedDebtors) continue;
+    const fresh = [...[...holders].slice(notedHolders), ...[...debtors].slice(notedDebtors)].filter(
+      (n) => !queued.has(n),
+    );
+    for (const n of queueOpened(queue, i, fresh, accounts, madeBefore)) queued.add(n);
   }
   return liquidated.length === 0 ? reject('NOTHING_TO_LIQUIDATE') : ok({ liquidated });
 }
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -60,27 +74,38 @@ function queueOpened(
   opened: readonly string[],
   accounts: ReadonlyMap<string, CollateralAccount>,
   madeBefore: number,
-): void {
+): readonly string[] {
   const current = queue[at] as string;
   let later = opened.filter((name) => name > current);
   if (later.length > 0 && accounts.size > madeBefore) {
     const madeSince = new Set([...accounts.keys()].slice(madeBefore));
     later = later.filter((name) => !madeSince.has(name));
   }
-  if (later.length === 0) return;
+  if (later.length === 0) return later;
   const rest = queue
     .splice(at + 1)
     .concat(later)
     .sort(byName);
   queue.push(...rest);
+  return later;
 }
 
-/** Whether liquidating an account now would change anything: an order to cancel, or a position with a book to close into. */
+/**
+ * Whether liquidating an account now would change anything: an order to cancel, a position with a
+ * book to close into, or (from rules version 3) with no position left, a debt it or the insurance
+ * fund can pay some of.
+ */
 export function canAct(state: State, user: string, account: CollateralAccount): boolean {
   for (const order of openOrdersOf(state.trading, user)) if (order.account === 'collateral') return true;
   for (const pos of account.positions.values()) {
     const book = state.trading.markets.get(pos.market)?.book;
     if (pos.size !== 0 && book?.best(pos.size > 0 ? 'buy' : 'sell') !== undefined) return true;
   }
-  return false;
+  const owner = state.users.get(user);
+  return (
+    account.positions.size === 0 &&
+    owner !== undefined &&
+    follows(state, RULES.debtsLiquidated) &&
+    canSettleDebts(state, owner, account)
+  );
 }

@@ -13,6 +13,7 @@ import { execFor } from '../trading/exec-context.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import type { CollateralAccount, Position } from '../state/collateral-state.js';
 import { dropIfSettled, payInterest } from '../collateral/loans.js';
+import { settleDebts } from '../collateral/debt-settlement.js';
 import { accountFigures, maintenanceOf, positionValue } from '../collateral/margin.js';
 import { assetValue, divide } from '../collateral/valuation.js';
 
@@ -96,7 +97,9 @@ function collectClearance(
 /**
  * Liquidates an account below its maintenance margin: its collateral orders are cancelled, then each
  * position is closed by a reduce-only market order, in position order. Once none is left, a negative
- * equity (shortfall) is absorbed by the insurance fund and a positive one pays it the clearance fee.
+ * equity (shortfall) is absorbed by the insurance fund and a positive one pays it the clearance fee;
+ * from rules version 3 the account's debts are settled first (collateral/debt-settlement), the fund
+ * paying only what it holds, and an account owing the pool with no position is liquidated too.
  * A position the book cannot absorb stays open and is tried again at the next check. Returns whether
  * anything changed: from rules version 2 a liquidation that cancelled nothing and whose every close
  * was refused leaves no trace, not even its event.
@@ -126,7 +129,10 @@ export function liquidate(state: State, name: string, account: CollateralAccount
   // a close the book refused (a halted market, a close the account cannot fund) changed nothing
   if (!acted && !complete && follows(state, RULES.lockedLeverage)) return false;
   const moves = new Map<string, bigint>();
-  if (complete) {
+  if (complete && follows(state, RULES.debtsLiquidated)) {
+    settleDebts(state, user, account, ctx.time, moves);
+    collectClearance(state, user, accountFigures(state, name, ctx.time).equity, fees, moves);
+  } else if (complete) {
     const { equity } = accountFigures(state, name, ctx.time);
     if (equity < 0n) coverShortfall(state, user, account, -equity, ctx.time, moves);
     else collectClearance(state, user, equity, fees, moves);

@@ -54,7 +54,7 @@ export function settleFunding(state: State, cmd: SettleFunding, ctx: ApplyContex
     let amount: bigint;
     if (pays) {
       amount = (exact + den - 1n) / den;
-      if (amount > 0n) takeOrBorrow(state, user, account, spec, amount, now);
+      if (amount > 0n) takeOrBorrow(state, user, spec, amount, now);
       pos.funding += amount;
       paid += amount;
     } else {

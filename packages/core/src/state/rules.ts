@@ -21,6 +21,13 @@ export const RULES = {
    * place).
    */
   finalLegCancel: 3,
+  /** An OTO leg armed by a fill is set off by the trades of later commands only. */
+  legsArmAfterCommand: 3,
+  /**
+   * A loan left without its position is margined and liquidated: the check visits every account
+   * owing the pool, and a liquidation that closes every position settles the account's debts.
+   */
+  debtsLiquidated: 3,
 } as const;
 
 /** The rules this engine applies to new commands. */

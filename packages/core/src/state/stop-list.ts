@@ -26,16 +26,19 @@ export class StopList {
     list.splice(i, 1);
   }
 
-  /** Takes out, in trigger order, every stop that a trade at `price` ticks sets off. */
-  triggered(price: number, out: Order[]): void {
+  /**
+   * Takes out, in trigger order, every stop that a trade at `price` ticks sets off, but those in
+   * `held` (stops that this trade may not set off yet), which stay where they are.
+   */
+  triggered(price: number, out: Order[], held: ReadonlySet<Order>): void {
     const gte = this.gte;
     let count = 0;
     while (count < gte.length && (gte[count] as Order).activationPrice <= price) count++;
-    if (count > 0) for (const order of gte.splice(0, count)) out.push(order);
+    if (count > 0) takeHead(gte, count, out, held);
     const lte = this.lte;
     count = 0;
     while (count < lte.length && (lte[count] as Order).activationPrice >= price) count++;
-    if (count > 0) for (const order of lte.splice(0, count)) out.push(order);
+    if (count > 0) takeHead(lte, count, out, held);
   }
 
   /** Whether a trade at `price` would set any stop off (cheap check for the hot path). */
@@ -65,4 +68,16 @@ export class StopList {
     }
     return lo;
   }
+}
+
+/** Moves the first `count` stops of `list` to `out`, in order, leaving those in `held` at its head. */
+function takeHead(list: Order[], count: number, out: Order[], held: ReadonlySet<Order>): void {
+  const reached = list.splice(0, count);
+  if (held.size === 0) {
+    for (const order of reached) out.push(order);
+    return;
+  }
+  const kept: Order[] = [];
+  for (const order of reached) (held.has(order) ? kept : out).push(order);
+  if (kept.length > 0) list.unshift(...kept);
 }

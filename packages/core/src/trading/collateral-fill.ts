@@ -85,7 +85,7 @@ function positionFilled(
   const key = positionKey(spec.name, order.positionSide);
   const loan = account.loans.get(spec.name);
   const funding = loan === undefined ? 0n : payInterest(state, user, spec, loan, now);
-  if (exec.perp && fee > 0n) takeOrBorrow(state, user, account, spec, fee, now);
+  if (exec.perp && fee > 0n) takeOrBorrow(state, user, spec, fee, now);
 
   const changes: Change[] = [];
   let rest = Math.abs(delta);
@@ -99,7 +99,7 @@ function positionFilled(
     rest -= closing;
     restNotional -= closeNotional;
     if (exec.perp && realized > 0n) addTo(user.collateral, spec.money, realized);
-    if (exec.perp && realized < 0n) takeOrBorrow(state, user, account, spec, -realized, now);
+    if (exec.perp && realized < 0n) takeOrBorrow(state, user, spec, -realized, now);
     if (old.size === 0) account.positions.delete(key);
   }
   if (rest > 0) {

@@ -16,6 +16,11 @@ export interface Exec {
   ctx: ApplyContext;
   /** Stops set off by this command's trades, in the order they are to run. */
   readonly triggered: Order[];
+  /**
+   * OTO legs armed by this command's fills: they wait in the trigger list, but no trade of this
+   * command sets them off (see trading/oto). Emptied when the next command takes the context.
+   */
+  readonly armed: Set<Order>;
   /** A perpetual: its positions are synthetic and its fills move no assets (see fill). */
   readonly perp: boolean;
 }
@@ -43,10 +48,12 @@ export function execFor(state: State, name: string, ctx: ApplyContext): Exec | u
       stock: spec.stock,
       ctx,
       triggered: [] as Order[],
+      armed: new Set<Order>(),
       perp: spec.type === 'futures',
     };
     market.exec = exec;
   }
+  if (exec.ctx !== ctx && exec.armed.size !== 0) exec.armed.clear();
   exec.ctx = ctx;
   return exec;
 }

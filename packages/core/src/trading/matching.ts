@@ -118,7 +118,7 @@ function fill(exec: Exec, taker: Order, maker: Order, lots: number): void {
   }
   if (maker.left === 0) finish(exec, maker, 'FILLED');
   if (exec.market.stops.size > 0 && exec.market.stops.wouldTrigger(price))
-    exec.market.stops.triggered(price, exec.triggered);
+    exec.market.stops.triggered(price, exec.triggered, exec.armed);
 }
 
 /** How many lots the taker takes from `maker` (0: it can take nothing more). */

@@ -9,7 +9,9 @@ import { follows, RULES } from '../state/rules.js';
  * OTO groups (reference §6.1): a collateral order placed with `stopLoss` and/or `takeProfit` is the
  * parent; each of its fills arms the legs — reduce-only trigger orders on the other side that
  * close, at market, what the parent has filled since the legs were last armed, and grow with each
- * further fill. When a leg triggers the other is cancelled; cancelling the parent, or the group,
+ * further fill. The legs are placed once the parent has filled, so the trades of the command that
+ * armed them (the rest of a sweep, the stops it set off) do not set them off; the next trade at
+ * their price does. When a leg triggers the other is cancelled; cancelling the parent, or the group,
  * cancels the live legs.
  */
 export function createGroup(exec: Exec, parent: Order, link: OtoLink): void {
@@ -72,6 +74,8 @@ export function armLegs(exec: Exec, parent: Order, lots: number): void {
     });
     indexOpen(exec.trading, leg);
     exec.market.stops.add(leg);
+    // the rest of this command's trades happened as the leg was being placed: later ones set it off
+    if (follows(exec.state, RULES.legsArmAfterCommand)) exec.armed.add(leg);
     if (role === 'stopLoss') group.stopLossId = leg.id;
     else group.takeProfitId = leg.id;
   }

@@ -15,6 +15,7 @@ import {
   type Outcome,
 } from '../../src/index.js';
 import { positionHolders } from '../../src/collateral/position-holders.js';
+import { loanHolders } from '../../src/collateral/debtors.js';
 import { collateralOrder, CollateralVenue, sound } from '../support/collateral-venue.js';
 import { order } from '../support/venue.js';
 import { outcomeData } from '../support/outcome-data.js';
@@ -309,12 +310,15 @@ function drive(
       v.time += s.kind === 'wait' ? s.hours * 3_600_000_000 : 0;
       continue;
     }
+    const firstNew = v.state.trading.nextOrderId;
     const out = run(v, cmd);
     outcomes.push(outcomeData(out));
     if (out.result.ok) seen.accepted = (seen.accepted ?? 0) + 1;
     let gained = 0n;
     for (const e of out.events) {
       seen[e.type] = (seen[e.type] ?? 0) + 1;
+      // a stop this command made (an OTO leg its fills armed) waits for the trades of later commands
+      if (e.type === 'StopActivated') assert.ok(e.orderId < firstNew, `stop ${e.orderId} set off as it was made`);
       if (e.type === 'PositionChanged' && e.funding > 0n) seen.interest = (seen.interest ?? 0) + 1;
       if (e.type === 'FundingPaid') gained += e.amount;
       // funding paid = funding received + the residue, which the fee account keeps
@@ -381,22 +385,25 @@ describe('model: collateral and spot streams keep every asset conserved, with th
         arbitrary: fc.record({ kind: fc.constant('shock' as const), percent: fc.integer({ min: -15, max: 15 }) }),
       },
     );
-    const seen = { checks: 0, liquidated: 0 };
+    const seen = { checks: 0, liquidated: 0, debtsOnly: 0 };
     const compared: Runner = (v, cmd) => {
       if (cmd.type !== 'CheckLiquidations') return v.run(cmd);
       const out = checkedAgainstEveryAccount(v);
       seen.checks++;
       if (out.result.ok) seen.liquidated += out.result.value.liquidated.length;
+      for (const e of out.events) if (e.type === 'AccountLiquidated' && e.positionIds.length === 0) seen.debtsOnly++;
       return out;
     };
     fc.assert(
       fc.property(fc.array(shaken, { minLength: 40, maxLength: 160, size: 'max' }), (steps) => {
         const v = venueWith(fastBook);
         drive(v, steps, [], {}, compared);
-        // what funding and open interest read holds every position
+        // what funding and open interest read holds every position; what the check reads, every debt
         const holders = positionHolders(v.state.collateral.accounts);
+        const debtors = loanHolders(v.state.collateral.accounts);
         for (const [name, account] of v.state.collateral.accounts) {
           if (account.positions.size > 0) assert.ok(holders.has(name), name);
+          if (account.loans.size > 0) assert.ok(debtors.has(name), name);
         }
       }),
       { seed: 7, numRuns: 200 },

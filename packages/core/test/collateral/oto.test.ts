@@ -185,6 +185,71 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('a leg armed by a fill is not set off by the trades of the same command, only by later ones', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.user('carl', { USDT: '100000', BTC: '1' });
+      v.must(order('bob', 'buy', { price: 58_800 * USD, amount: BTC / 2 }));
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      // carl's sell fills the parent at 60 000, then trades on down to 58 800, through the stop-loss
+      const sweep = v.run(order('carl', 'sell', { price: 58_800 * USD, amount: BTC / 5 }));
+      assert.deepEqual(
+        sweep.events.filter((e) => e.type === 'StopActivated'),
+        [],
+      );
+      assert.equal(v.position('alice', 'BTC_USDT')?.size, BTC / 10);
+      const waiting = openOrders(v, 'alice').filter((o) => o.oto?.role === 'stopLoss');
+      assert.deepEqual(
+        waiting.map((o) => [o.amount, o.activated]),
+        [[BTC / 10, 0]],
+      );
+      // the next trade at or below 59 000 sets it off
+      const next = v.run(order('carl', 'sell', { price: 58_800 * USD, amount: BTC / 100 }));
+      assert.deepEqual(
+        next.events.flatMap((e) => (e.type === 'StopActivated' ? [e.orderId] : [])),
+        [waiting[0]!.id],
+      );
+      assert.equal(v.position('alice', 'BTC_USDT'), undefined);
+      sound(v);
+    });
+
+    it('nor by the trades of the stops that the parent’s own fill set off', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.user('dave', { USDT: '100000' });
+      v.must(order('bob', 'sell', { price: 59_000 * USD, amount: BTC / 100 }));
+      v.must(order('dave', 'buy', { price: 59_000 * USD, amount: BTC / 100 }));
+      // dave's buy stop waits for 60 000; bob asks 0.05 there and more at 62 500
+      v.must(
+        order('dave', 'buy', {
+          orderType: 'stop market',
+          amount: Number(usdt('10000')),
+          activationPrice: 60_000 * USD,
+          activationPriceText: '60000',
+        }),
+      );
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 20 }));
+      v.must(order('bob', 'sell', { price: 62_500 * USD, amount: BTC / 2 }));
+      // alice's fill at 60 000 sets dave's stop off, which buys at 62 500: past her take-profit
+      const placed = v.run(
+        collateralOrder('alice', 'BTC_USDT', 'buy', {
+          price: 60_000 * USD,
+          amount: BTC / 20,
+          takeProfit: trigger(62_000),
+        }),
+      );
+      assert.equal(placed.result.ok && placed.result.value.status, 'FILLED');
+      assert.equal(v.state.trading.markets.get('BTC_USDT')?.lastPrice, 62_500 * USD);
+      assert.deepEqual(
+        openOrders(v, 'alice').map((o) => [o.oto?.role, o.amount, o.activated]),
+        [['takeProfit', BTC / 20, 0]],
+      );
+      assert.equal(v.position('alice', 'BTC_USDT')?.size, BTC / 20);
+      sound(v);
+    });
+
     it('legs are cancelled when the position closes by other means', () => {
       const v = new CollateralVenue(factory);
       v.collateralUser('alice', { USDT: '10000' });

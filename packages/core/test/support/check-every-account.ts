@@ -12,16 +12,18 @@ import type { TestVenue } from './venue.js';
 
 /**
  * The liquidation check as it was before it kept the names of the accounts holding positions: every
- * account made before the check, in name order, skipping those that hold no position when their turn
- * comes; applied as `apply` applies an accepted command. Returns who was liquidated, and the events.
+ * account made before the check, in name order, skipping those that hold no position (and, from rules
+ * version 3, owe nothing) when their turn comes; applied as `apply` applies an accepted command.
+ * Returns who was liquidated, and the events.
  */
 function checkEveryAccount(state: State, seq: number, time: number): { liquidated: string[]; events: Event[] } {
   const events: Event[] = [];
   const ctx = { seq, time, emit: (e: Event) => void events.push(e) };
   const named = [...state.collateral.accounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const liquidated: string[] = [];
+  const debts = follows(state, RULES.debtsLiquidated);
   for (const [name, account] of named) {
-    if (account.positions.size === 0) continue;
+    if (account.positions.size === 0 && !(debts && account.loans.size > 0)) continue;
     if (liquidationState(accountFigures(state, name, time)) !== 'liquidation') continue;
     if (follows(state, RULES.lockedLeverage) && !canAct(state, name, account)) continue;
     if (liquidate(state, name, account, ctx)) liquidated.push(name);
