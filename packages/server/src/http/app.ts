@@ -76,6 +76,17 @@ import { tickerRoute } from './routes/v4/public/ticker.js';
 import { timeRoute } from './routes/v4/public/time.js';
 import { tradesRoute } from './routes/v4/public/trades.js';
 import { tickerV1Route } from './routes/v1/public/ticker.js';
+import { marketsV1Route } from './routes/v1/public/markets.js';
+import { tickersV1Route } from './routes/v1/public/tickers.js';
+import { symbolsV1Route } from './routes/v1/public/symbols.js';
+import { depthV1Route } from './routes/v1/public/depth.js';
+import { historyV1Route } from './routes/v1/public/history.js';
+import { marketsV2Route } from './routes/v2/public/markets.js';
+import { tickerV2Route } from './routes/v2/public/ticker.js';
+import { depthV2Route } from './routes/v2/public/depth.js';
+import { tradesV2Route } from './routes/v2/public/trades.js';
+import { feeV2Route } from './routes/v2/public/fee.js';
+import { assetsV2Route } from './routes/v2/public/assets.js';
 
 export interface AppOptions {
   readonly venue: Venue;
@@ -109,6 +120,17 @@ const PUBLIC_ROUTES: readonly Route[] = [
   assetsRoute,
   feeRoute,
   tickerV1Route,
+  marketsV1Route,
+  tickersV1Route,
+  symbolsV1Route,
+  depthV1Route,
+  historyV1Route,
+  marketsV2Route,
+  tickerV2Route,
+  depthV2Route,
+  tradesV2Route,
+  feeV2Route,
+  assetsV2Route,
 ];
 const PRIVATE_ROUTES: readonly Route[] = [
   mainAccountBalanceRoute,

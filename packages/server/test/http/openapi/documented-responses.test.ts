@@ -44,6 +44,14 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await anon.fees();
     await ignore(anon.orderbook('NOPE_USDT'));
     await ignore(anon.marketTicker(''));
+    for (const path of ['markets', 'tickers', 'symbols']) await anon.publicGet(`/api/v1/public/${path}`);
+    await anon.publicGet('/api/v1/public/depth/result', { market: 'BTC_USDT', limit: 5 });
+    await anon.publicGet('/api/v1/public/history', { market: 'BTC_USDT', lastId: 0 });
+    await ignore(anon.publicGet('/api/v1/public/history', { market: 'BTC_USDT' }));
+    for (const path of ['markets', 'ticker', 'fee', 'assets', 'depth/BTC_USDT', 'trades/BTC_USDT']) {
+      await anon.publicGet(`/api/v2/public/${path}`);
+    }
+    await ignore(anon.publicGet('/api/v2/public/depth/NOPE_USDT'));
 
     // main account and spot account
     await alice.mainBalances();
