@@ -25,6 +25,10 @@ import type { RouteDeps } from './routes/route-deps.js';
 import { MarketData } from '../market-data/market-data.js';
 import { mainAccountBalanceRoute } from './routes/v4/private/main-account/balance.js';
 import { mainAccountFeeRoute } from './routes/v4/private/main-account/fee.js';
+import { mainAccountCodesRoute } from './routes/v4/private/main-account/codes.js';
+import { mainAccountCodesApplyRoute } from './routes/v4/private/main-account/codes-apply.js';
+import { mainAccountCodesMyRoute } from './routes/v4/private/main-account/codes-my.js';
+import { mainAccountCodesHistoryRoute } from './routes/v4/private/main-account/codes-history.js';
 import { mainAccountTransferRoute } from './routes/v4/private/main-account/transfer.js';
 import { activeOrdersRoute } from './routes/v4/private/order/active-orders.js';
 import { orderCancelAllRoute } from './routes/v4/private/order/cancel-all.js';
@@ -141,6 +145,10 @@ const PRIVATE_ROUTES: readonly Route[] = [
   mainAccountWithdrawPayRoute,
   mainAccountHistoryRoute,
   mainAccountFeeRoute,
+  mainAccountCodesRoute,
+  mainAccountCodesApplyRoute,
+  mainAccountCodesMyRoute,
+  mainAccountCodesHistoryRoute,
   orderNewRoute,
   orderMarketRoute,
   orderStockMarketRoute,

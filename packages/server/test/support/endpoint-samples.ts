@@ -154,6 +154,11 @@ export const SAMPLES: readonly Sample[] = [
     uniqueId: 'sample-w2',
   }),
   priv('/api/v4/main-account/history', {}),
+  // no passphrase: its digest, salted with the random code, would differ between two venues
+  priv('/api/v4/main-account/codes', { ticker: 'USDT', amount: '10', description: 'sample' }),
+  priv('/api/v4/main-account/codes/apply', { code: 'WBsample-unknown', passphrase: 'sample!' }),
+  priv('/api/v4/main-account/codes/my', { limit: 10 }),
+  priv('/api/v4/main-account/codes/history', { limit: 10, offset: 0 }),
   priv('/api/v4/mining/accounts/create', { name: 'sampleminer' }),
   priv('/api/v4/mining/accounts', {}),
   priv('/api/v4/mining/payout-destination', { accountName: 'sampleminer' }),

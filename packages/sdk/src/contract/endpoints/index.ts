@@ -2,6 +2,10 @@ import type { Endpoint } from '../endpoint.js';
 import { mainAccountAddress } from './main-account/address.js';
 import { mainAccountBalance } from './main-account/balance.js';
 import { mainAccountFee } from './main-account/fee.js';
+import { mainAccountCodes } from './main-account/codes.js';
+import { mainAccountCodesApply } from './main-account/codes-apply.js';
+import { mainAccountCodesMy } from './main-account/codes-my.js';
+import { mainAccountCodesHistory } from './main-account/codes-history.js';
 import { mainAccountCreateNewAddress } from './main-account/create-new-address.js';
 import { mainAccountHistory } from './main-account/history.js';
 import { mainAccountTransfer } from './main-account/transfer.js';
@@ -90,6 +94,10 @@ export {
   mainAccountCreateNewAddress,
   mainAccountFee,
   mainAccountHistory,
+  mainAccountCodes,
+  mainAccountCodesApply,
+  mainAccountCodesMy,
+  mainAccountCodesHistory,
   mainAccountTransfer,
   mainAccountWithdraw,
   mainAccountWithdrawPay,
@@ -204,6 +212,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   mainAccountWithdrawPay,
   mainAccountHistory,
   mainAccountFee,
+  mainAccountCodes,
+  mainAccountCodesApply,
+  mainAccountCodesMy,
+  mainAccountCodesHistory,
   // mining
   miningCreateAccount,
   miningAccounts,

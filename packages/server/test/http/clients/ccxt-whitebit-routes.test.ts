@@ -15,19 +15,23 @@ const call = (
   Promise.reject(new Error(`ccxt has no ${name}`));
 
 /**
- * ccxt 4.5.84's `whitebit` class, unchanged, on the routes beside the V4 market data: the API V1 and
- * V2 public routes (its implicit methods, and fetchTickers through the V2 ticker).
+ * ccxt 4.5.84's `whitebit` class, unchanged, on the routes beside the V4 market data and orders:
+ * the API V1 and V2 public routes (its implicit methods, and fetchTickers through the V2 ticker),
+ * and the codes of the main account.
  */
-describe('ccxt whitebit: API V1 and V2 public routes', () => {
+describe('ccxt whitebit: API V1 and V2 public routes, codes', () => {
   let server: TestServer;
   let exchange: Whitebit;
   let sdk: TxcClient;
+  let other: Whitebit;
 
   before(async () => {
     server = await TestServer.start({ demo: true });
     const user = await server.user('bot', { deposits: { USDT: '10000' } });
     sdk = user.client;
     exchange = whitebitAt(server, { apiKey: user.apiKey, secret: user.apiSecret });
+    const friend = await server.user('friend');
+    other = whitebitAt(server, { apiKey: friend.apiKey, secret: friend.apiSecret });
   });
   after(() => server.stop());
 
@@ -65,5 +69,22 @@ describe('ccxt whitebit: API V1 and V2 public routes', () => {
     const depth = await call(exchange, 'v1PublicGetDepthResult', { market: 'BTC_USDT', limit: 2 });
     assert.deepEqual(Object.keys(depth), ['asks', 'bids']);
     assert.equal((depth.asks as unknown[]).length, 2);
+  });
+
+  it('codes through its implicit main-account methods: create, apply once, both histories', async () => {
+    const created = await call(exchange, 'v4PrivatePostMainAccountCodes', { ticker: 'USDT', amount: '25' });
+    assert.equal(created.message, 'Code was successfully created');
+    const applied = await call(other, 'v4PrivatePostMainAccountCodesApply', { code: created.code });
+    assert.deepEqual({ ticker: applied.ticker, amount: applied.amount }, { ticker: 'USDT', amount: '25' });
+    // a second application is refused; ccxt raises it as an exchange error
+    await assert.rejects(
+      call(other, 'v4PrivatePostMainAccountCodesApply', { code: created.code }),
+      /Code already applied/,
+    );
+    const mine = await call(exchange, 'v4PrivatePostMainAccountCodesMy', {});
+    assert.equal((mine.data as { status: string }[])[0]?.status, 'applied');
+    const history = await call(other, 'v4PrivatePostMainAccountCodesHistory', {});
+    assert.equal((history.data as { amount: string }[])[0]?.amount, '+25');
+    assert.equal((await other.fetchBalance({ account: 'main' })).USDT?.total, 25);
   });
 });

@@ -141,6 +141,18 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await alice.walletHistory({ limit: 10 });
     await ignore(alice.withdraw({ ticker: 'NOPE', amount: '1', address: BTC_ADDRESS, uniqueId: 'w-3' }));
 
+    // codes
+    const bob = new TxcClient({ baseUrl: server.url, ...(await server.user('bob')), fetch: fetchImpl });
+    const { code } = await alice.privatePost<{ code: string }>('/api/v4/main-account/codes', {
+      ticker: 'USDT',
+      amount: '5',
+    });
+    await bob.privatePost('/api/v4/main-account/codes/apply', { code });
+    await ignore(bob.privatePost('/api/v4/main-account/codes/apply', { code }));
+    await ignore(alice.privatePost('/api/v4/main-account/codes', { ticker: 'USDT', amount: '99999999' }));
+    await alice.privatePost('/api/v4/main-account/codes/my', {});
+    await bob.privatePost('/api/v4/main-account/codes/history', { limit: 5 });
+
     // mining pool
     await alice.createMiningAccount('alice_miner');
     await alice.miningAccounts();
