@@ -25,6 +25,8 @@ import { fundLendingPool } from './handlers/fund-lending-pool.js';
 import { settleFunding } from './handlers/settle-funding.js';
 import { checkLiquidations } from './handlers/check-liquidations.js';
 import { adoptRules } from './handlers/adopt-rules.js';
+import { createCode } from './handlers/create-code.js';
+import { applyCode } from './handlers/apply-code.js';
 import { repricePremium } from './funding/funding-rate.js';
 import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
@@ -95,6 +97,8 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   SettleFunding: settleFunding,
   CheckLiquidations: checkLiquidations,
   AdoptRules: adoptRules,
+  CreateCode: createCode,
+  ApplyCode: applyCode,
 };
 
 /**

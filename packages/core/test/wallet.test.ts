@@ -233,7 +233,9 @@ describe('engine: wallet properties', () => {
     | { kind: 'deposit'; user: number; amount: bigint }
     | { kind: 'withdraw'; user: number; amount: bigint; pay: boolean; partial: boolean; id: number }
     | { kind: 'complete'; pick: number; part: bigint }
-    | { kind: 'cancel'; pick: number };
+    | { kind: 'cancel'; pick: number }
+    | { kind: 'code'; user: number; amount: bigint }
+    | { kind: 'apply'; user: number; pick: number };
 
   const op: fc.Arbitrary<Op> = fc.oneof(
     fc.record({
@@ -251,6 +253,8 @@ describe('engine: wallet properties', () => {
     }),
     fc.record({ kind: fc.constant('complete' as const), pick: fc.nat(10), part: fc.bigInt({ min: 0n, max: 100n }) }),
     fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(10) }),
+    fc.record({ kind: fc.constant('code' as const), user: fc.nat(2), amount: fc.bigInt({ min: 1n, max: 10n ** 9n }) }),
+    fc.record({ kind: fc.constant('apply' as const), user: fc.nat(2), pick: fc.nat(10) }),
   );
 
   it('conservation, no negative balance and exact pending totals after any sequence; replay reproduces the state', () => {
@@ -296,6 +300,24 @@ describe('engine: wallet properties', () => {
               const pending = [...v.state.withdrawals.values()];
               const w = pending[o.pick % Math.max(1, pending.length)];
               if (w !== undefined) v.run({ type: 'CancelWithdrawal', transactionId: w.transactionId, reason: null });
+              break;
+            }
+            case 'code':
+              v.run({
+                type: 'CreateCode',
+                user: `u${o.user}`,
+                code: `WB${n}`,
+                externalId: `e${n}`,
+                ticker: 'USDT',
+                amount: o.amount,
+                passphraseDigest: null,
+                description: null,
+              });
+              break;
+            case 'apply': {
+              const codes = [...v.state.codes.byCode.keys()];
+              const code = codes[o.pick % Math.max(1, codes.length)] ?? 'WB';
+              v.run({ type: 'ApplyCode', user: `u${o.user}`, code, passphraseDigest: null });
               break;
             }
           }

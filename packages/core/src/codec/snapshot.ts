@@ -9,9 +9,15 @@ import { decodeTrading, encodeTrading, type EncodedTrading } from './trading-cod
  * holds their orders.
  */
 export function encodeState(state: State): string {
-  const { trading, rules, ...rest } = state;
-  // the first rules are left out: the states of journals written before versions text as they did
-  return encodeJson({ ...rest, ...(rules === 1 ? {} : { rules }), trading: encodeTrading(trading) });
+  const { trading, rules, codes, ...rest } = state;
+  // the first rules and parts not used yet are left out: the states of journals written before
+  // them text as they did
+  return encodeJson({
+    ...rest,
+    ...(rules === 1 ? {} : { rules }),
+    ...(codes.byCode.size === 0 ? {} : { codes }),
+    trading: encodeTrading(trading),
+  });
 }
 
 /** A snapshot written before a part of the state existed decodes with that part empty. */

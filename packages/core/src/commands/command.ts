@@ -18,6 +18,7 @@ import type {
   MiningRewardOutcome,
   SetMiningPayoutDestination,
 } from './mining-commands.js';
+import type { ApplyCode, CodeOutcome, CreateCode } from './code-commands.js';
 import type { CancelAllOrders, CancelOrder, CancelOto, OtoCancelled, PlaceOrder } from './order-commands.js';
 import type { AdoptRules, CreateUser, DefineAsset, DefineMarket, SetIndexPrice } from './venue-commands.js';
 import type {
@@ -56,7 +57,9 @@ export type Command =
   | FundLendingPool
   | SettleFunding
   | CheckLiquidations
-  | AdoptRules;
+  | AdoptRules
+  | CreateCode
+  | ApplyCode;
 
 export type CommandType = Command['type'];
 
@@ -85,6 +88,8 @@ export interface CommandResults {
   SettleFunding: FundingSettlement;
   CheckLiquidations: { liquidated: string[] };
   AdoptRules: { version: number };
+  CreateCode: CodeOutcome;
+  ApplyCode: CodeOutcome;
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

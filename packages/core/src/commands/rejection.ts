@@ -71,7 +71,13 @@ export type RejectReason =
   | 'FUNDING_NOT_DUE'
   | 'NOTHING_TO_LIQUIDATE'
   | 'RULES_UNKNOWN'
-  | 'RULES_NOT_NEWER';
+  | 'RULES_NOT_NEWER'
+  | 'CODE_EXISTS'
+  | 'CODE_FIAT'
+  | 'CODE_INSUFFICIENT_FUNDS'
+  | 'CODE_NOT_FOUND'
+  | 'CODE_OWN'
+  | 'CODE_ALREADY_APPLIED';
 
 export interface Rejection {
   readonly reason: RejectReason;

@@ -3,6 +3,7 @@ import type { MarketSpec } from '../spec/market.js';
 import type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited } from './mining-events.js';
 import type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged } from './collateral-events.js';
 import type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove } from './funding-events.js';
+import type { CodeApplied, CodeCreated } from './code-events.js';
 import type { DepositAddress } from '../state/deposit-address.js';
 import type { PendingWithdrawal } from '../state/withdrawal.js';
 import type { OrderView } from '../state/order.js';
@@ -31,9 +32,12 @@ export type Event =
   | LendingPoolFunded
   | FundingSettled
   | FundingPaid
-  | AccountLiquidated;
+  | AccountLiquidated
+  | CodeCreated
+  | CodeApplied;
 
 export type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove };
+export type { CodeApplied, CodeCreated };
 export type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited };
 export type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged };
 

@@ -1,3 +1,4 @@
+import { codesHeld } from './codes.js';
 import type { State } from './state.js';
 
 export interface ConservationBreach {
@@ -10,7 +11,7 @@ export interface ConservationBreach {
 
 /**
  * Sums everything held per asset: users' accounts and holds (a collateral order's own part of its
- * hold; the part set aside in the lending pool is still the pool's), the venue's own accounts, and
+ * hold; the part set aside in the lending pool is still the pool's), what open codes hold, the venue's own accounts, and
  * what perpetual positions have not settled: a long's basis is owed, a short's is due, and across a
  * market they cancel but for the PnL realized so far, so each counts as −basis or +basis.
  */
@@ -36,7 +37,7 @@ export function holdingsByAsset(state: State): Map<string, bigint> {
     }
   }
   const l = state.ledger;
-  for (const account of [l.fees, l.lendingPool, l.insuranceFund, l.pendingWithdrawals]) {
+  for (const account of [l.fees, l.lendingPool, l.insuranceFund, l.pendingWithdrawals, codesHeld(state.codes)]) {
     for (const [t, v] of account) add(t, v);
   }
   return held;

@@ -6,6 +6,7 @@ import { createTradingState, type TradingState } from './trading-state.js';
 import { createCollateralState, type CollateralState } from './collateral-state.js';
 import { createLedger, type Ledger } from './ledger.js';
 import { createMiningState, type MiningState } from './mining.js';
+import { createCodesState, type CodesState } from './codes.js';
 import type { User } from './user.js';
 import type { FundingState } from './funding-state.js';
 import type { PendingWithdrawal } from './withdrawal.js';
@@ -50,6 +51,8 @@ export interface State {
   readonly collateral: CollateralState;
   /** Each perpetual's funding period, by market. */
   readonly funding: Map<string, FundingState>;
+  /** Codes created and applied (state/codes.ts). */
+  readonly codes: CodesState;
 }
 
 export interface StateOptions {
@@ -77,5 +80,6 @@ export function createState(options: StateOptions = {}): State {
     trading: createTradingState(options.book),
     collateral: createCollateralState(),
     funding: new Map(),
+    codes: createCodesState(),
   };
 }

@@ -12,5 +12,7 @@ export const RATE_LIMITS = {
   collateralWrite: { group: 'collateral-write', limit: 1000, windowMs: TEN_SECONDS },
   mainAccount: { group: 'main-account', limit: 1000, windowMs: TEN_SECONDS },
   mainAccountHistory: { group: 'main-account-history', limit: 200, windowMs: TEN_SECONDS },
+  /** Applying codes has its own limit, per second (reference §3.1). */
+  codesApply: { group: 'codes-apply', limit: 60, windowMs: 1000 },
   mining: { group: 'mining', limit: 1000, windowMs: TEN_SECONDS },
 } as const satisfies Record<string, RateLimitRule>;

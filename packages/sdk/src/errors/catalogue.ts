@@ -243,6 +243,22 @@ export const ERRORS = {
     fieldMessage: 'This address is unavailable: it is one of your deposit addresses',
   }),
 
+  // --- codes (the exchange's main-account documentation; docs/decisions.md, "Codes") ---
+  codeFiat: privateError(422, 0, 'Inner validation failed', {
+    field: 'ticker',
+    fieldMessage: 'Fiat are available on the front-end only',
+  }),
+  /** An unknown code and a wrong passphrase are one answer: nobody learns which codes exist. */
+  codeIncorrect: privateError(400, 0, 'Validation failed', {
+    field: 'code',
+    fieldMessage: 'Incorrect code or passphrase',
+  }),
+  codeAlreadyApplied: privateError(400, 0, 'Validation failed', {
+    field: 'code',
+    fieldMessage: 'Code already applied',
+  }),
+  codeOwn: privateError(400, 0, 'Validation failed', { field: 'code', fieldMessage: 'This code was created by you' }),
+
   // --- admin API ---
   adminBadRequest: adminError(400, '{detail}'),
   adminUnauthorized: adminError(401, 'Missing or invalid admin token.'),

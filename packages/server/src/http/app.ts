@@ -26,6 +26,10 @@ import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
 import { mainAccountBalanceRoute } from './routes/v4/private/main-account/balance.js';
 import { mainAccountFeeRoute } from './routes/v4/private/main-account/fee.js';
+import { mainAccountCodesRoute } from './routes/v4/private/main-account/codes.js';
+import { mainAccountCodesApplyRoute } from './routes/v4/private/main-account/codes-apply.js';
+import { mainAccountCodesMyRoute } from './routes/v4/private/main-account/codes-my.js';
+import { mainAccountCodesHistoryRoute } from './routes/v4/private/main-account/codes-history.js';
 import { mainAccountTransferRoute } from './routes/v4/private/main-account/transfer.js';
 import { activeOrdersRoute } from './routes/v4/private/order/active-orders.js';
 import { orderCancelAllRoute } from './routes/v4/private/order/cancel-all.js';
@@ -78,6 +82,17 @@ import { timeRoute } from './routes/v4/public/time.js';
 import { tradesRoute } from './routes/v4/public/trades.js';
 import { klineRoute } from './routes/v1/public/kline.js';
 import { tickerV1Route } from './routes/v1/public/ticker.js';
+import { marketsV1Route } from './routes/v1/public/markets.js';
+import { tickersV1Route } from './routes/v1/public/tickers.js';
+import { symbolsV1Route } from './routes/v1/public/symbols.js';
+import { depthV1Route } from './routes/v1/public/depth.js';
+import { historyV1Route } from './routes/v1/public/history.js';
+import { marketsV2Route } from './routes/v2/public/markets.js';
+import { tickerV2Route } from './routes/v2/public/ticker.js';
+import { depthV2Route } from './routes/v2/public/depth.js';
+import { tradesV2Route } from './routes/v2/public/trades.js';
+import { feeV2Route } from './routes/v2/public/fee.js';
+import { assetsV2Route } from './routes/v2/public/assets.js';
 
 export interface AppOptions {
   readonly venue: Venue;
@@ -114,6 +129,17 @@ const PUBLIC_ROUTES: readonly Route[] = [
   feeRoute,
   tickerV1Route,
   klineRoute,
+  marketsV1Route,
+  tickersV1Route,
+  symbolsV1Route,
+  depthV1Route,
+  historyV1Route,
+  marketsV2Route,
+  tickerV2Route,
+  depthV2Route,
+  tradesV2Route,
+  feeV2Route,
+  assetsV2Route,
 ];
 const PRIVATE_ROUTES: readonly Route[] = [
   mainAccountBalanceRoute,
@@ -124,6 +150,10 @@ const PRIVATE_ROUTES: readonly Route[] = [
   mainAccountWithdrawPayRoute,
   mainAccountHistoryRoute,
   mainAccountFeeRoute,
+  mainAccountCodesRoute,
+  mainAccountCodesApplyRoute,
+  mainAccountCodesMyRoute,
+  mainAccountCodesHistoryRoute,
   orderNewRoute,
   orderMarketRoute,
   orderStockMarketRoute,

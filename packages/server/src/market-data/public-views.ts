@@ -1,4 +1,4 @@
-import { formatUnits, marketUnits, type AssetSpec, type MarketSpec, type State } from '@txc/core';
+import { formatUnits, marketUnits, rateToPercent, type AssetSpec, type MarketSpec, type State } from '@txc/core';
 import { cmcId } from './cmc-ids.js';
 import type { MarketData } from './market-data.js';
 
@@ -18,6 +18,54 @@ export function marketsByName(state: State): MarketSpec[] {
 /** The venue's assets in ticker order (see marketsByName). */
 export function assetsByTicker(state: State): AssetSpec[] {
   return [...state.assets.values()].sort((a, b) => byName(a.ticker, b.ticker));
+}
+
+/** Reference §4.4: one market as the listings show it; the API V1 and V2 listings show part of it. */
+export interface MarketInfo {
+  readonly name: string;
+  readonly stock: string;
+  readonly money: string;
+  readonly stockPrec: string;
+  readonly moneyPrec: string;
+  readonly feePrec: string;
+  readonly makerFee: string;
+  readonly takerFee: string;
+  readonly minAmount: string;
+  readonly minTotal: string;
+  readonly maxTotal: string;
+  readonly tradesEnabled: boolean;
+  readonly isCollateral: boolean;
+  readonly type: MarketSpec['type'];
+  readonly isTradFiFutures: false;
+  readonly delistedAt: null;
+}
+
+/** One market's listing entry: precisions as strings, fees as percents, totals in money. */
+export function marketInfo(state: State, m: MarketSpec): MarketInfo {
+  const money = state.assets.get(m.money)?.precision ?? 0;
+  return {
+    name: m.name,
+    stock: m.stock,
+    money: m.money,
+    stockPrec: String(m.stockPrec),
+    moneyPrec: String(m.moneyPrec),
+    feePrec: String(m.feePrec),
+    makerFee: rateToPercent(m.makerFee),
+    takerFee: rateToPercent(m.takerFee),
+    minAmount: formatUnits(m.minAmount, m.stockPrec),
+    minTotal: formatUnits(m.minTotal, money),
+    maxTotal: formatUnits(m.maxTotal, money),
+    tradesEnabled: m.tradesEnabled,
+    isCollateral: m.isCollateral,
+    type: m.type,
+    isTradFiFutures: false,
+    delistedAt: null,
+  };
+}
+
+/** The markets open for trading, in name order: what every market listing shows. */
+export function openMarkets(state: State): MarketSpec[] {
+  return marketsByName(state).filter((m) => m.tradesEnabled);
 }
 
 /** A market's units, for turning its integers into the API's decimals. */

@@ -179,6 +179,8 @@ export function project(events: readonly Event[], seq: number, out: ProjectionWr
       case 'DepositAddressAssigned':
       case 'StopActivated':
       case 'IndexPriceSet':
+      case 'CodeCreated':
+      case 'CodeApplied':
         break;
     }
   }

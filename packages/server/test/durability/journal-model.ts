@@ -92,6 +92,8 @@ export function foldJournal(commands: readonly Command[], deals: readonly DealRo
     const asset = assets.get(ticker);
     return asset?.networks.find((n) => n.name === (name ?? asset.defaultNetwork));
   };
+  /** Codes created and not yet applied: a second application of one is an error of the journal. */
+  const codes = new Map<string, { ticker: string; amount: bigint }>();
   for (const c of commands) {
     switch (c.type) {
       case 'DefineAsset':
@@ -118,6 +120,17 @@ export function foldJournal(commands: readonly Command[], deals: readonly DealRo
         const debit = c.feeMode === 'pay' ? c.amount + fee : c.amount;
         b.add(c.user, 'main', c.ticker, -debit);
         b.venue(b.pendingWithdrawals, c.ticker, debit);
+        break;
+      }
+      case 'CreateCode':
+        b.add(c.user, 'main', c.ticker, -c.amount);
+        codes.set(c.code, { ticker: c.ticker, amount: c.amount });
+        break;
+      case 'ApplyCode': {
+        const held = codes.get(c.code);
+        if (held === undefined) throw new Error(`model: code ${c.code} applied before it was created`);
+        codes.delete(c.code);
+        b.add(c.user, 'main', held.ticker, held.amount);
         break;
       }
       case 'CreateUser':

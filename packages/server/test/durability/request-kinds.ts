@@ -1,7 +1,7 @@
 import { createKey, createUser } from './account-kinds.js';
 import { cancelOrder, limitOrder, stopOrder } from './order-kinds.js';
 import type { RequestKind } from './sent.js';
-import { balanceRead, deposit, transfer, withdrawal } from './wallet-kinds.js';
+import { balanceRead, code, deposit, transfer, withdrawal } from './wallet-kinds.js';
 
 export type { RequestKind, Sent } from './sent.js';
 
@@ -13,6 +13,7 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   transfer,
   balanceRead,
   withdrawal,
+  code,
   limitOrder,
   stopOrder,
   cancelOrder,

@@ -132,3 +132,45 @@ export const balanceRead: RequestKind = {
     });
   },
 };
+
+/** Codes acknowledged as created, for other actors to apply (each is tried once). */
+const openCodes: { readonly code: string; readonly creator: string; readonly url: string }[] = [];
+
+/**
+ * Codes: half of the time an actor applies a code another actor created (if one is waiting),
+ * otherwise it creates one of a few cents, told apart in the journal by its unique description.
+ */
+export const code: RequestKind = {
+  name: 'code',
+  weight: 1,
+  signed: true,
+  send(ctx) {
+    const user = ctx.actor.user;
+    const index = openCodes.findIndex((c) => c.creator !== user && c.url === ctx.server.url);
+    if (index >= 0 && ctx.rng.next() < 0.5) {
+      const text = openCodes.splice(index, 1)[0]?.code ?? '';
+      const journaled = (w: World): number => w.count('ApplyCode', (c) => c.user === user && c.code === text);
+      return judged(this.name, () => signed(ctx, '/api/v4/main-account/codes/apply', { code: text }), {
+        acknowledged(answer) {
+          assert.equal(answer.status, 201);
+          return (w) => assert.equal(journaled(w), 1, `acknowledged application of ${text} is journaled once`);
+        },
+        refused: () => (w) => assert.equal(journaled(w), 0, `refused application of ${text}`),
+        unknown: (w) => atMostOnce(`application of ${text}`, journaled(w)),
+      });
+    }
+    const description = ctx.unique('code');
+    const amount = `0.${String(ctx.rng.int(1, 99)).padStart(2, '0')}`;
+    const journaled = (w: World): number =>
+      w.count('CreateCode', (c) => c.user === user && c.description === description);
+    return judged(this.name, () => signed(ctx, '/api/v4/main-account/codes', { ticker: 'USDT', amount, description }), {
+      acknowledged(answer) {
+        assert.equal(answer.status, 201);
+        openCodes.push({ code: (answer.body as { code: string }).code, creator: user, url: ctx.server.url });
+        return (w) => assert.equal(journaled(w), 1, `acknowledged code ${description} is journaled once`);
+      },
+      refused: () => (w) => assert.equal(journaled(w), 0, `refused code ${description}`),
+      unknown: (w) => atMostOnce(`code ${description}`, journaled(w)),
+    });
+  },
+};

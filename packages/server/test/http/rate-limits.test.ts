@@ -53,6 +53,7 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
       ['main-account', 1000, 10_000],
       ['main-account-history', 200, 10_000],
       ['mining', 1000, 10_000],
+      ['codes-apply', 60, 1000],
     ] as const) {
       assert.deepEqual(published.get(expected[0]), expected);
     }

@@ -2,6 +2,10 @@ import type { Endpoint } from '../endpoint.js';
 import { mainAccountAddress } from './main-account/address.js';
 import { mainAccountBalance } from './main-account/balance.js';
 import { mainAccountFee } from './main-account/fee.js';
+import { mainAccountCodes } from './main-account/codes.js';
+import { mainAccountCodesApply } from './main-account/codes-apply.js';
+import { mainAccountCodesMy } from './main-account/codes-my.js';
+import { mainAccountCodesHistory } from './main-account/codes-history.js';
 import { mainAccountCreateNewAddress } from './main-account/create-new-address.js';
 import { mainAccountHistory } from './main-account/history.js';
 import { mainAccountTransfer } from './main-account/transfer.js';
@@ -47,6 +51,17 @@ import { ping } from './public/ping.js';
 import { platformStatus } from './public/platform-status.js';
 import { ticker } from './public/ticker.js';
 import { tickerV1 } from './public/ticker-v1.js';
+import { marketsV1 } from './public/markets-v1.js';
+import { tickersV1 } from './public/tickers-v1.js';
+import { symbolsV1 } from './public/symbols-v1.js';
+import { depthV1 } from './public/depth-v1.js';
+import { historyV1 } from './public/history-v1.js';
+import { marketsV2 } from './public/markets-v2.js';
+import { tickerV2 } from './public/ticker-v2.js';
+import { depthV2 } from './public/depth-v2.js';
+import { tradesV2 } from './public/trades-v2.js';
+import { feeV2 } from './public/fee-v2.js';
+import { assetsV2 } from './public/assets-v2.js';
 import { time } from './public/time.js';
 import { trades } from './public/trades.js';
 import { tradeBalance } from './trade-account/balance.js';
@@ -81,6 +96,10 @@ export {
   mainAccountCreateNewAddress,
   mainAccountFee,
   mainAccountHistory,
+  mainAccountCodes,
+  mainAccountCodesApply,
+  mainAccountCodesMy,
+  mainAccountCodesHistory,
   mainAccountTransfer,
   mainAccountWithdraw,
   mainAccountWithdrawPay,
@@ -109,6 +128,17 @@ export {
   time,
   tradeBalance,
   trades,
+  marketsV1,
+  tickersV1,
+  symbolsV1,
+  depthV1,
+  historyV1,
+  marketsV2,
+  tickerV2,
+  depthV2,
+  tradesV2,
+  feeV2,
+  assetsV2,
 };
 export * from './main-account/withdraw-request.js';
 export { DepositAddressResult } from './main-account/address.js';
@@ -138,6 +168,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
   fee,
   tickerV1,
   kline,
+  marketsV1,
+  tickersV1,
+  symbolsV1,
+  depthV1,
+  historyV1,
+  marketsV2,
+  tickerV2,
+  depthV2,
+  tradesV2,
+  feeV2,
+  assetsV2,
   // spot trading
   orderNew,
   orderMarket,
@@ -175,6 +216,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   mainAccountWithdrawPay,
   mainAccountHistory,
   mainAccountFee,
+  mainAccountCodes,
+  mainAccountCodesApply,
+  mainAccountCodesMy,
+  mainAccountCodesHistory,
   // mining
   miningCreateAccount,
   miningAccounts,

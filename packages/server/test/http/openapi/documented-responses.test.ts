@@ -45,6 +45,14 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await ignore(anon.orderbook('NOPE_USDT'));
     await ignore(anon.marketTicker(''));
     await ignore(anon.kline('BTC_USDT', { interval: '2m' }));
+    for (const path of ['markets', 'tickers', 'symbols']) await anon.publicGet(`/api/v1/public/${path}`);
+    await anon.publicGet('/api/v1/public/depth/result', { market: 'BTC_USDT', limit: 5 });
+    await anon.publicGet('/api/v1/public/history', { market: 'BTC_USDT', lastId: 0 });
+    await ignore(anon.publicGet('/api/v1/public/history', { market: 'BTC_USDT' }));
+    for (const path of ['markets', 'ticker', 'fee', 'assets', 'depth/BTC_USDT', 'trades/BTC_USDT']) {
+      await anon.publicGet(`/api/v2/public/${path}`);
+    }
+    await ignore(anon.publicGet('/api/v2/public/depth/NOPE_USDT'));
 
     // main account and spot account
     await alice.mainBalances();
@@ -135,6 +143,18 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await alice.withdrawPay({ ticker: 'BTC', amount: '0.01', address: BTC_ADDRESS, uniqueId: 'w-2' });
     await alice.walletHistory({ limit: 10 });
     await ignore(alice.withdraw({ ticker: 'NOPE', amount: '1', address: BTC_ADDRESS, uniqueId: 'w-3' }));
+
+    // codes
+    const bob = new TxcClient({ baseUrl: server.url, ...(await server.user('bob')), fetch: fetchImpl });
+    const { code } = await alice.privatePost<{ code: string }>('/api/v4/main-account/codes', {
+      ticker: 'USDT',
+      amount: '5',
+    });
+    await bob.privatePost('/api/v4/main-account/codes/apply', { code });
+    await ignore(bob.privatePost('/api/v4/main-account/codes/apply', { code }));
+    await ignore(alice.privatePost('/api/v4/main-account/codes', { ticker: 'USDT', amount: '99999999' }));
+    await alice.privatePost('/api/v4/main-account/codes/my', {});
+    await bob.privatePost('/api/v4/main-account/codes/history', { limit: 5 });
 
     // mining pool
     await alice.createMiningAccount('alice_miner');

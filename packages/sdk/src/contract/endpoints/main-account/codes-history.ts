@@ -1,0 +1,24 @@
+import { Type } from 'typebox';
+import type { PrivateEndpoint } from '../../endpoint.js';
+import { RATE_LIMITS } from '../../rate-limits.js';
+import { AuthFields } from '../../schemas.js';
+import { CODES_FOLLOWS, CodeHistoryEntry, CodePage } from './code-shapes.js';
+
+/** The codes the caller created (`-amount`) and applied (`+amount`), newest first. */
+export const mainAccountCodesHistory = {
+  kind: 'private',
+  method: 'POST',
+  path: '/api/v4/main-account/codes/history',
+  summary: 'Codes created and applied by the account',
+  follows: CODES_FOLLOWS,
+  permission: 'main-account',
+  request: Type.Object({ ...AuthFields, ...CodePage }),
+  response: Type.Object({
+    total: Type.Integer(),
+    data: Type.Array(CodeHistoryEntry),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+  }),
+  successStatus: 200,
+  rateLimit: RATE_LIMITS.mainAccount,
+} as const satisfies PrivateEndpoint;

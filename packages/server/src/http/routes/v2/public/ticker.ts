@@ -1,0 +1,33 @@
+import { tickerV2 } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { marketActivity, openMarkets } from '../../../../market-data/public-views.js';
+import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import type { RouteDeps } from '../../route-deps.js';
+
+/**
+ * API V2 market activity: one entry per market open for trading with its last price, best ask and
+ * bid and 24-hour volumes; `lastUpdateTimestamp` is when the figures were taken. Cached 1 second.
+ */
+export function tickerV2Route(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  app.get(tickerV2.path, { config: { endpoint: tickerV2 } }, async (_request, reply) => {
+    await venue.barrier();
+    const result = cache.get('all', () => {
+      const lastUpdateTimestamp = new Date(venue.clock.nowMs()).toISOString();
+      return openMarkets(venue.state).map((spec) => {
+        const a = marketActivity(venue.state, marketData, spec);
+        return {
+          lastUpdateTimestamp,
+          tradingPairs: spec.name,
+          lastPrice: a.last,
+          lowestAsk: a.ask,
+          highestBid: a.bid,
+          baseVolume24h: a.volume,
+          quoteVolume24h: a.deal,
+          tradesEnabled: spec.tradesEnabled,
+        };
+      });
+    });
+    return reply.send({ success: true, message: null, result });
+  });
+}
