@@ -13,4 +13,6 @@ export const RATE_LIMITS = {
   mainAccount: { group: 'main-account', limit: 1000, windowMs: TEN_SECONDS },
   mainAccountHistory: { group: 'main-account-history', limit: 200, windowMs: TEN_SECONDS },
   mining: { group: 'mining', limit: 1000, windowMs: TEN_SECONDS },
+  /** WebSocket tokens (websocket spec §4): 10 per 60 seconds per key. */
+  websocketToken: { group: 'websocket-token', limit: 10, windowMs: 6 * TEN_SECONDS },
 } as const satisfies Record<string, RateLimitRule>;

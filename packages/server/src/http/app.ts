@@ -76,6 +76,9 @@ import { tickerRoute } from './routes/v4/public/ticker.js';
 import { timeRoute } from './routes/v4/public/time.js';
 import { tradesRoute } from './routes/v4/public/trades.js';
 import { tickerV1Route } from './routes/v1/public/ticker.js';
+import { websocketTokenRoute } from './routes/v4/private/profile/websocket-token.js';
+import { createStreams } from '../ws/streams.js';
+import { registerWebSocket } from '../ws/ws-route.js';
 
 export interface AppOptions {
   readonly venue: Venue;
@@ -150,6 +153,7 @@ const PRIVATE_ROUTES: readonly Route[] = [
   miningPayoutDestinationRoute,
   miningEditPayoutDestinationRoute,
   miningRewardsRoute,
+  websocketTokenRoute,
 ];
 
 /** Every request from one IP, before any authentication work (reference §3.1 default). */
@@ -255,6 +259,32 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   // Outside every scope: no rate limit, so that monitors polling it never push clients out.
   healthRoute(app, venue);
+
+  const streams = createStreams({
+    venue,
+    marketData: deps.marketData,
+    idleTimeoutMs: config.websocket.idleTimeoutMs,
+    maxBufferedBytes: config.websocket.maxBufferedBytes,
+    limits: config.websocket,
+    log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
+  });
+  app.decorate('streams', streams.hub);
+  const connectRule: RateLimitRule = {
+    group: 'ws-connect',
+    limit: config.websocket.connectionsPerMinute,
+    windowMs: 60_000,
+  };
+  registerWebSocket(app, {
+    hub: streams.hub,
+    admit: (request, reply) => {
+      const now = venue.clock.nowMs();
+      if (!overIpAllowance(request) && limiter.hit(`${rateLimitClient(request.ip)}|ws-connect`, connectRule, now)) {
+        return true;
+      }
+      void sendError(reply, 'publicRateLimited');
+      return false;
+    },
+  });
 
   void app.register((scope, _opts, done) => {
     registerAdminAuth(scope, { tokens: [options.adminToken], public: config.adminPublic });

@@ -49,6 +49,7 @@ import { tickerV1 } from './public/ticker-v1.js';
 import { time } from './public/time.js';
 import { trades } from './public/trades.js';
 import { tradeBalance } from './trade-account/balance.js';
+import { websocketToken } from './profile/websocket-token.js';
 import { executedHistory } from './trade-account/executed-history.js';
 import { orderDeals } from './trade-account/order-deals.js';
 import { orderHistory } from './trade-account/order-history.js';
@@ -107,6 +108,7 @@ export {
   time,
   tradeBalance,
   trades,
+  websocketToken,
 };
 export * from './main-account/withdraw-request.js';
 export { DepositAddressResult } from './main-account/address.js';
@@ -177,4 +179,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   miningPayoutDestination,
   miningEditPayoutDestination,
   miningRewards,
+  // streams
+  websocketToken,
 ];
