@@ -5,11 +5,24 @@ import { DurableOutbox } from './durable-outbox.js';
 import type { MethodTable } from './method.js';
 import { serviceMethods } from './service-methods.js';
 import { StreamHub, type HubErrorLog, type HubOptions, type StreamObserver } from './stream-hub.js';
+import { bookTickerChannel } from './channels/book-ticker.js';
+import { depthChannel } from './channels/depth.js';
 import { lastpriceChannel } from './channels/lastprice.js';
+import { marketTodayChannel } from './channels/market-today.js';
+import { marketChannel } from './channels/market.js';
+import { premiumIndexChannel } from './channels/premium-index.js';
 import { tradesChannel } from './channels/trades.js';
 
 /** Every channel of the socket, one line each. */
-const CHANNELS: readonly ChannelFactory[] = [tradesChannel, lastpriceChannel];
+const CHANNELS: readonly ChannelFactory[] = [
+  tradesChannel,
+  lastpriceChannel,
+  depthChannel,
+  marketChannel,
+  marketTodayChannel,
+  bookTickerChannel,
+  premiumIndexChannel,
+];
 
 export interface StreamsOptions extends HubOptions {
   readonly venue: Venue;
