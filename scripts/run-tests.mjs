@@ -5,15 +5,15 @@
 // The packages are built first (incrementally, `tsc -b`): tests that start `txc` or a server in a
 // child process run the compiled code, which must never be older than the sources.
 //
-// The HTTP suite runs twice: on SQLite with everything else, then on PostgreSQL (TXC_TEST_STORE),
-// only its own files. Without a PostgreSQL server the second run is skipped with a message,
+// The HTTP and WebSocket suites run twice: on SQLite with everything else, then on PostgreSQL
+// (TXC_TEST_STORE), only their own files. Without a PostgreSQL server the second run is skipped with a message,
 // unless TXC_REQUIRE_PG=1 (CI), where the suite then fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-const HTTP_SUITE = join('packages', 'server', 'test', 'http');
+const STORE_SUITES = [join('packages', 'server', 'test', 'http'), join('packages', 'server', 'test', 'ws')];
 const PG_URL = process.env.TXC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function collect(dir, out) {
@@ -83,13 +83,13 @@ if (files.length === 0) {
 
 build();
 const results = [await run('SQLite (and every store-independent test)', files, {})];
-const httpFiles = files.filter((f) => f.startsWith(HTTP_SUITE));
+const httpFiles = files.filter((f) => STORE_SUITES.some((suite) => f.startsWith(suite)));
 if (httpFiles.length > 0) {
   if (process.env.TXC_REQUIRE_PG === '1' || (await postgresReachable())) {
-    results.push(await run('HTTP suite on PostgreSQL', httpFiles, { TXC_TEST_STORE: 'postgres' }));
+    results.push(await run('HTTP and WebSocket suites on PostgreSQL', httpFiles, { TXC_TEST_STORE: 'postgres' }));
   } else {
     process.stdout.write(
-      `\n# HTTP suite on PostgreSQL: SKIPPED, no PostgreSQL at ${PG_URL} (set TXC_REQUIRE_PG=1 to make this a failure)\n`,
+      `\n# HTTP and WebSocket suites on PostgreSQL: SKIPPED, no PostgreSQL at ${PG_URL} (set TXC_REQUIRE_PG=1 to make this a failure)\n`,
     );
   }
 }

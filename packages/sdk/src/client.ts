@@ -54,6 +54,7 @@ import {
   time,
   tradeBalance,
   trades,
+  websocketToken,
   type WithdrawRequest,
 } from './contract/endpoints/index.js';
 import { TxcError } from './errors/txc-error.js';
@@ -418,6 +419,13 @@ export class TxcClient {
     filter: MiningPage & { readonly account?: string; readonly from?: number; readonly to?: number } = {},
   ): Promise<MiningRewardsPage> {
     return this.privatePost(miningRewards.path, { ...filter });
+  }
+
+  // --- streams ---
+
+  /** A token for the WebSocket API's `authorize`, valid 15 minutes and bound to this client's key. */
+  websocketToken(): Promise<Static<typeof websocketToken.response>> {
+    return this.privatePost(websocketToken.path);
   }
 
   // --- deposits and withdrawals ---

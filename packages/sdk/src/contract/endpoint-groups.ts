@@ -9,6 +9,7 @@ export const ENDPOINT_GROUPS = [
   'Main account',
   'Deposits and withdrawals',
   'Mining pool',
+  'Streams',
   'Other',
 ] as const;
 
@@ -32,5 +33,6 @@ export function groupOf(endpoint: Pick<Endpoint, 'path'>): EndpointGroup {
       : 'Main account';
   }
   if (path.startsWith('mining/')) return 'Mining pool';
+  if (path.startsWith('profile/')) return 'Streams';
   return 'Other';
 }

@@ -148,6 +148,23 @@ export const ConfigSchema = Type.Object({
     },
     { default: {} },
   ),
+  /** The WebSocket API at /ws (docs/decisions.md, "WebSocket limits"). */
+  websocket: Type.Object(
+    {
+      /** A connection that sends nothing for this long is closed (4001); the docs say 60 s. */
+      idleTimeoutMs: Type.Integer({ minimum: 100, default: 60_000 }),
+      /** A connection whose unsent frames pass this many bytes is closed (4002, slow consumer). */
+      maxBufferedBytes: Type.Integer({ minimum: 1024, default: 4_194_304 }),
+      /** Order placements per connection per window (more answer code 7). */
+      placementsPerWindow: Type.Integer({ minimum: 1, default: 10_000 }),
+      /** Every other request per connection per window (more answer code 7). */
+      requestsPerWindow: Type.Integer({ minimum: 1, default: 12_000 }),
+      windowMs: Type.Integer({ minimum: 100, default: 10_000 }),
+      /** New connections per client IP per minute (more answer HTTP 429). */
+      connectionsPerMinute: Type.Integer({ minimum: 1, default: 1_000 }),
+    },
+    { default: {} },
+  ),
   auth: Type.Object(
     {
       /** Half-width of the nonceWindow acceptance window. */

@@ -93,6 +93,9 @@ import { depthV2Route } from './routes/v2/public/depth.js';
 import { tradesV2Route } from './routes/v2/public/trades.js';
 import { feeV2Route } from './routes/v2/public/fee.js';
 import { assetsV2Route } from './routes/v2/public/assets.js';
+import { websocketTokenRoute } from './routes/v4/private/profile/websocket-token.js';
+import { createStreams } from '../ws/streams.js';
+import { registerWebSocket } from '../ws/ws-route.js';
 
 export interface AppOptions {
   readonly venue: Venue;
@@ -185,6 +188,7 @@ const PRIVATE_ROUTES: readonly Route[] = [
   miningPayoutDestinationRoute,
   miningEditPayoutDestinationRoute,
   miningRewardsRoute,
+  websocketTokenRoute,
 ];
 
 /** Every request from one IP, before any authentication work (reference §3.1 default). */
@@ -291,6 +295,33 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   // Outside every scope: no rate limit, so that monitors polling it never push clients out.
   healthRoute(app, venue);
+
+  const streams = createStreams({
+    venue,
+    marketData: deps.marketData,
+    idleTimeoutMs: config.websocket.idleTimeoutMs,
+    maxBufferedBytes: config.websocket.maxBufferedBytes,
+    limits: config.websocket,
+    observer: metrics.streams,
+    log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
+  });
+  app.decorate('streams', streams.hub);
+  const connectRule: RateLimitRule = {
+    group: 'ws-connect',
+    limit: config.websocket.connectionsPerMinute,
+    windowMs: 60_000,
+  };
+  registerWebSocket(app, {
+    hub: streams.hub,
+    admit: (request, reply) => {
+      const now = venue.clock.nowMs();
+      if (!overIpAllowance(request) && limiter.hit(`${rateLimitClient(request.ip)}|ws-connect`, connectRule, now)) {
+        return true;
+      }
+      void sendError(reply, 'publicRateLimited');
+      return false;
+    },
+  });
 
   void app.register((scope, _opts, done) => {
     registerAdminAuth(scope, { tokens: [options.adminToken], public: config.adminPublic });

@@ -1,4 +1,5 @@
 import type { Endpoint } from '@txc/sdk';
+import type { StreamHub } from '../ws/stream-hub.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 /** What authentication establishes about a private request. */
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's rate limiter (its size is what tests and operators watch). */
     rateLimiter: RateLimiter;
+    /** The WebSocket API's open sockets and their routing. */
+    streams: StreamHub;
   }
   interface FastifyRequest {
     /** The body exactly as received (JSON routes). */

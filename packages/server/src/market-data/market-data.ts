@@ -70,6 +70,16 @@ export class MarketData {
     return this.statsOf(market).at(this.venue.clock.nowMicros());
   }
 
+  /**
+   * Statistics of a market since `from` (microseconds), when that lies within the last 24 hours;
+   * undefined for an older start (the trades before are not kept in memory).
+   */
+  statsSince(market: string, from: number): WindowStats | undefined {
+    const now = this.venue.clock.nowMicros();
+    if (from < now - DAY_MICROS) return undefined;
+    return this.statsOf(market).since(from, now);
+  }
+
   /** A market's most recent trades, newest first; only those whose taker bought (sold) with `side`. */
   recentTrades(market: string, side?: 'buy' | 'sell'): TradePrint[] {
     return this.tapes.get(market)?.[side ?? 'all'].recent() ?? [];

@@ -75,6 +75,31 @@ export class RollingStats {
     };
   }
 
+  /**
+   * The statistics of the trades since `from` (microseconds), for a window inside this one: one pass
+   * over them. `last` is the last trade ever seen, as in `at`.
+   */
+  since(from: number, now: number): WindowStats {
+    this.expire(now - this.windowMicros);
+    let open: number | null = null;
+    let high: number | null = null;
+    let low: number | null = null;
+    let lots = 0n;
+    let notional = 0n;
+    let count = 0;
+    for (let i = this.head; i < this.trades.length; i++) {
+      const t = this.trades[i] as TradePrint;
+      if (t.time < from) continue;
+      open ??= t.price;
+      high = high === null || t.price > high ? t.price : high;
+      low = low === null || t.price < low ? t.price : low;
+      lots += BigInt(t.lots);
+      notional += t.notional;
+      count++;
+    }
+    return { last: this.last, open, high, low, lots, notional, count };
+  }
+
   private expire(before: number): void {
     while (this.head < this.trades.length && (this.trades[this.head] as TradePrint).time < before) {
       const t = this.trades[this.head++] as TradePrint;

@@ -68,8 +68,23 @@ interface HandedBatch {
 /** What a submitted command answers once durable. */
 export type Submitted<T> = Pick<Outcome<T>, 'result'>;
 
-/** Sees the events of every accepted command as it is applied (in-memory read models: market data). */
-export type EventListener = (events: readonly Event[]) => void;
+/** The seq and time (microseconds) the sequencer gave a command. */
+export interface CommandStamp {
+  readonly seq: number;
+  readonly time: number;
+}
+
+/**
+ * Sees every accepted command as it is applied (in-memory read models: market data, streams): its
+ * events, the command itself, its result and its stamp. Called before the command is durable:
+ * whatever a listener shows a client waits for `barrier()` first.
+ */
+export type EventListener = (
+  events: readonly Event[],
+  command: Command,
+  result: CommandResults[Command['type']],
+  stamp: CommandStamp,
+) => void;
 
 export interface SequencerOptions {
   readonly store: Store;
@@ -178,7 +193,7 @@ export class Sequencer {
         batch.userHistoryCatchUp = true;
         this.rowsSinceCatchUp = 0;
       }
-      for (const listen of this.listeners) listen(outcome.events);
+      for (const listen of this.listeners) listen(outcome.events, cmd, outcome.result.value, stamp);
       // The store has nothing to write: waiting for the end of the turn would leave it idle while
       // the rest of the turn is applied. What is applied meanwhile goes together in the next commit.
       if (this.inOneCommitDepth === 0 && this.options.store.idle()) this.flush();

@@ -11,6 +11,7 @@ import type { Clock } from './clock.js';
 import { loadState } from './load-state.js';
 import { Sequencer, type EventListener, type Submitted } from './sequencer.js';
 import type { VenueObserver } from './venue-observer.js';
+import { WebsocketTokens } from './websocket-tokens.js';
 
 export interface VenueOptions {
   readonly store: Store;
@@ -53,9 +54,12 @@ const RECOVERY_MAX_RETRY_MS = 5_000;
  */
 export class Venue {
   readonly keys: ApiKeyRegistry;
+  /** Tokens that authorize a WebSocket connection as an API key's user. */
+  readonly websocketTokens: WebsocketTokens;
   private readonly sequencer: Sequencer;
   private recovering: Promise<void> | undefined;
   private readonly resetListeners: (() => Promise<void>)[] = [];
+  private readonly revocationListeners: ((apiKey: string) => void)[] = [];
   private snapshotting: Promise<void> = Promise.resolve();
   private savedSnapshotSeq: number;
   private closed = false;
@@ -69,6 +73,7 @@ export class Venue {
     candles: CandleProjection,
   ) {
     this.keys = new ApiKeyRegistry(options.nonceWindowMs);
+    this.websocketTokens = new WebsocketTokens(options.secrets, this.keys);
     this.savedSnapshotSeq = snapshotSeq;
     this.sequencer = new Sequencer(
       state,
@@ -184,6 +189,11 @@ export class Venue {
     this.resetListeners.push(reset);
   }
 
+  /** Told the id of each API key revoked, as soon as the key stops authenticating. */
+  onKeyRevoked(listener: (apiKey: string) => void): void {
+    this.revocationListeners.push(listener);
+  }
+
   recordNonce(apiKey: string, nonce: number, nonceWindow: boolean): void {
     if (nonceWindow) this.sequencer.recordWindowNonce(apiKey, nonce);
     else this.sequencer.recordNonce(apiKey, nonce);
@@ -206,6 +216,8 @@ export class Venue {
   async revokeApiKey(record: ApiKeyRecord): Promise<ApiKeyRecord> {
     const revoked = { ...record, revokedAt: this.options.clock.nowMs() };
     this.keys.put(revoked);
+    // what the key opened (stream connections) closes at once, before the revocation is durable
+    for (const listener of this.revocationListeners) listener(record.apiKey);
     await this.sequencer.recordApiKey(revoked);
     return revoked;
   }

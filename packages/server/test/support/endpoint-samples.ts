@@ -165,6 +165,7 @@ export const SAMPLES: readonly Sample[] = [
   priv('/api/v4/mining/payout-destination', { accountName: 'sampleminer' }),
   priv('/api/v4/mining/payout-destination/edit', { accountName: 'sampleminer', destination: 'main_balance' }),
   priv('/api/v4/mining/rewards', {}),
+  priv('/api/v4/profile/websocket_token', {}),
 ];
 
 export const SAMPLE_USER = 'sampler';

@@ -65,6 +65,7 @@ import { assetsV2 } from './public/assets-v2.js';
 import { time } from './public/time.js';
 import { trades } from './public/trades.js';
 import { tradeBalance } from './trade-account/balance.js';
+import { websocketToken } from './profile/websocket-token.js';
 import { executedHistory } from './trade-account/executed-history.js';
 import { orderDeals } from './trade-account/order-deals.js';
 import { orderHistory } from './trade-account/order-history.js';
@@ -139,6 +140,7 @@ export {
   tradesV2,
   feeV2,
   assetsV2,
+  websocketToken,
 };
 export * from './main-account/withdraw-request.js';
 export { DepositAddressResult } from './main-account/address.js';
@@ -226,4 +228,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   miningPayoutDestination,
   miningEditPayoutDestination,
   miningRewards,
+  // streams
+  websocketToken,
 ];

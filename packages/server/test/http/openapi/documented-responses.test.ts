@@ -58,6 +58,7 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await alice.mainBalances();
     await alice.mainBalance('BTC');
     await alice.accountFees();
+    await alice.websocketToken();
     await alice.transfer({ ticker: 'USDT', amount: '50000', from: 'main', to: 'spot' });
     await alice.transfer({ ticker: 'BTC', amount: '1', from: 'main', to: 'spot' });
     await alice.tradeBalances();

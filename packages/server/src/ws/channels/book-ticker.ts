@@ -1,0 +1,153 @@
+import type { MarketSpec, State } from '@txc/core';
+import { Audience, EVERY } from '../audience.js';
+import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
+import type { WsConnection } from '../connection.js';
+import { jsonText } from '../json-text.js';
+import { atMost, marketList, marketParam } from '../params.js';
+import { pushFrame } from '../protocol.js';
+import { ANY_MARKET, touchedMarkets } from '../touched-markets.js';
+import { marketTexts, wsSeconds } from '../wire.js';
+
+/** A market's best visible bid and ask: price and lots, 0 for an empty side. */
+interface Best {
+  readonly bid: number;
+  readonly bidLots: number;
+  readonly ask: number;
+  readonly askLots: number;
+}
+
+function bestOf(state: State, market: string): Best {
+  const book = state.trading.markets.get(market)?.book;
+  const bid = book?.levels('buy', 1)[0];
+  const ask = book?.levels('sell', 1)[0];
+  return { bid: bid?.price ?? 0, bidLots: bid?.lots ?? 0, ask: ask?.price ?? 0, askLots: ask?.lots ?? 0 };
+}
+
+function same(a: Best, b: Best): boolean {
+  return a.bid === b.bid && a.bidLots === b.bidLots && a.ask === b.ask && a.askLots === b.askLots;
+}
+
+/** A market's sequence of best-price changes. */
+interface Tracked {
+  best: Best;
+  updateId: number;
+  /** Engine time (microseconds) of the last change. */
+  time: number;
+}
+
+/**
+ * `bookTicker` (websocket spec §6.8): the best bid and ask of each market subscribed (`[]`: all),
+ * pushed as soon as they change, and once on subscribe (docs/decisions.md, "Book ticker and
+ * statistics"). RPI orders are left out as in the public book; an empty side reads "0".
+ */
+export class BookTickerChannel implements Channel {
+  readonly name = 'bookTicker';
+  readonly private = false;
+  private readonly audience = new Audience();
+  private readonly wanted = new Map<string, number>();
+  private readonly tracked = new Map<string, Tracked>();
+
+  constructor(private readonly ctx: StreamContext) {}
+
+  subscribe(conn: WsConnection, params: readonly unknown[]): void {
+    const { state } = this.ctx.venue;
+    const specs = marketList(state, params);
+    const keys = params.length === 0 ? [EVERY] : specs.map((s) => s.name);
+    this.drop(conn);
+    for (const key of keys) this.wanted.set(key, (this.wanted.get(key) ?? 0) + 1);
+    conn.subscriptions.set(this.name, keys);
+    const shown = params.length === 0 ? [...state.markets.values()] : specs;
+    const frames = shown.map((spec) => this.frame(spec, this.track(spec.name)));
+    this.ctx.outbox.later(() => {
+      if (conn.closed || conn.subscriptions.get(this.name) !== keys) return;
+      for (const key of keys) this.audience.add(key, conn);
+      for (const text of frames) conn.send(text);
+    });
+  }
+
+  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
+    atMost(params, 1);
+    if (params.length === 0) return this.drop(conn);
+    const market = marketParam(this.ctx.venue.state, params[0]).name;
+    const keys = conn.subscriptions.get(this.name) as readonly string[] | undefined;
+    if (keys === undefined || !keys.includes(market)) return;
+    this.drop(conn);
+    const rest = keys.filter((k) => k !== market);
+    if (rest.length === 0) return;
+    for (const key of rest) {
+      this.wanted.set(key, (this.wanted.get(key) ?? 0) + 1);
+      this.audience.add(key, conn);
+    }
+    conn.subscriptions.set(this.name, rest);
+  }
+
+  disconnect(conn: WsConnection): void {
+    this.drop(conn);
+  }
+
+  onCommand(applied: AppliedCommand): void {
+    if (this.wanted.size === 0) return;
+    const touched = touchedMarkets(applied);
+    const markets = touched === ANY_MARKET ? this.ctx.venue.state.markets.keys() : touched;
+    const { state } = this.ctx.venue;
+    for (const market of markets) {
+      if (!this.wanted.has(market) && !this.wanted.has(EVERY)) continue;
+      const spec = state.markets.get(market);
+      const tracked = this.tracked.get(market);
+      if (spec === undefined || tracked === undefined) continue;
+      const best = bestOf(state, market);
+      if (same(best, tracked.best)) continue;
+      tracked.best = best;
+      tracked.updateId++;
+      tracked.time = applied.stamp.time;
+      const text = this.frame(spec, tracked);
+      this.ctx.outbox.later(() => this.audience.send(market, text, true));
+    }
+  }
+
+  onReset(): void {
+    this.audience.clear();
+    this.wanted.clear();
+    this.tracked.clear();
+  }
+
+  /** The market's tracked best prices, starting now when nobody followed it yet. */
+  private track(market: string): Tracked {
+    let tracked = this.tracked.get(market);
+    if (tracked === undefined) {
+      tracked = { best: bestOf(this.ctx.venue.state, market), updateId: 1, time: this.ctx.venue.clock.nowMicros() };
+      this.tracked.set(market, tracked);
+    }
+    return tracked;
+  }
+
+  /** `[[transaction_time, message_time, market, update_id, bid, bid amount, ask, ask amount]]`. */
+  private frame(spec: MarketSpec, t: Tracked): string {
+    const texts = marketTexts(this.ctx.venue.state, spec);
+    const record = [
+      wsSeconds(t.time),
+      wsSeconds(this.ctx.venue.clock.nowMicros()),
+      spec.name,
+      t.updateId,
+      texts.price(t.best.bid),
+      texts.amount(t.best.bidLots),
+      texts.price(t.best.ask),
+      texts.amount(t.best.askLots),
+    ];
+    return pushFrame('bookTicker_update', jsonText([record]));
+  }
+
+  private drop(conn: WsConnection): void {
+    const keys = conn.subscriptions.get(this.name) as readonly string[] | undefined;
+    if (keys === undefined) return;
+    conn.subscriptions.delete(this.name);
+    for (const key of keys) {
+      this.audience.remove(key, conn);
+      const left = (this.wanted.get(key) ?? 1) - 1;
+      if (left > 0) this.wanted.set(key, left);
+      else this.wanted.delete(key);
+    }
+  }
+}
+
+export const bookTickerChannel = (ctx: StreamContext): Channel => new BookTickerChannel(ctx);

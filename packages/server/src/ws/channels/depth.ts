@@ -1,0 +1,251 @@
+import type { MarketSpec } from '@txc/core';
+import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
+import type { WsConnection } from '../connection.js';
+import { jsonText, type RawJson } from '../json-text.js';
+import { atMost, booleanParam, integerParam, marketParam, oneOf, stringParam } from '../params.js';
+import { pushFrame } from '../protocol.js';
+import { ANY_MARKET, touchedMarkets } from '../touched-markets.js';
+import { marketTexts, wsSeconds } from '../wire.js';
+import {
+  aggregationLevel,
+  bookView,
+  DEPTH_LIMITS,
+  sideChanges,
+  type BookView,
+  type SideLevels,
+} from './depth-levels.js';
+
+/** Deltas are gathered over this long (websocket spec §6.7). */
+const DELTA_MS = 100;
+/** A subscription that heard nothing for this long gets the full book again. */
+const KEEPALIVE_MS = 10_000;
+
+/** One market's book sequence: `update_id` advances with every command that may have changed it. */
+interface MarketSequence {
+  updateId: number;
+  /** Engine time (microseconds) of the last change. */
+  time: number;
+  dirty: boolean;
+}
+
+/**
+ * Subscribers of one market at one limit and interval: they share every frame. `sent` is the book as
+ * the last frame left it and `lastId` that frame's update_id, so a newcomer's snapshot is `sent`
+ * under `lastId` and the group's next delta continues its chain.
+ */
+interface Group {
+  readonly key: string;
+  readonly spec: MarketSpec;
+  readonly limit: number;
+  readonly level: number;
+  /** Connections receiving (activated in outbox order). */
+  readonly members: Set<WsConnection>;
+  /** Subscriptions made, received or not yet. */
+  count: number;
+  sent: BookView;
+  lastId: number;
+  lastSentAt: number;
+}
+
+/** A connection's depth subscriptions: market → group key. */
+type Subscriptions = Map<string, string>;
+
+/**
+ * `depth` (websocket spec §6.7): a snapshot on subscribe, then deltas at most every 100 ms carrying
+ * changed levels, with `update_id`/`past_update_id` chaining them, and the full book again after 10 s
+ * without an update. `multi_depth` true adds a market (ccxt), false drops the others first. Levels
+ * leaving the window are sent with amount "0", levels entering it in full (docs/decisions.md, "Depth").
+ */
+export class DepthChannel implements Channel {
+  readonly name = 'depth';
+  readonly private = false;
+  readonly oneShot = 'request';
+  private readonly groups = new Map<string, Group>();
+  private readonly sequences = new Map<string, MarketSequence>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly ctx: StreamContext) {
+    this.timer = setInterval(() => this.tick(), DELTA_MS);
+    this.timer.unref();
+  }
+
+  request(_conn: WsConnection, params: readonly unknown[]): unknown {
+    atMost(params, 3);
+    const spec = marketParam(this.ctx.venue.state, params[0]);
+    const limit = integerParam(params[1], 'limit', 1, 100);
+    const level = aggregationLevel(spec, stringParam(params[2] ?? '0', 'price_interval'));
+    const view = bookView(this.ctx.venue.state, spec, limit, level);
+    return { timestamp: this.timestamp(spec.name), ...this.levelTexts(spec, view) };
+  }
+
+  subscribe(conn: WsConnection, params: readonly unknown[]): void {
+    atMost(params, 4);
+    const { state } = this.ctx.venue;
+    const spec = marketParam(state, params[0]);
+    const limit = oneOf(params[1], 'limit', DEPTH_LIMITS);
+    const level = aggregationLevel(spec, stringParam(params[2] ?? '0', 'price_interval'));
+    const multi = params[3] === undefined ? false : booleanParam(params[3], 'multi_depth');
+    const subs = this.subscriptionsOf(conn);
+    if (!multi) for (const market of [...subs.keys()]) this.leave(conn, subs, market);
+    else this.leave(conn, subs, spec.name);
+    const group = this.join(spec, limit, level);
+    subs.set(spec.name, group.key);
+    const snapshot = this.frame(group, true, group.sent, group.lastId);
+    this.ctx.outbox.later(() => {
+      if (conn.closed || this.subscriptionsOf(conn).get(spec.name) !== group.key) return;
+      group.members.add(conn);
+      conn.send(snapshot);
+    });
+  }
+
+  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
+    atMost(params, 1);
+    const subs = this.subscriptionsOf(conn);
+    if (params.length === 0) for (const market of [...subs.keys()]) this.leave(conn, subs, market);
+    else this.leave(conn, subs, marketParam(this.ctx.venue.state, params[0]).name);
+  }
+
+  disconnect(conn: WsConnection): void {
+    const subs = conn.subscriptions.get(this.name) as Subscriptions | undefined;
+    if (subs !== undefined) for (const market of [...subs.keys()]) this.leave(conn, subs, market);
+  }
+
+  onCommand(applied: AppliedCommand): void {
+    if (this.groups.size === 0) return;
+    const touched = touchedMarkets(applied);
+    const markets = touched === ANY_MARKET ? this.sequences.keys() : touched;
+    for (const market of markets) {
+      const seq = this.sequences.get(market);
+      if (seq === undefined) continue;
+      seq.updateId++;
+      seq.time = applied.stamp.time;
+      seq.dirty = true;
+    }
+  }
+
+  onReset(): void {
+    this.groups.clear();
+    this.sequences.clear();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private subscriptionsOf(conn: WsConnection): Subscriptions {
+    let subs = conn.subscriptions.get(this.name) as Subscriptions | undefined;
+    if (subs === undefined) {
+      subs = new Map();
+      conn.subscriptions.set(this.name, subs);
+    }
+    return subs;
+  }
+
+  /** The group of these terms; a new one starts from the book as it is now. */
+  private join(spec: MarketSpec, limit: number, level: number): Group {
+    const key = `${spec.name}|${limit}|${level}`;
+    let group = this.groups.get(key);
+    if (group === undefined) {
+      let seq = this.sequences.get(spec.name);
+      if (seq === undefined) {
+        seq = { updateId: 1, time: this.ctx.venue.clock.nowMicros(), dirty: false };
+        this.sequences.set(spec.name, seq);
+      }
+      const sent = bookView(this.ctx.venue.state, spec, limit, level);
+      group = {
+        key,
+        spec,
+        limit,
+        level,
+        members: new Set(),
+        count: 0,
+        sent,
+        lastId: seq.updateId,
+        lastSentAt: performance.now(),
+      };
+      this.groups.set(key, group);
+    }
+    group.count++;
+    return group;
+  }
+
+  private leave(conn: WsConnection, subs: Subscriptions, market: string): void {
+    const key = subs.get(market);
+    if (key === undefined) return;
+    subs.delete(market);
+    const group = this.groups.get(key);
+    if (group === undefined) return;
+    group.members.delete(conn);
+    if (--group.count > 0) return;
+    this.groups.delete(key);
+    if (![...this.groups.values()].some((g) => g.spec.name === market)) this.sequences.delete(market);
+  }
+
+  /** Every 100 ms: a delta for each group whose window changed; the full book where 10 s passed silent. */
+  private tick(): void {
+    if (this.groups.size === 0) return;
+    const now = performance.now();
+    const { state } = this.ctx.venue;
+    for (const group of this.groups.values()) {
+      const seq = this.sequences.get(group.spec.name);
+      if (seq === undefined) continue;
+      const stale = now - group.lastSentAt >= KEEPALIVE_MS;
+      if (!seq.dirty && !stale) continue;
+      const view = bookView(state, group.spec, group.limit, group.level);
+      let text: string | undefined;
+      if (stale) text = this.frame(group, true, view, seq.updateId);
+      else {
+        const asks = sideChanges(group.sent.asks, view.asks, 'sell');
+        const bids = sideChanges(group.sent.bids, view.bids, 'buy');
+        if (asks.length > 0 || bids.length > 0) text = this.delta(group, asks, bids, seq.updateId);
+      }
+      group.sent = view;
+      if (text === undefined) continue;
+      group.lastId = seq.updateId;
+      group.lastSentAt = now;
+      const frame = text;
+      this.ctx.outbox.later(() => {
+        for (const conn of group.members) conn.send(frame);
+      });
+    }
+    for (const seq of this.sequences.values()) seq.dirty = false;
+  }
+
+  private frame(group: Group, full: true, view: BookView, updateId: number): string {
+    const data = {
+      timestamp: this.timestamp(group.spec.name),
+      update_id: updateId,
+      ...this.levelTexts(group.spec, view),
+      event_time: wsSeconds(this.ctx.venue.clock.nowMicros()),
+    };
+    return pushFrame('depth_update', jsonText([full, data, group.spec.name]));
+  }
+
+  private delta(group: Group, asks: [number, number][], bids: [number, number][], updateId: number): string {
+    const texts = marketTexts(this.ctx.venue.state, group.spec);
+    const show = (levels: [number, number][]): [string, string][] =>
+      levels.map(([p, l]) => [texts.price(p), texts.amount(l)]);
+    const data = {
+      timestamp: this.timestamp(group.spec.name),
+      update_id: updateId,
+      past_update_id: group.lastId,
+      asks: show(asks),
+      bids: show(bids),
+      event_time: wsSeconds(this.ctx.venue.clock.nowMicros()),
+    };
+    return pushFrame('depth_update', jsonText([false, data, group.spec.name]));
+  }
+
+  private levelTexts(spec: MarketSpec, view: BookView): { asks: [string, string][]; bids: [string, string][] } {
+    const texts = marketTexts(this.ctx.venue.state, spec);
+    const show = (side: SideLevels): [string, string][] => [...side].map(([p, l]) => [texts.price(p), texts.amount(l)]);
+    return { asks: show(view.asks), bids: show(view.bids) };
+  }
+
+  /** The engine time of the market's last change (now, before any). */
+  private timestamp(market: string): RawJson {
+    return wsSeconds(this.sequences.get(market)?.time ?? this.ctx.venue.clock.nowMicros());
+  }
+}
+
+export const depthChannel = (ctx: StreamContext): Channel => new DepthChannel(ctx);

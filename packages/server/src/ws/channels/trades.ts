@@ -1,0 +1,205 @@
+import type { MarketSpec, State, TradeExecuted } from '@txc/core';
+import type { TradePrint } from '../../market-data/rolling-stats.js';
+import { ROLE_TAKER } from '../../venue/projector.js';
+import { Audience, EVERY } from '../audience.js';
+import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
+import type { WsConnection } from '../connection.js';
+import { jsonText } from '../json-text.js';
+import { atMost, integerParam, marketList, marketParam } from '../params.js';
+import { pushFrame } from '../protocol.js';
+import { marketTexts, wsSeconds } from '../wire.js';
+
+/** Trades a snapshot or a request answers at most (websocket spec §6.6). */
+const MOST = 100;
+
+/** A trade as the stream shows it: `{id, time, price, amount, type, rpi}`. */
+function tradeObject(state: State, spec: MarketSpec, t: TradePrint): Record<string, unknown> {
+  const texts = marketTexts(state, spec);
+  return {
+    id: t.tradeId,
+    time: wsSeconds(t.time),
+    price: texts.price(t.price),
+    amount: texts.amount(t.lots),
+    type: t.takerSide,
+    rpi: t.rpi,
+  };
+}
+
+function printOf(e: TradeExecuted): TradePrint {
+  return {
+    tradeId: e.tradeId,
+    time: e.time,
+    price: e.price,
+    lots: e.lots,
+    notional: e.notional,
+    takerSide: e.takerSide,
+    rpi: e.maker.rpi,
+  };
+}
+
+/** `trades_update` for one market, newest first. */
+function updateText(state: State, spec: MarketSpec, newestFirst: readonly TradePrint[]): string {
+  return pushFrame('trades_update', jsonText([spec.name, newestFirst.map((t) => tradeObject(state, spec, t))]));
+}
+
+/** The trades of one group commit, by market, oldest first, waiting for that commit. */
+interface Gathered {
+  readonly commit: Promise<void>;
+  readonly byMarket: Map<string, TradePrint[]>;
+}
+
+/**
+ * `trades` (websocket spec §6.6): a subscribe names markets (`[]`: all) and replaces the previous
+ * one; each market's 100 latest trades follow the answer, then every new trade. The trades of one
+ * group commit go out as one `trades_update` per market (newest first), serialized once for all.
+ */
+export class TradesChannel implements Channel {
+  readonly name = 'trades';
+  readonly private = false;
+  readonly oneShot = 'request';
+  private readonly audience = new Audience();
+  /** Subscriptions per key, counted from the subscribe (before they start receiving). */
+  private readonly wanted = new Map<string, number>();
+  private gathering: Gathered | undefined;
+
+  constructor(private readonly ctx: StreamContext) {}
+
+  request(_conn: WsConnection, params: readonly unknown[]): unknown {
+    atMost(params, 3);
+    const { state } = this.ctx.venue;
+    const spec = marketParam(state, params[0]);
+    const limit = integerParam(params[1], 'limit', 1, MOST);
+    const from = integerParam(params[2] ?? 0, 'trade_id', 0, Number.MAX_SAFE_INTEGER);
+    if (from === 0) {
+      return this.ctx.marketData
+        .recentTrades(spec.name)
+        .slice(0, limit)
+        .map((t) => tradeObject(state, spec, t));
+    }
+    return this.page(spec, limit, from);
+  }
+
+  subscribe(conn: WsConnection, params: readonly unknown[]): void {
+    const { state } = this.ctx.venue;
+    const specs = marketList(state, params);
+    const keys = params.length === 0 ? [EVERY] : specs.map((s) => s.name);
+    this.drop(conn);
+    for (const key of keys) this.wanted.set(key, (this.wanted.get(key) ?? 0) + 1);
+    conn.subscriptions.set(this.name, keys);
+    // trades applied from now on go in a push queued after this subscription starts
+    this.gathering = undefined;
+    const shown = params.length === 0 ? [...state.markets.values()] : specs;
+    const snapshots: string[] = [];
+    for (const spec of shown) {
+      const recent = this.ctx.marketData.recentTrades(spec.name);
+      // every market named gets its snapshot, empty or not; "all markets" skips the ones never traded
+      if (recent.length > 0 || params.length > 0) snapshots.push(updateText(state, spec, recent));
+    }
+    this.ctx.outbox.later(() => {
+      if (conn.closed || conn.subscriptions.get(this.name) !== keys) return;
+      for (const key of keys) this.audience.add(key, conn);
+      for (const text of snapshots) conn.send(text);
+    });
+  }
+
+  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
+    atMost(params, 0);
+    this.drop(conn);
+  }
+
+  disconnect(conn: WsConnection): void {
+    this.drop(conn);
+  }
+
+  onCommand({ events }: AppliedCommand): void {
+    if (this.wanted.size === 0) return;
+    for (const e of events) {
+      if (e.type !== 'TradeExecuted' || !(this.wanted.has(e.market) || this.wanted.has(EVERY))) continue;
+      const gathered = this.gather();
+      let list = gathered.byMarket.get(e.market);
+      if (list === undefined) {
+        list = [];
+        gathered.byMarket.set(e.market, list);
+      }
+      list.push(printOf(e));
+    }
+  }
+
+  onReset(): void {
+    this.audience.clear();
+    this.wanted.clear();
+    this.gathering = undefined;
+  }
+
+  /** The gathering of the open group commit, its push queued at its first trade. */
+  private gather(): Gathered {
+    const commit = this.ctx.outbox.currentCommit();
+    if (this.gathering?.commit === commit) return this.gathering;
+    const gathered: Gathered = { commit, byMarket: new Map() };
+    this.gathering = gathered;
+    this.ctx.outbox.later(() => this.send(gathered));
+    return gathered;
+  }
+
+  private send(gathered: Gathered): void {
+    if (this.gathering === gathered) this.gathering = undefined;
+    const { state } = this.ctx.venue;
+    for (const [market, oldestFirst] of gathered.byMarket) {
+      const spec = state.markets.get(market);
+      if (spec === undefined || (!this.audience.has(market) && !this.audience.has(EVERY))) continue;
+      this.audience.send(market, updateText(state, spec, oldestFirst.reverse()), true);
+    }
+  }
+
+  private drop(conn: WsConnection): void {
+    const keys = conn.subscriptions.get(this.name) as readonly string[] | undefined;
+    if (keys === undefined) return;
+    conn.subscriptions.delete(this.name);
+    for (const key of keys) {
+      this.audience.remove(key, conn);
+      const left = (this.wanted.get(key) ?? 1) - 1;
+      if (left > 0) this.wanted.set(key, left);
+      else this.wanted.delete(key);
+    }
+  }
+
+  /** Trades up to `from` (its id included), newest first, from the durable deals. */
+  private async page(spec: MarketSpec, limit: number, from: number): Promise<unknown[]> {
+    const db = this.ctx.venue.store.db;
+    const rows = await db
+      .selectFrom('deals')
+      .select(['trade_id', 'time', 'price', 'lots', 'side'])
+      .where('market', '=', spec.name)
+      .where('role', '=', ROLE_TAKER)
+      .where('trade_id', '<=', from)
+      .orderBy('trade_id', 'desc')
+      .limit(limit)
+      .execute();
+    const ids = rows.map((r) => Number(r.trade_id));
+    const rpi = new Set<number>();
+    if (ids.length > 0) {
+      const makers = await db
+        .selectFrom('deals')
+        .select('trade_id')
+        .where('trade_id', 'in', ids)
+        .where('role', '!=', ROLE_TAKER)
+        .where('rpi', '=', 1)
+        .execute();
+      for (const m of makers) rpi.add(Number(m.trade_id));
+    }
+    const { state } = this.ctx.venue;
+    return rows.map((r) =>
+      tradeObject(state, spec, {
+        tradeId: Number(r.trade_id),
+        time: Number(r.time),
+        price: Number(r.price),
+        lots: Number(r.lots),
+        notional: 0n,
+        takerSide: r.side === 'buy' ? 'buy' : 'sell',
+        rpi: rpi.has(Number(r.trade_id)),
+      }),
+    );
+  }
+}
+
+export const tradesChannel = (ctx: StreamContext): Channel => new TradesChannel(ctx);

@@ -1,0 +1,89 @@
+import type { WebSocket } from 'ws';
+import { RequestLimit, type RequestLimitRule } from './request-limit.js';
+
+/** Close codes (docs/decisions.md, "WebSocket framing and close codes"). */
+export const CLOSE = {
+  /** The server is shutting down. */
+  goingAway: 1001,
+  /** A binary frame, or text that is not JSON (websocket spec §1.1). */
+  unsupportedData: 1003,
+  /** A frame above the size limit. */
+  tooBig: 1009,
+  /** No message from the client for the idle timeout (websocket spec §2). */
+  idle: 4001,
+  /** The client reads slower than the server writes: its send buffer passed the limit. */
+  slowConsumer: 4002,
+  /** The API key the connection was authorized with was revoked. */
+  keyRevoked: 4003,
+  /** The venue rebuilt its state from the store after a failed commit: subscribe again. */
+  venueReset: 4004,
+} as const;
+
+/** A slow consumer's socket is destroyed this long after its close frame, read or not. */
+const SLOW_CONSUMER_GRACE_MS = 1000;
+
+/** Who an `authorize` made the connection act for. */
+export interface Authorization {
+  readonly user: string;
+  readonly apiKey: string;
+}
+
+export interface ConnectionOptions {
+  readonly ip: string;
+  /** Bytes queued for the client beyond which it is cut off. */
+  readonly maxBufferedBytes: number;
+  readonly limits: RequestLimitRule;
+  /** Told each frame sent (metrics). */
+  readonly onSent?: () => void;
+}
+
+/**
+ * One client socket: what it subscribed to, who it is authorized as, when it last spoke. Sends never
+ * wait: a frame goes to the socket's buffer, and a client whose buffer outgrows the limit is closed
+ * (4002) instead of slowing anyone else down.
+ */
+export class WsConnection {
+  /** Channel name → that channel's record of the subscription (its own shape). */
+  readonly subscriptions = new Map<string, unknown>();
+  readonly requests: RequestLimit;
+  auth: Authorization | undefined;
+  /** performance.now() of the last frame the client sent. */
+  lastHeardAt = performance.now();
+  private closedWith: number | undefined;
+
+  constructor(
+    readonly socket: WebSocket,
+    private readonly options: ConnectionOptions,
+  ) {
+    this.requests = new RequestLimit(options.limits);
+  }
+
+  get ip(): string {
+    return this.options.ip;
+  }
+
+  get closed(): boolean {
+    return this.closedWith !== undefined;
+  }
+
+  /** Sends one text frame (serialized once by the caller, whoever else gets the same text). */
+  send(text: string): void {
+    if (this.closedWith !== undefined) return;
+    this.socket.send(text);
+    this.options.onSent?.();
+    if (this.socket.bufferedAmount > this.options.maxBufferedBytes) this.close(CLOSE.slowConsumer, 'slow consumer');
+  }
+
+  /** Closes with a code and reason; the hub forgets the connection when the socket reports it closed. */
+  close(code: number, reason: string): void {
+    if (this.closedWith !== undefined) return;
+    this.closedWith = code;
+    this.socket.close(code, reason);
+    if (code === CLOSE.slowConsumer) setTimeout(() => this.socket.terminate(), SLOW_CONSUMER_GRACE_MS).unref();
+  }
+
+  /** The code this side closed with, if it did. */
+  get closeCode(): number | undefined {
+    return this.closedWith;
+  }
+}

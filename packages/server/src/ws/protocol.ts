@@ -1,0 +1,117 @@
+import { jsonText, RawJson } from './json-text.js';
+
+/**
+ * A request id as the client wrote it. Ids are echoed verbatim (websocket spec §1.2): a safe integer
+ * as a number, anything longer as its own digits, so that a 64-bit id comes back unchanged.
+ */
+export type RequestId = number | RawJson | null;
+
+/** One request frame: `{id, method, params}` (websocket spec §1.2). */
+export interface WsRequest {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params: readonly unknown[];
+}
+
+/** An error object of an answer frame (websocket spec §3). */
+export interface WsErrorBody {
+  readonly code: number;
+  readonly message: string;
+}
+
+/** The documented error codes and messages (websocket spec §3). */
+export const WS_ERRORS = {
+  invalidArgument: { code: 1, message: 'invalid argument' },
+  internal: { code: 2, message: 'internal error' },
+  unavailable: { code: 3, message: 'service unavailable' },
+  methodNotFound: { code: 4, message: 'method not found' },
+  timeout: { code: 5, message: 'service timeout' },
+  requireAuthentication: { code: 6, message: 'require authentication' },
+  tooManyRequests: { code: 7, message: 'too many requests' },
+} as const satisfies Record<string, WsErrorBody>;
+
+/**
+ * A request refused with a documented error. `detail` says what was wrong (e.g. `market is
+ * invalid`): appended to the documented message, so a client that matches the message's start and
+ * one that reads the code both see what they expect (docs/decisions.md, "WebSocket error messages").
+ */
+export class WsError extends Error {
+  override readonly name = 'WsError';
+
+  constructor(
+    readonly body: WsErrorBody,
+    readonly detail?: string,
+  ) {
+    super(detail === undefined ? body.message : `${body.message}: ${detail}`);
+  }
+
+  get wire(): WsErrorBody {
+    return { code: this.body.code, message: this.message };
+  }
+}
+
+/** `invalid argument` naming the parameter at fault. */
+export function invalidArgument(detail: string): WsError {
+  return new WsError(WS_ERRORS.invalidArgument, detail);
+}
+
+/** A frame that is JSON but not a request: answered with an error, unlike text that is not JSON. */
+export interface MalformedRequest {
+  readonly malformed: true;
+  readonly id: RequestId;
+  readonly error: WsError;
+}
+
+/** Not JSON at all: the connection closes (websocket spec §1.1). */
+export const NOT_JSON = Symbol('not JSON');
+
+const INTEGER_ID = /"id"\s*:\s*(-?[0-9]+)\s*[,}]/;
+
+/** The id as the client wrote it; an integer beyond 2^53 is read from the text itself. */
+function idOf(value: unknown, text: string): RequestId | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value)) return undefined;
+  if (Number.isSafeInteger(value)) return value;
+  const literal = INTEGER_ID.exec(text)?.[1];
+  return literal === undefined ? undefined : new RawJson(literal);
+}
+
+/** Reads one text frame: a request, a malformed request (answered), or NOT_JSON (the socket closes). */
+export function parseFrame(text: string): WsRequest | MalformedRequest | typeof NOT_JSON {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { malformed: true, id: null, error: invalidArgument('a request is a JSON object') };
+  }
+  const frame = value as Record<string, unknown>;
+  const id = idOf(frame.id ?? null, text);
+  if (id === undefined) return { malformed: true, id: null, error: invalidArgument('id must be an integer') };
+  if (typeof frame.method !== 'string') {
+    return { malformed: true, id, error: new WsError(WS_ERRORS.methodNotFound, 'method must be a string') };
+  }
+  const params = frame.params ?? [];
+  if (!Array.isArray(params)) return { malformed: true, id, error: invalidArgument('params must be an array') };
+  return { id, method: frame.method, params };
+}
+
+/** `{"id":…,"result":…,"error":null}`. */
+export function resultFrame(id: RequestId, result: unknown): string {
+  return `{"id":${jsonText(id)},"result":${jsonText(result)},"error":null}`;
+}
+
+/** `{"id":…,"result":null,"error":{code,message}}`. */
+export function errorFrame(id: RequestId, error: WsError): string {
+  return `{"id":${jsonText(id)},"result":null,"error":${jsonText(error.wire)}}`;
+}
+
+/** `{"id":null,"method":"<channel>_update","params":…}`, params already serialized. */
+export function pushFrame(method: string, paramsText: string): string {
+  return `{"id":null,"method":${JSON.stringify(method)},"params":${paramsText}}`;
+}
+
+/** The answer every successful subscribe and unsubscribe gets. */
+export const SUCCESS = Object.freeze({ status: 'success' });

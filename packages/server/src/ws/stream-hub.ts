@@ -1,0 +1,231 @@
+import type { RawData, WebSocket } from 'ws';
+import type { Channel } from './channel.js';
+import { CLOSE, WsConnection, type Authorization } from './connection.js';
+import type { DurableOutbox } from './durable-outbox.js';
+import type { MethodSpec, MethodTable } from './method.js';
+import {
+  errorFrame,
+  NOT_JSON,
+  parseFrame,
+  resultFrame,
+  SUCCESS,
+  WS_ERRORS,
+  WsError,
+  type RequestId,
+  type WsRequest,
+} from './protocol.js';
+import type { RequestLimitRule } from './request-limit.js';
+
+export interface HubOptions {
+  readonly limits: RequestLimitRule;
+  readonly idleTimeoutMs: number;
+  readonly maxBufferedBytes: number;
+}
+
+/** What the hub reports (metrics implement it); called on hot paths: implementations only count. */
+export interface StreamObserver {
+  opened(): void;
+  closed(code: number): void;
+  sent(): void;
+}
+
+/** Where unexpected failures of a method or a send are reported. */
+export type HubErrorLog = (error: unknown, context: string) => void;
+
+/**
+ * Every open socket, and the routing of its requests: service methods and channel methods by name,
+ * the request limit, authorization, the idle timeout. Answers that read state go through the durable
+ * outbox like pushes do; subscribe answers go at once, so they precede their snapshot.
+ */
+export class StreamHub {
+  private readonly connections = new Set<WsConnection>();
+  private readonly byKey = new Map<string, Set<WsConnection>>();
+  private readonly methods = new Map<string, MethodSpec>();
+  private readonly idleSweep: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly channels: readonly Channel[],
+    private readonly outbox: DurableOutbox,
+    private readonly options: HubOptions,
+    private readonly log: HubErrorLog,
+    private readonly observer?: StreamObserver,
+  ) {
+    for (const channel of channels) this.addChannel(channel);
+    // a tenth of the timeout: a silent client is closed at most 10 % late
+    const every = Math.max(50, Math.min(1000, Math.floor(options.idleTimeoutMs / 10)));
+    this.idleSweep = setInterval(() => this.closeIdle(), every);
+    this.idleSweep.unref();
+  }
+
+  /** Adds methods besides the channels' (service methods, order methods). */
+  addMethods(table: MethodTable): void {
+    for (const [name, spec] of Object.entries(table)) {
+      if (this.methods.has(name)) throw new Error(`WebSocket method ${name} registered twice`);
+      this.methods.set(name, spec);
+    }
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /** Every method name the socket answers, for documentation and tests. */
+  methodNames(): string[] {
+    return [...this.methods.keys()];
+  }
+
+  /** The methods that need `authorize` first. */
+  privateMethodNames(): string[] {
+    return [...this.methods].filter(([, spec]) => spec.private).map(([name]) => name);
+  }
+
+  /** Takes a new socket: its frames are requests from now on. */
+  open(socket: WebSocket, ip: string): WsConnection {
+    const conn = new WsConnection(socket, {
+      ip,
+      maxBufferedBytes: this.options.maxBufferedBytes,
+      limits: this.options.limits,
+      onSent: this.observer === undefined ? undefined : () => this.observer?.sent(),
+    });
+    if (this.stopped) {
+      conn.close(CLOSE.goingAway, 'server shutting down');
+      return conn;
+    }
+    this.connections.add(conn);
+    this.observer?.opened();
+    socket.on('message', (data, isBinary) => this.onFrame(conn, data, isBinary));
+    // a frame above maxPayload: ws closes with 1009 itself and reports the error here
+    socket.on('error', () => undefined);
+    socket.on('close', (code) => this.forget(conn, code));
+    return conn;
+  }
+
+  /** Indexes an authorized connection under its key, so that revoking the key closes it. */
+  bind(conn: WsConnection, auth: Authorization): void {
+    if (conn.auth !== undefined) this.unbind(conn, conn.auth.apiKey);
+    conn.auth = auth;
+    let set = this.byKey.get(auth.apiKey);
+    if (set === undefined) {
+      set = new Set();
+      this.byKey.set(auth.apiKey, set);
+    }
+    set.add(conn);
+  }
+
+  /** A key was revoked: its connections close (4003). */
+  keyRevoked(apiKey: string): void {
+    for (const conn of [...(this.byKey.get(apiKey) ?? [])]) conn.close(CLOSE.keyRevoked, 'API key revoked');
+  }
+
+  /** The venue rebuilt its state: every subscription rests on memory that is gone. */
+  venueReset(): void {
+    this.outbox.clear();
+    for (const conn of [...this.connections]) conn.close(CLOSE.venueReset, 'venue state rebuilt: subscribe again');
+    for (const channel of this.channels) channel.onReset?.();
+  }
+
+  /** Shutdown: every socket gets a close frame (1001); no more sockets are taken. */
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.idleSweep);
+    for (const channel of this.channels) channel.stop?.();
+    for (const conn of [...this.connections]) conn.close(CLOSE.goingAway, 'server shutting down');
+  }
+
+  private addChannel(channel: Channel): void {
+    const table: Record<string, MethodSpec> = {
+      [`${channel.name}_subscribe`]: {
+        private: channel.private,
+        readsState: false,
+        handle: (conn, params) => {
+          channel.subscribe(conn, params);
+          return SUCCESS;
+        },
+      },
+      [`${channel.name}_unsubscribe`]: {
+        private: channel.private,
+        readsState: false,
+        handle: (conn, params) => {
+          channel.unsubscribe(conn, params);
+          return SUCCESS;
+        },
+      },
+    };
+    const request = channel.request?.bind(channel);
+    if (channel.oneShot !== undefined && request !== undefined) {
+      table[`${channel.name}_${channel.oneShot}`] = { private: channel.private, readsState: true, handle: request };
+    }
+    this.addMethods(table);
+  }
+
+  private onFrame(conn: WsConnection, data: RawData, isBinary: boolean): void {
+    conn.lastHeardAt = performance.now();
+    if (isBinary) return conn.close(CLOSE.unsupportedData, 'text frames only');
+    const frame = parseFrame(rawText(data));
+    if (frame === NOT_JSON) return conn.close(CLOSE.unsupportedData, 'not JSON');
+    if ('malformed' in frame) return conn.send(errorFrame(frame.id, frame.error));
+    if (!conn.requests.admit(frame.method, performance.now())) {
+      return conn.send(errorFrame(frame.id, new WsError(WS_ERRORS.tooManyRequests)));
+    }
+    this.dispatch(conn, frame);
+  }
+
+  private dispatch(conn: WsConnection, { id, method, params }: WsRequest): void {
+    const spec = this.methods.get(method);
+    if (spec === undefined) return conn.send(errorFrame(id, new WsError(WS_ERRORS.methodNotFound)));
+    if (spec.private && conn.auth === undefined) {
+      return conn.send(errorFrame(id, new WsError(WS_ERRORS.requireAuthentication)));
+    }
+    let result: unknown;
+    try {
+      result = spec.handle(conn, params);
+    } catch (error) {
+      return this.fail(conn, id, error, method);
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (value: unknown) => this.answer(conn, id, value, spec.readsState),
+        (error: unknown) => this.fail(conn, id, error, method),
+      );
+    } else this.answer(conn, id, result, spec.readsState);
+  }
+
+  private answer(conn: WsConnection, id: RequestId, result: unknown, readsState: boolean): void {
+    const text = resultFrame(id, result);
+    if (readsState) this.outbox.later(() => conn.send(text));
+    else conn.send(text);
+  }
+
+  private fail(conn: WsConnection, id: RequestId, error: unknown, method: string): void {
+    if (error instanceof WsError) return conn.send(errorFrame(id, error));
+    this.log(error, method);
+    conn.send(errorFrame(id, new WsError(WS_ERRORS.internal)));
+  }
+
+  private closeIdle(): void {
+    const before = performance.now() - this.options.idleTimeoutMs;
+    for (const conn of this.connections) {
+      if (conn.lastHeardAt < before) conn.close(CLOSE.idle, 'idle timeout');
+    }
+  }
+
+  private forget(conn: WsConnection, code: number): void {
+    if (!this.connections.delete(conn)) return;
+    if (conn.auth !== undefined) this.unbind(conn, conn.auth.apiKey);
+    for (const channel of this.channels) channel.disconnect(conn);
+    this.observer?.closed(conn.closeCode ?? code);
+  }
+
+  private unbind(conn: WsConnection, apiKey: string): void {
+    const set = this.byKey.get(apiKey);
+    set?.delete(conn);
+    if (set?.size === 0) this.byKey.delete(apiKey);
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}

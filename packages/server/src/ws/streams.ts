@@ -1,0 +1,69 @@
+import type { MarketData } from '../market-data/market-data.js';
+import type { Venue } from '../venue/venue.js';
+import type { Channel, ChannelFactory, StreamContext } from './channel.js';
+import { DurableOutbox } from './durable-outbox.js';
+import type { MethodTable } from './method.js';
+import { serviceMethods } from './service-methods.js';
+import { StreamHub, type HubErrorLog, type HubOptions, type StreamObserver } from './stream-hub.js';
+import { bookTickerChannel } from './channels/book-ticker.js';
+import { depthChannel } from './channels/depth.js';
+import { lastpriceChannel } from './channels/lastprice.js';
+import { marketTodayChannel } from './channels/market-today.js';
+import { marketChannel } from './channels/market.js';
+import { premiumIndexChannel } from './channels/premium-index.js';
+import { tradesChannel } from './channels/trades.js';
+
+/** Every channel of the socket, one line each. */
+const CHANNELS: readonly ChannelFactory[] = [
+  tradesChannel,
+  lastpriceChannel,
+  depthChannel,
+  marketChannel,
+  marketTodayChannel,
+  bookTickerChannel,
+  premiumIndexChannel,
+];
+
+export interface StreamsOptions extends HubOptions {
+  readonly venue: Venue;
+  readonly marketData: MarketData;
+  readonly log: HubErrorLog;
+  readonly observer?: StreamObserver;
+  /** Methods beyond the channels' and the service methods (order methods). */
+  readonly methods?: readonly ((ctx: StreamContext) => MethodTable)[];
+  /** Channels beyond CHANNELS (tests). */
+  readonly channels?: readonly ChannelFactory[];
+}
+
+/** The WebSocket API's working parts: the hub that owns the sockets, and the channels it routes to. */
+export interface Streams {
+  readonly hub: StreamHub;
+  readonly context: StreamContext;
+}
+
+/**
+ * Builds the channels and the hub, and feeds them: every accepted command goes to every channel as
+ * it is applied; a rebuilt venue closes every socket (4004); a revoked key closes its sockets (4003).
+ */
+export function createStreams(options: StreamsOptions): Streams {
+  const { venue, marketData } = options;
+  const outbox = new DurableOutbox(venue, (error) => options.log(error, 'push'));
+  const context: StreamContext = { venue, marketData, outbox };
+  const channels: Channel[] = [...CHANNELS, ...(options.channels ?? [])].map((make) => make(context));
+  const hub = new StreamHub(channels, outbox, options, options.log, options.observer);
+  hub.addMethods(serviceMethods(venue, hub));
+  for (const methods of options.methods ?? []) hub.addMethods(methods(context));
+  const listening = channels.filter((c) => c.onCommand !== undefined);
+  venue.subscribe(
+    (events, command, result, stamp) => {
+      const applied = { events, command, result, stamp };
+      for (const channel of listening) channel.onCommand?.(applied);
+    },
+    () => {
+      hub.venueReset();
+      return Promise.resolve();
+    },
+  );
+  venue.onKeyRevoked((apiKey) => hub.keyRevoked(apiKey));
+  return { hub, context };
+}

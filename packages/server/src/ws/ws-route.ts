@@ -1,0 +1,51 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StreamHub } from './stream-hub.js';
+
+/** The largest frame a client may send: far above any request, far below what would hold memory. */
+export const MAX_FRAME_BYTES = 64 * 1024;
+
+/** The WebSocket API's path, on the HTTP server's host and port (websocket spec §1.1). */
+export const WS_PATH = '/ws';
+
+export interface WsRouteOptions {
+  readonly hub: StreamHub;
+  /**
+   * Counts a connection attempt against its client's allowance; answers the refusal (HTTP 429, in the
+   * public error family) and returns false when it is spent.
+   */
+  readonly admit: (request: FastifyRequest, reply: FastifyReply) => boolean;
+}
+
+/**
+ * GET /ws through Fastify's own WebSocket plugin: the upgrade runs the app's hooks and its route like
+ * any request, so a refused attempt answers HTTP. Frames above 64 KiB close the socket (1009, by ws).
+ * At shutdown every socket gets a close frame (1001) before the server stops.
+ */
+export function registerWebSocket(app: FastifyInstance, options: WsRouteOptions): void {
+  const { hub } = options;
+  void app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false },
+    // the hub listens for each socket's errors: a frame too big is closed with 1009 by ws itself
+    errorHandler: () => undefined,
+    preClose: (done) => {
+      hub.stop();
+      done();
+    },
+  });
+  void app.register((scope, _opts, done) => {
+    scope.get(
+      WS_PATH,
+      {
+        websocket: true,
+        onRequest: (request, reply, next) => {
+          if (options.admit(request, reply)) next();
+        },
+      },
+      (socket, request) => {
+        hub.open(socket, request.ip);
+      },
+    );
+    done();
+  });
+}

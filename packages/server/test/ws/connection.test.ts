@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { WebSocket } from 'ws';
+import { websocketToken } from '@txc/sdk';
+import { ManualClock } from '../support/manual-clock.js';
+import { TestServer } from '../support/test-server.js';
+import { fails } from '../support/trading.js';
+import { WsTestClient } from '../support/ws-client.js';
+
+const INVALID = { code: 1, message: 'invalid argument' };
+
+/** The error of an answer, its message cut to the documented part (details follow a colon). */
+function documented(error: { code: number; message: string } | null): { code: number; message: string } | null {
+  return error === null ? null : { code: error.code, message: error.message.split(':')[0] as string };
+}
+
+describe('WebSocket connection: framing, service methods, authorize', () => {
+  let server: TestServer;
+  const clock = new ManualClock();
+
+  before(async () => {
+    server = await TestServer.start({}, undefined, { clock });
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  test('ping answers the string "pong" and time whole Unix seconds, ids echoed verbatim', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    await ws.request('ping', [], 0);
+    assert.equal(ws.texts[0], '{"id":0,"result":"pong","error":null}');
+    const time = await ws.request('time', [], 1717000000123);
+    assert.equal(time.id, 1717000000123);
+    assert.ok(Number.isInteger(time.result));
+    assert.equal(time.result, Math.floor(clock.nowMs() / 1000));
+    // an id beyond 2^53 comes back digit for digit
+    ws.sendText('{"id":18446744073709551615,"method":"ping","params":[]}');
+    await ws.waitFor((f) => f.result === 'pong' && f.id !== 0);
+    assert.equal(ws.texts.at(-1), '{"id":18446744073709551615,"result":"pong","error":null}');
+    // a repeated id is answered again
+    assert.equal((await ws.request('ping', [], 0)).result, 'pong');
+    await ws.close();
+  });
+
+  test('an unknown method is code 4; bad params are code 1 naming the parameter', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    const unknown = await ws.request('candles_teleport', []);
+    assert.deepEqual(unknown.error, { code: 4, message: 'method not found' });
+    assert.equal(unknown.result, null);
+    for (const [method, params] of [
+      ['trades_subscribe', ['NOPE_USDT']],
+      ['trades_subscribe', [42]],
+      ['trades_request', ['BTC_USDT', 101, 0]],
+      ['trades_request', ['BTC_USDT', 'ten', 0]],
+      ['trades_request', ['BTC_USDT', 10, -1]],
+      ['trades_unsubscribe', ['BTC_USDT']],
+      ['lastprice_subscribe', []],
+      ['lastprice_request', ['BTC_USDT', 'extra']],
+      ['authorize', [12]],
+    ] as const) {
+      const answer = await ws.request(method, [...params]);
+      assert.deepEqual(documented(answer.error), INVALID, `${method} ${JSON.stringify(params)}`);
+      assert.match(answer.error?.message ?? '', /^invalid argument: .+/);
+    }
+    await ws.close();
+  });
+
+  test('JSON that is not a request is answered code 1; params must be an array', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    ws.sendText('[1,2]');
+    assert.deepEqual(documented((await ws.waitFor((f) => f.error !== undefined)).error as never), INVALID);
+    ws.sendText('{"id":5,"method":"ping","params":{"a":1}}');
+    const answer = await ws.waitFor((f) => f.id === 5);
+    assert.deepEqual(documented(answer.error as never), INVALID);
+    ws.sendText('{"id":6.5,"method":"ping","params":[]}');
+    const fractional = await ws.waitFor((f) => f.id === null && f.error !== undefined);
+    assert.deepEqual(documented(fractional.error as never), INVALID);
+    await ws.close();
+  });
+
+  test('text that is not JSON closes the socket (1003), with no error frame', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    ws.sendText('{"id":1,"method":"ping"');
+    assert.equal((await ws.closed).code, 1003);
+    assert.deepEqual(ws.texts, []);
+  });
+
+  test('a binary frame closes the socket (1003)', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    ws.socket.send(Buffer.from(JSON.stringify({ id: 1, method: 'ping', params: [] })), { binary: true });
+    assert.equal((await ws.closed).code, 1003);
+  });
+
+  test('a 1 MB frame closes the socket (1009); the server keeps answering others', async () => {
+    const other = await WsTestClient.connect(server.url);
+    const ws = await WsTestClient.connect(server.url);
+    ws.sendText(JSON.stringify({ id: 1, method: 'ping', params: ['x'.repeat(1024 * 1024)] }));
+    assert.equal((await ws.closed).code, 1009);
+    assert.equal((await other.request('ping')).result, 'pong');
+    await other.close();
+  });
+
+  test('the token endpoint answers the one field, signed, for keys with trading permission', async () => {
+    const { client } = await server.user('tokenholder');
+    const body = await client.websocketToken();
+    assert.deepEqual(Object.keys(body), ['websocket_token']);
+    assert.equal(typeof body.websocket_token, 'string');
+    const { client: reader } = await server.user('reader', { permissions: ['main-account'] });
+    await assert.rejects(reader.websocketToken(), (e: { status: number }) => e.status === 403);
+  });
+
+  test('the token endpoint has its own limit: 10 per 60 s per key', async () => {
+    const { client } = await server.user('eager');
+    for (let i = 0; i < websocketToken.rateLimit.limit; i++) await client.websocketToken();
+    await fails(client.websocketToken(), 429, { code: 0, message: 'Too many requests.', errors: {} });
+  });
+
+  test('authorize with a fresh token succeeds; a wrong, expired or revoked token is code 1', async () => {
+    const { client, apiKey } = await server.user('authorizer');
+    const ws = await WsTestClient.connect(server.url);
+    const wrong = await ws.request('authorize', ['not-a-token', 'public']);
+    assert.deepEqual(documented(wrong.error), INVALID);
+    const { websocket_token: token } = await client.websocketToken();
+    const scope = await ws.request('authorize', [token, 'private']);
+    assert.deepEqual(documented(scope.error), INVALID);
+    const ok = await ws.request('authorize', [token, 'public']);
+    assert.equal(ws.texts.at(-1), `{"id":${ok.id as number},"result":{"status":"success"},"error":null}`);
+
+    // 15 minutes later the same token no longer authorizes
+    const { websocket_token: stale } = await client.websocketToken();
+    clock.advance(15 * 60_000 + 1000);
+    const later = await WsTestClient.connect(server.url);
+    assert.deepEqual(documented((await later.request('authorize', [stale, 'public'])).error), INVALID);
+
+    // a revoked key's fresh token does not either, and its authorized socket is closed (4003)
+    const { websocket_token: fresh } = await client.websocketToken();
+    assert.equal((await later.request('authorize', [fresh, 'public'])).error, null);
+    const revoked = await server.admin('DELETE', `/admin/v1/api-keys/${apiKey}`);
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+    assert.equal((await later.closed).code, 4003);
+    assert.equal((await ws.closed).code, 4003);
+    const third = await WsTestClient.connect(server.url);
+    assert.deepEqual(documented((await third.request('authorize', [fresh, 'public'])).error), INVALID);
+    await third.close();
+  });
+
+  test("authorize again: the same user's token rebinds, another user's token is refused", async () => {
+    const { client: first } = await server.user('rebinder');
+    const { client: second } = await server.user('intruder');
+    const ws = await WsTestClient.connect(server.url);
+    assert.equal(
+      (await ws.request('authorize', [(await first.websocketToken()).websocket_token, 'public'])).error,
+      null,
+    );
+    assert.equal(
+      (await ws.request('authorize', [(await first.websocketToken()).websocket_token, 'public'])).error,
+      null,
+    );
+    const other = await ws.request('authorize', [(await second.websocketToken()).websocket_token, 'public']);
+    assert.deepEqual(documented(other.error), INVALID);
+    await ws.close();
+  });
+
+  test('every private method answers code 6 before authorize', async (t) => {
+    const ws = await WsTestClient.connect(server.url);
+    const methods = server.server.app.streams.privateMethodNames();
+    if (methods.length === 0) t.skip('no private channel is registered');
+    for (const method of methods) {
+      const answer = await ws.request(method, []);
+      assert.deepEqual(answer.error, { code: 6, message: 'require authentication' }, method);
+    }
+    await ws.close();
+  });
+
+  test('an upgrade on another path is not the API', async () => {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/v4/public/ping`);
+    const code = await new Promise<number>((resolve) => {
+      socket.on('close', (c) => resolve(c));
+      socket.on('error', () => resolve(-1));
+    });
+    assert.notEqual(code, 1000);
+  });
+});
+
+describe('WebSocket connection: shutdown', () => {
+  test('stopping the server closes every socket with 1001', async () => {
+    const server = await TestServer.start();
+    const a = await WsTestClient.connect(server.url);
+    const b = await WsTestClient.connect(server.url);
+    await a.call('trades_subscribe', []);
+    const stopping = server.stop();
+    assert.equal((await a.closed).code, 1001);
+    assert.equal((await b.closed).code, 1001);
+    await stopping;
+  });
+});

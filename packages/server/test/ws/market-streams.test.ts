@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { TxcClient } from '@txc/sdk';
+import { TestServer } from '../support/test-server.js';
+import { trader } from '../support/trading.js';
+import { WsTestClient } from '../support/ws-client.js';
+
+type Level = [string, string];
+interface DepthData {
+  timestamp: number;
+  update_id: number;
+  past_update_id?: number;
+  asks: Level[];
+  bids: Level[];
+  event_time: number;
+}
+
+describe('WebSocket market streams: depth, market, marketToday, bookTicker, premiumIndex', () => {
+  let server: TestServer;
+  let maker: TxcClient;
+  let taker: TxcClient;
+
+  before(async () => {
+    server = await TestServer.start();
+    maker = await trader(server, 'depthmaker', { BTC: '10', USDT: '1000000' });
+    taker = await trader(server, 'depthtaker', { BTC: '10', USDT: '1000000' });
+    await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.5', price: '50010' });
+    await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.25', price: '50020.5' });
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.3', price: '49990' });
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  test('depth: a snapshot (true, no past_update_id), then deltas chained by update_id', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('depth_subscribe', ['BTC_USDT', 10, '0', true]);
+    const snap = await ws.nextPush('depth_update');
+    const [full, data, market] = snap.params as [boolean, DepthData, string];
+    assert.equal(full, true);
+    assert.equal(market, 'BTC_USDT');
+    assert.deepEqual(Object.keys(data), ['timestamp', 'update_id', 'asks', 'bids', 'event_time']);
+    assert.deepEqual(data.asks, [
+      ['50010', '0.5'],
+      ['50020.5', '0.25'],
+    ]);
+    assert.deepEqual(data.bids, [['49990', '0.3']]);
+    assert.ok(Number.isInteger(data.update_id));
+
+    await taker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50010' });
+    const delta = await ws.nextPush('depth_update');
+    const [deltaFull, change] = delta.params as [boolean, DepthData, string];
+    assert.equal(deltaFull, false);
+    assert.deepEqual(Object.keys(change), ['timestamp', 'update_id', 'past_update_id', 'asks', 'bids', 'event_time']);
+    assert.equal(change.past_update_id, data.update_id);
+    assert.ok(change.update_id > data.update_id);
+    assert.deepEqual(change.asks, [['50010', '0.4']]);
+    assert.deepEqual(change.bids, []);
+
+    const order = await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.2', price: '49995' });
+    const next = (await ws.nextPush('depth_update')).params as [boolean, DepthData, string];
+    assert.equal(next[1].past_update_id, change.update_id);
+    assert.deepEqual(next[1].bids, [['49995', '0.2']]);
+    await maker.orderCancel({ market: 'BTC_USDT', orderId: order.orderId });
+    const removed = (await ws.nextPush('depth_update')).params as [boolean, DepthData, string];
+    assert.deepEqual(removed[1].bids, [['49995', '0']]);
+    await ws.close();
+  });
+
+  test('depth: limit 1 window, aggregation, multi_depth, per-market unsubscribe, request', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('depth_subscribe', ['BTC_USDT', 1, '0', true]);
+    const top = (await ws.nextPush('depth_update')).params as [boolean, DepthData, string];
+    assert.deepEqual(top[1].asks, [['50010', '0.4']]);
+    await ws.call('depth_subscribe', ['ETH_USDT', 5, '0', true]);
+    const eth = (await ws.nextPush('depth_update')).params as [boolean, DepthData, string];
+    assert.equal(eth[2], 'ETH_USDT');
+    // a better ask pushes the old best out of the one-level window: it leaves as "0"
+    const better = await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '50005' });
+    const moved = (await ws.nextPush('depth_update')).params as [boolean, DepthData, string];
+    assert.equal(moved[2], 'BTC_USDT');
+    assert.deepEqual(moved[1].asks, [
+      ['50005', '0.1'],
+      ['50010', '0'],
+    ]);
+    await maker.orderCancel({ market: 'BTC_USDT', orderId: better.orderId });
+    await ws.nextPush('depth_update');
+    await ws.call('depth_unsubscribe', ['BTC_USDT']);
+    // multi_depth false drops ETH_USDT too
+    const odd = await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '50020.47' });
+    await ws.call('depth_subscribe', ['BTC_USDT', 5, '0.1', false]);
+    assert.equal((await ws.request('depth_subscribe', ['BTC_USDT', 7, '0', true])).error?.code, 1);
+    assert.equal((await ws.request('depth_subscribe', ['BTC_USDT', 5, '0.5', true])).error?.code, 1);
+    const aggregated = (await ws.nextPush('depth_update')).params as [boolean, DepthData, string];
+    assert.equal(aggregated[0], true);
+    // buckets of 0.1: an ask rounds up into its bucket
+    assert.deepEqual(aggregated[1].asks, [
+      ['50010', '0.4'],
+      ['50020.5', '0.26'],
+    ]);
+    await maker.orderCancel({ market: 'BTC_USDT', orderId: odd.orderId });
+    const book = (await ws.call('depth_request', ['BTC_USDT', 100, '0'])) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(book), ['timestamp', 'asks', 'bids']);
+    assert.deepEqual(book.asks, [
+      ['50010', '0.4'],
+      ['50020.5', '0.25'],
+    ]);
+    await ws.close();
+  });
+
+  test('market and marketToday: documented fields, strings except period', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    const stats = (await ws.call('market_request', ['BTC_USDT', 86400])) as Record<string, unknown>;
+    assert.deepEqual(stats, {
+      period: 86400,
+      last: '50010',
+      open: '50010',
+      close: '50010',
+      high: '50010',
+      low: '50010',
+      volume: '0.1',
+      deal: '5001',
+    });
+    const hour = (await ws.call('market_request', ['BTC_USDT', 3600])) as Record<string, unknown>;
+    assert.equal(hour.volume, '0.1');
+    const week = (await ws.call('market_request', ['BTC_USDT', 604800])) as Record<string, unknown>;
+    assert.equal(week.deal, '5001');
+    const today = (await ws.call('marketToday_query', ['BTC_USDT'])) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(today), ['last', 'open', 'high', 'low', 'volume', 'deal']);
+    await ws.call('market_subscribe', ['BTC_USDT']);
+    const pushed = await ws.nextPush('market_update');
+    assert.deepEqual(pushed.params, ['BTC_USDT', stats]);
+    await ws.call('marketToday_subscribe', ['BTC_USDT']);
+    assert.deepEqual((await ws.nextPush('marketToday_update')).params, ['BTC_USDT', today]);
+    // pushed again each second, changed or not
+    assert.deepEqual((await ws.nextPush('market_update')).params, ['BTC_USDT', stats]);
+    await ws.close();
+  });
+
+  test('bookTicker: the current best prices on subscribe, then each change', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('bookTicker_subscribe', ['BTC_USDT']);
+    const first = (await ws.nextPush('bookTicker_update')).params as [unknown[]];
+    assert.equal(first.length, 1);
+    const [record] = first;
+    assert.equal(record?.length, 8);
+    assert.deepEqual(record?.slice(2), ['BTC_USDT', record?.[3], '49990', '0.3', '50010', '0.4']);
+    assert.equal(typeof record?.[0], 'number');
+    assert.ok(Number.isInteger(record?.[3]));
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.05', price: '49999' });
+    const [changed] = (await ws.nextPush('bookTicker_update')).params as [unknown[]];
+    assert.deepEqual(changed?.slice(4), ['49999', '0.05', '50010', '0.4']);
+    assert.ok((changed?.[3] as number) > (record?.[3] as number));
+    // a change away from the top is not pushed
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.05', price: '49000' });
+    await ws.sync();
+    assert.equal(ws.pushes('bookTicker_update').length, 2);
+    await ws.close();
+  });
+
+  test('premiumIndex: perpetuals only; [] lists every perpetual, named markets get a frame each', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    assert.equal((await ws.request('premiumIndex_subscribe', ['BTC_USDT'])).error?.code, 1);
+    await ws.call('premiumIndex_subscribe', []);
+    const all = (await ws.nextPush('premiumIndex_update')).params as unknown[][];
+    assert.deepEqual(
+      all.map((r) => r[0]),
+      ['BTC_PERP', 'ETH_PERP'],
+    );
+    for (const r of all) {
+      assert.equal(r.length, 5);
+      assert.ok(r.slice(1, 4).every((x) => typeof x === 'string'));
+      assert.ok(Number.isInteger(r[4]));
+    }
+    await ws.call('premiumIndex_subscribe', ['BTC_PERP']);
+    const one = await ws.waitFor(
+      (f) => f.method === 'premiumIndex_update' && (f.params as unknown[])[0] === 'BTC_PERP',
+    );
+    const params = one.params as unknown[];
+    assert.equal(params.length, 6);
+    assert.equal(typeof params[5], 'number');
+    await ws.close();
+  });
+});
