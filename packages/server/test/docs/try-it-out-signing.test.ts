@@ -49,7 +49,7 @@ describe('the /docs page signs "Try it out" requests', () => {
     await operation.locator('.execute').click();
     const response = await answered;
     assert.equal(response.status(), 200, await response.text());
-    assert.deepEqual(await response.json(), { main_balance: '12.5' });
+    assert.deepEqual(await response.json(), { USDT: { main_balance: '12.5' } });
     const sent = response.request().headers();
     assert.equal(sent['x-txc-apikey'], credentials.apiKey);
     assert.match(sent['x-txc-signature'] ?? '', /^[0-9a-f]{128}$/);
