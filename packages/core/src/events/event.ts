@@ -1,7 +1,14 @@
 import type { AssetSpec } from '../spec/asset.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited } from './mining-events.js';
-import type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged } from './collateral-events.js';
+import type {
+  DeleveragedParty,
+  HedgeModeSet,
+  LendingPoolFunded,
+  LeverageSet,
+  PositionChanged,
+  PositionDeleveraged,
+} from './collateral-events.js';
 import type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove } from './funding-events.js';
 import type { DepositAddress } from '../state/deposit-address.js';
 import type { PendingWithdrawal } from '../state/withdrawal.js';
@@ -31,11 +38,12 @@ export type Event =
   | LendingPoolFunded
   | FundingSettled
   | FundingPaid
-  | AccountLiquidated;
+  | AccountLiquidated
+  | PositionDeleveraged;
 
 export type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove };
 export type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited };
-export type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged };
+export type { DeleveragedParty, HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged, PositionDeleveraged };
 
 export interface AssetDefined {
   readonly type: 'AssetDefined';
