@@ -46,6 +46,7 @@ export * from './collateral/margin.js';
 export * from './collateral/loans.js';
 export * from './collateral/liquidation-price.js';
 export * from './collateral/open-interest.js';
+export * from './collateral/adl-ranking.js';
 export * from './trading/fees.js';
 export * from './trading/placement.js';
 export * from './handlers/credit-deposit.js';

@@ -26,6 +26,33 @@ export interface PositionChanged {
   readonly fee: bigint;
   readonly funding: bigint;
   readonly realized: bigint;
+  /**
+   * `adl` when auto-deleveraging closed it against a liquidated position (no order: `orderId` and
+   * `tradeId` are 0); absent for fills.
+   */
+  readonly source?: 'adl';
+}
+
+/**
+ * A liquidated perpetual position the book and the insurance fund could not absorb was closed, for
+ * `lots`, against an opposite position at the liquidated position's bankruptcy price (ticks):
+ * auto-deleveraging. Both positions' changes follow as PositionChanged events with `source: 'adl'`.
+ */
+export interface PositionDeleveraged {
+  readonly type: 'PositionDeleveraged';
+  readonly market: string;
+  readonly price: number;
+  readonly lots: number;
+  readonly time: number;
+  readonly liquidated: DeleveragedParty;
+  readonly counterparty: DeleveragedParty;
+}
+
+/** One side of an auto-deleveraging: whose position it was. */
+export interface DeleveragedParty {
+  readonly user: string;
+  readonly positionId: number;
+  readonly positionSide: PositionSide;
 }
 
 export interface LeverageSet {

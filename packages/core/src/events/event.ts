@@ -1,7 +1,14 @@
 import type { AssetSpec } from '../spec/asset.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited } from './mining-events.js';
-import type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged } from './collateral-events.js';
+import type {
+  DeleveragedParty,
+  HedgeModeSet,
+  LendingPoolFunded,
+  LeverageSet,
+  PositionChanged,
+  PositionDeleveraged,
+} from './collateral-events.js';
 import type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove } from './funding-events.js';
 import type { CodeApplied, CodeCreated } from './code-events.js';
 import type { DepositAddress } from '../state/deposit-address.js';
@@ -34,12 +41,13 @@ export type Event =
   | FundingPaid
   | AccountLiquidated
   | CodeCreated
-  | CodeApplied;
+  | CodeApplied
+  | PositionDeleveraged;
 
 export type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove };
 export type { CodeApplied, CodeCreated };
 export type { MiningAccountCreated, MiningPayoutDestinationSet, MiningRewardCredited };
-export type { HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged };
+export type { DeleveragedParty, HedgeModeSet, LendingPoolFunded, LeverageSet, PositionChanged, PositionDeleveraged };
 
 export interface AssetDefined {
   readonly type: 'AssetDefined';

@@ -4,8 +4,8 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import { liquidate } from './liquidation.js';
 import { liquidationState } from '../collateral/liquidation-price.js';
 import { accountFigures } from '../collateral/margin.js';
-import type { CollateralAccount } from '../state/collateral-state.js';
-import { forgetEmpty, positionHolders } from '../collateral/position-holders.js';
+import type { CollateralAccount, Position } from '../state/collateral-state.js';
+import { forgetEmpty, heldPositions, positionHolders } from '../collateral/position-holders.js';
 import { forgetSettled, loanHolders } from '../collateral/debtors.js';
 import { canSettleDebts } from '../collateral/debt-settlement.js';
 import { follows, RULES } from '../state/rules.js';
@@ -91,15 +91,32 @@ function queueOpened(
 }
 
 /**
+ * Whether a perpetual position could be auto-deleveraged now: its market trades, and another account
+ * holds an opposite position there.
+ */
+function canDeleverage(state: State, user: string, pos: Position): boolean {
+  const spec = state.markets.get(pos.market);
+  if (spec === undefined || spec.type !== 'futures' || !spec.tradesEnabled) return false;
+  for (const [other, position] of heldPositions(state.collateral.accounts)) {
+    if (other !== user && position.market === pos.market && position.size !== 0 && position.size > 0 !== pos.size > 0)
+      return true;
+  }
+  return false;
+}
+
+/**
  * Whether liquidating an account now would change anything: an order to cancel, a position with a
- * book to close into, or (from rules version 3) with no position left, a debt it or the insurance
- * fund can pay some of.
+ * book to close into (from rules version 3, or a perpetual one with an opposite position to
+ * deleverage against), or (from version 3) with no position left, a debt it or the insurance fund can
+ * pay some of.
  */
 export function canAct(state: State, user: string, account: CollateralAccount): boolean {
   for (const order of openOrdersOf(state.trading, user)) if (order.account === 'collateral') return true;
+  const deleveraging = follows(state, RULES.autoDeleveraging);
   for (const pos of account.positions.values()) {
     const book = state.trading.markets.get(pos.market)?.book;
     if (pos.size !== 0 && book?.best(pos.size > 0 ? 'buy' : 'sell') !== undefined) return true;
+    if (deleveraging && pos.size !== 0 && canDeleverage(state, user, pos)) return true;
   }
   const owner = state.users.get(user);
   return (

@@ -1,7 +1,7 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { InsuranceMove } from '../events/funding-events.js';
 import { cancelByUser } from '../trading/oto.js';
-import { stockMarketOrder, type PlaceOrder } from '../commands/order-commands.js';
+import { spotLimitOrder, stockMarketOrder, type PlaceOrder } from '../commands/order-commands.js';
 import { placeOrder } from './place-order.js';
 import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec } from '../spec/market.js';
@@ -14,12 +14,43 @@ import { openOrdersOf } from '../state/trading-state.js';
 import type { CollateralAccount, Position } from '../state/collateral-state.js';
 import { dropIfSettled, payInterest } from '../collateral/loans.js';
 import { settleDebts } from '../collateral/debt-settlement.js';
+import { bankruptcyPrice, worstClosePrice } from '../collateral/bankruptcy.js';
+import { deleverage } from '../trading/deleveraging.js';
 import { accountFigures, maintenanceOf, positionValue } from '../collateral/margin.js';
 import { assetValue, divide } from '../collateral/valuation.js';
 
 /** A position's maintenance margin now, as a value: what the clearance fee of its liquidation may take. */
 function maintenanceValue(state: State, account: CollateralAccount, spec: MarketSpec, pos: Position): bigint {
   return divide((positionValue(state, spec, pos, true) ?? 0n) * maintenanceOf(account, spec), RATE_SCALE, true);
+}
+
+/**
+ * Closes a liquidated perpetual position (rules version 3): into the book, with a reduce-only IOC
+ * order at the worst price the insurance fund can pay for (collateral/bankruptcy), and what the book
+ * cannot take there against the opposite positions at its bankruptcy price (trading/deleveraging).
+ * A halted market closes nothing. Returns whether anything was closed.
+ */
+function closePerpetual(state: State, name: string, spec: MarketSpec, pos: Position, ctx: ApplyContext): boolean {
+  const exec = execFor(state, spec.name, ctx);
+  if (exec === undefined || !spec.tradesEnabled) return false;
+  let acted = false;
+  const fund = state.ledger.insuranceFund.get(spec.money) ?? 0n;
+  const worst = worstClosePrice(state, name, spec, pos, fund, ctx.time);
+  const selling = pos.size > 0;
+  const best = exec.market.book.best(selling ? 'buy' : 'sell');
+  if (worst !== undefined && best !== undefined && (selling ? best.price >= worst : best.price <= worst)) {
+    const close = spotLimitOrder(name, pos.market, selling ? 'sell' : 'buy', worst, Math.abs(pos.size), {
+      account: 'collateral',
+      positionSide: pos.side,
+      reduceOnly: true,
+      ioc: true,
+    });
+    if (placeOrder(state, close, ctx).ok) acted = true;
+  }
+  if (pos.size === 0) return acted;
+  const price = bankruptcyPrice(state, name, spec, pos, ctx.time);
+  if (price !== undefined && deleverage(exec, name, pos, price) > 0) acted = true;
+  return acted;
 }
 
 /** A reduce-only market order closing a whole position: what a liquidation sends to the book. */
@@ -96,13 +127,14 @@ function collectClearance(
 
 /**
  * Liquidates an account below its maintenance margin: its collateral orders are cancelled, then each
- * position is closed by a reduce-only market order, in position order. Once none is left, a negative
- * equity (shortfall) is absorbed by the insurance fund and a positive one pays it the clearance fee;
- * from rules version 3 the account's debts are settled first (collateral/debt-settlement), the fund
- * paying only what it holds, and an account owing the pool with no position is liquidated too.
- * A position the book cannot absorb stays open and is tried again at the next check. Returns whether
- * anything changed: from rules version 2 a liquidation that cancelled nothing and whose every close
- * was refused leaves no trace, not even its event.
+ * position is closed by a reduce-only market order, in position order — from rules version 3 a
+ * perpetual's by `closePerpetual`, auto-deleveraging what the book and the insurance fund cannot
+ * absorb. Once none is left, a negative equity (shortfall) is absorbed by the insurance fund and a
+ * positive one pays it the clearance fee; from version 3 the account's debts are settled first
+ * (collateral/debt-settlement), the fund paying only what it holds, and an account owing the pool
+ * with no position is liquidated too. A position that cannot be closed stays open and is tried again
+ * at the next check. Returns whether anything changed: from rules version 2 a liquidation that
+ * cancelled nothing and whose every close was refused leaves no trace, not even its event.
  */
 export function liquidate(state: State, name: string, account: CollateralAccount, ctx: ApplyContext): boolean {
   const user = state.users.get(name);
@@ -123,7 +155,13 @@ export function liquidate(state: State, name: string, account: CollateralAccount
       acted = true;
     }
   }
-  for (const pos of positions) if (placeOrder(state, closeAtMarket(name, pos), ctx).ok) acted = true;
+  const deleveraging = follows(state, RULES.autoDeleveraging);
+  for (const pos of positions) {
+    const spec = state.markets.get(pos.market);
+    if (deleveraging && spec?.type === 'futures') {
+      if (closePerpetual(state, name, spec, pos, ctx)) acted = true;
+    } else if (placeOrder(state, closeAtMarket(name, pos), ctx).ok) acted = true;
+  }
 
   const complete = account.positions.size === 0;
   // a close the book refused (a halted market, a close the account cannot fund) changed nothing

@@ -28,6 +28,11 @@ export const RULES = {
    * owing the pool, and a liquidation that closes every position settles the account's debts.
    */
   debtsLiquidated: 3,
+  /**
+   * A perpetual's liquidation takes the book no further than the insurance fund can pay for, and
+   * closes the rest against the opposite positions at its bankruptcy price (auto-deleveraging).
+   */
+  autoDeleveraging: 3,
 } as const;
 
 /** The rules this engine applies to new commands. */

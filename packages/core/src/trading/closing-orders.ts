@@ -37,7 +37,7 @@ export function shrink(exec: Exec, order: Order, lots: number): void {
  * exceed it: each is cut to what the position has left, and cancelled once the position is closed
  * or faces the other way. The order executing now is left to its own run (`skip`).
  */
-export function fitClosingOrders(exec: Exec, user: string, side: PositionSide, skip: Order): void {
+export function fitClosingOrders(exec: Exec, user: string, side: PositionSide, skip: Order | null): void {
   const market = exec.units.spec.name;
   const size = positionSize(exec.state, user, market, side);
   for (const order of openOrdersOf(exec.trading, user)) {

@@ -1,7 +1,7 @@
 import { addTo } from '../state/ledger.js';
 import type { Exec } from './exec-context.js';
 import { buyFeePaid, notional } from './fees.js';
-import type { Order } from '../state/order.js';
+import type { Order, PositionSide } from '../state/order.js';
 import { accountOf, positionKey, type Position } from '../state/collateral-state.js';
 import { fitClosingOrders } from './closing-orders.js';
 import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from '../collateral/loans.js';
@@ -55,34 +55,51 @@ export function collateralFilled(
   sellFee: bigint,
   tradeId: number,
 ): void {
-  if (buy.account === 'collateral') positionFilled(exec, buy, lots, price, tradeNotional, buyFee, taker, tradeId);
-  if (sell.account === 'collateral') positionFilled(exec, sell, -lots, price, tradeNotional, sellFee, taker, tradeId);
+  if (buy.account === 'collateral') {
+    const cause: MoveCause = { orderId: buy.id, tradeId, order: buy, skip: taker, deleveraged: false };
+    movePosition(exec, buy.user, buy.positionSide, lots, price, tradeNotional, buyFee, cause);
+  }
+  if (sell.account === 'collateral') {
+    const cause: MoveCause = { orderId: sell.id, tradeId, order: sell, skip: taker, deleveraged: false };
+    movePosition(exec, sell.user, sell.positionSide, -lots, price, tradeNotional, sellFee, cause);
+  }
+}
+
+/** What moved a position: a fill of an order (its OTO legs arm), or auto-deleveraging (no order). */
+export interface MoveCause {
+  readonly orderId: number;
+  readonly tradeId: number;
+  /** The order that filled; null for auto-deleveraging. */
+  readonly order: Order | null;
+  /** The order executing now, left to its own run when closing orders are fitted. */
+  readonly skip: Order | null;
+  readonly deleveraged: boolean;
 }
 
 /**
- * One side's fill moves its position by `delta` lots (negative: sold) at `price`. The change first
- * pays the interest its market's loan accrued; on a perpetual the fee and the realized PnL move the
- * account's money (on a spot pair the assets already moved). What the account now holds repays the
- * market's loan. A closed position leaves the account; an order across zero closes it and opens
- * the other way. Then the OTO legs of the order arm, and the position's closing orders are fitted.
+ * One side's position moves by `delta` lots (negative: sold) at `price`. The change first pays the
+ * interest its market's loan accrued; on a perpetual the fee and the realized PnL move the account's
+ * money (on a spot pair the assets already moved). What the account now holds repays the market's
+ * loan. A closed position leaves the account; an order across zero closes it and opens the other
+ * way. Then the OTO legs of the order arm, and the position's closing orders are fitted.
  */
-function positionFilled(
+export function movePosition(
   exec: Exec,
-  order: Order,
+  owner: string,
+  positionSide: PositionSide,
   delta: number,
   price: number,
   tradeNotional: bigint,
   fee: bigint,
-  taker: Order,
-  tradeId: number,
+  cause: MoveCause,
 ): void {
   const state = exec.state;
   const spec = exec.units.spec;
   const now = exec.ctx.time;
-  const user = state.users.get(order.user);
-  if (user === undefined) throw new Error(`order ${order.id} of unknown user ${order.user}`);
-  const account = accountOf(state.collateral, order.user);
-  const key = positionKey(spec.name, order.positionSide);
+  const user = state.users.get(owner);
+  if (user === undefined) throw new Error(`position of unknown user ${owner}`);
+  const account = accountOf(state.collateral, owner);
+  const key = positionKey(spec.name, positionSide);
   const loan = account.loans.get(spec.name);
   const funding = loan === undefined ? 0n : payInterest(state, user, spec, loan, now);
   if (exec.perp && fee > 0n) takeOrBorrow(state, user, spec, fee, now);
@@ -108,7 +125,7 @@ function positionFilled(
       pos = {
         id: state.collateral.nextPositionId++,
         market: spec.name,
-        side: order.positionSide,
+        side: positionSide,
         size: 0,
         basis: 0n,
         realized: 0n,
@@ -118,7 +135,7 @@ function positionFilled(
         modifiedAt: now,
       };
       account.positions.set(key, pos);
-      notePositionOpened(state.collateral.accounts, order.user);
+      notePositionOpened(state.collateral.accounts, owner);
     }
     increase(pos, delta > 0 ? rest : -rest, restNotional);
     changes.push({ pos, lots: delta > 0 ? rest : -rest, realized: 0n });
@@ -132,15 +149,16 @@ function positionFilled(
     repayFromAvailable(state, user, spec, current, now);
     dropIfSettled(account, spec.name);
   }
-  if (order.oto !== null && order.oto.role === 'parent') armLegs(exec, order, Math.abs(delta));
-  fitClosingOrders(exec, order.user, order.positionSide, taker);
+  const order = cause.order;
+  if (order !== null && order.oto !== null && order.oto.role === 'parent') armLegs(exec, order, Math.abs(delta));
+  fitClosingOrders(exec, owner, positionSide, cause.skip);
 
   for (const change of changes) {
     change.pos.modifiedAt = now;
     exec.ctx.emit({
       type: 'PositionChanged',
       changeId: state.collateral.nextChangeId++,
-      user: order.user,
+      user: owner,
       market: spec.name,
       positionId: change.pos.id,
       positionSide: change.pos.side,
@@ -150,13 +168,14 @@ function positionFilled(
       basis: change.pos.basis,
       realizedTotal: change.pos.realized,
       fundingTotal: change.pos.funding,
-      orderId: order.id,
-      tradeId,
+      orderId: cause.orderId,
+      tradeId: cause.tradeId,
       price,
       lots: change.lots,
       fee: change === first ? fee : 0n,
       funding: change === first ? funding : 0n,
       realized: change.realized,
+      ...(cause.deleveraged ? { source: 'adl' as const } : {}),
     });
   }
 }

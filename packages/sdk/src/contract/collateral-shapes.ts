@@ -65,6 +65,8 @@ export const OpenPositionShape = Type.Object(
     positionSide: PositionSide,
     realizedPnl: DecimalString,
     unrealizedPnl: DecimalString,
+    /** Where the position stands in its market's auto-deleveraging queue: 0–4, higher sooner; null off a perpetual. */
+    adlQuantile: Type.Union([Type.Integer({ minimum: 0, maximum: 4 }), Type.Null()]),
   },
   { additionalProperties: true },
 );
@@ -83,12 +85,14 @@ export const PositionStateShape = Type.Object(
     liquidationPrice: Type.Union([DecimalString, Type.Null()]),
     liquidationState: Type.Union([Type.String(), Type.Null()]),
     orderDetail: Type.Object({
-      id: Type.Integer(),
+      /** The order that filled; null when auto-deleveraging closed the position (`source: "adl"`). */
+      id: Type.Union([Type.Integer(), Type.Null()]),
       tradeAmount: DecimalString,
       price: DecimalString,
       tradeFee: DecimalString,
       fundingFee: DecimalString,
       realizedPnl: DecimalString,
+      source: Type.Optional(Type.Literal('adl')),
     }),
     positionSide: PositionSide,
   },

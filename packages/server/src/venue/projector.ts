@@ -166,6 +166,8 @@ export function project(events: readonly Event[], seq: number, out: ProjectionWr
           },
         });
         break;
+      // each position it closed has its PositionChanged (source `adl`) in the position history
+      case 'PositionDeleveraged':
       case 'AccountLiquidated':
       case 'LeverageSet':
       case 'HedgeModeSet':

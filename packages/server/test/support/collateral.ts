@@ -7,12 +7,16 @@ import { TestServer } from './test-server.js';
 export const INDEX = { BTC: '60000', ETH: '3000', USDT: '1' } as const;
 export const POOL = { USDT: '1000000', BTC: '100', ETH: '1000' } as const;
 
-/** A test server with index prices set and the lending pool funded through the admin API (on `clock` when given). */
+/**
+ * A test server with index prices set and the lending pool funded through the admin API (on `clock`
+ * when given, in `dataDir` when given).
+ */
 export async function collateralServer(
   overrides: Parameters<typeof TestServer.start>[0] = {},
   clock?: Clock,
+  dataDir?: string,
 ): Promise<TestServer> {
-  const server = await TestServer.start(overrides, undefined, clock === undefined ? {} : { clock });
+  const server = await TestServer.start(overrides, dataDir, clock === undefined ? {} : { clock });
   for (const [ticker, price] of Object.entries(INDEX)) {
     const r = await server.admin('POST', '/admin/v1/index-prices', { ticker, price });
     assert.equal(r.status, 200, JSON.stringify(r.body));

@@ -1,6 +1,7 @@
 import {
   accountFigures,
   accountView,
+  adlQuantile,
   divide,
   effectiveLeverage,
   formatUnits,
@@ -117,6 +118,8 @@ export function positionBody(
     positionSide: pos.side,
     realizedPnl: formatUnits(pos.realized, u.fineScale),
     unrealizedPnl: usdtText(pnl, false),
+    // 0–4, higher is deleveraged sooner (websocket.md §7.11); null off a perpetual
+    adlQuantile: adlQuantile(state, user, pos, now),
   };
 }
 

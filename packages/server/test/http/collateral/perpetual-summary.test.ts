@@ -84,6 +84,8 @@ describe('perpetual positions and the collateral summary (spec §2.3, reference 
         positionSide: 'BOTH',
         realizedPnl: '0',
         unrealizedPnl: '100',
+        // carol is the only long on BTC_PERP: first in its auto-deleveraging queue
+        adlQuantile: 4,
       },
     );
     // ETH at P: equity 13 095.05 − P meets maintenance 183 + 0.03 P at P = 12 912.05 / 1.03

@@ -5,6 +5,8 @@ import { collateralServer, collateralTrader, ledger, text, units } from '../../s
 import type { TestServer } from '../../support/test-server.js';
 import { trader } from '../../support/trading.js';
 import { RECHECK_MS } from '../../../src/jobs/liquidation-watcher.js';
+import { tempDirs } from '../../support/temp-dirs.js';
+import { txc } from '../../support/txc-cli.js';
 
 const micro = (v: string): bigint => units(v, 6);
 
@@ -79,29 +81,61 @@ describe('liquidation through the API: the watcher acts where positions/open say
   });
 });
 
-describe('liquidation with a shortfall: the insurance fund pays only what it holds', () => {
+describe('auto-deleveraging through the API: what no bid can take closes against the opposite position', () => {
+  const dir = tempDirs('txc-adl-')();
   let server: TestServer;
   let gina: TxcClient;
+  let dave: TxcClient;
+  let erin: TxcClient;
 
   before(async () => {
-    ({ server, trader: gina } = await thinLongWithBid('gina', '45000'));
+    server = await collateralServer({ database: 'sqlite' }, undefined, dir);
+    dave = await collateralTrader(server, 'dave', { USDT: '100000' });
+    gina = await longOnThinMargin(server, 'gina', dave);
+    erin = await collateralTrader(server, 'erin', { USDT: '100000' });
+    await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '45000' });
   });
   after(() => server.stop());
 
-  it('closes at 45 000 and lends the loss; the empty fund pays nothing and the debt waits', async () => {
-    const pool = micro((await ledger(server)).lendingPool.USDT ?? '0');
+  it('each position shows its ADL quantile; gina is closed against dave at her bankruptcy price', async () => {
+    const [long] = await gina.openPositions();
+    const [short] = await dave.openPositions();
+    // alone on their side, each is first in line: quantile 4
+    assert.deepEqual([long?.adlQuantile, short?.adlQuantile], [4, 4]);
     await setIndex(server, 'BTC', '45000');
     await eventually(
       () => gina.openPositions(),
       (p: OpenPosition[]) => p.length === 0,
     );
-    // 996.7 − 2.475 − 1 500 = −505.775: lent by the pool; the fund holds nothing to pay it with
-    const l = await ledger(server);
-    assert.equal(l.insuranceFund.USDT ?? '0', '0');
-    assert.equal(micro(l.lendingPool.USDT ?? '0'), pool - micro('505.775'));
+    // erin's bid at 45 000 is below what gina's 996.7 could pay for and the fund holds nothing: not
+    // sold there, but bought back by dave at 60 000 − 996.7 / 0.1 = 50 033, where her equity is zero
+    assert.deepEqual(await dave.openPositions(), []);
+    const [mine] = await gina.positionHistory();
+    assert.deepEqual(
+      [mine?.amount, mine?.orderDetail.id, mine?.orderDetail.source, mine?.orderDetail.price],
+      ['0', null, 'adl', '50033'],
+    );
+    const [theirs] = await dave.positionHistory();
+    assert.deepEqual(
+      [theirs?.amount, theirs?.orderDetail.source, theirs?.orderDetail.price, theirs?.orderDetail.realizedPnl],
+      ['0', 'adl', '50033', '996.7'],
+    );
+    assert.deepEqual(
+      (await erin.activeOrders({ market: 'BTC_PERP' })).map((o) => o.left),
+      ['0.1'],
+    );
+    assert.equal((await ledger(server)).insuranceFund.USDT ?? '0', '0');
     assert.deepEqual(await gina.collateralBalance(), {});
-    const summary = await gina.collateralSummary();
-    assert.deepEqual([summary.equity, summary.margin], ['-505.775', '0']);
+    assert.equal((await gina.collateralSummary()).equity, '0');
+  });
+
+  it('txc replay --verify rebuilds the same state beside the running server', async () => {
+    const seq = server.server.venue.state.seq;
+    const r = await txc(['replay', '--verify', '--data-dir', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as { seq: number; verified: boolean };
+    assert.equal(report.verified, true);
+    assert.ok(report.seq >= seq);
   });
 });
 

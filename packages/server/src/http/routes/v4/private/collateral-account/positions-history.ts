@@ -27,12 +27,14 @@ function stateBody(venue: Venue, e: PositionChanged): Record<string, unknown> {
     liquidationPrice: null,
     liquidationState: null,
     orderDetail: {
-      id: e.orderId,
+      // auto-deleveraging closes positions without an order
+      id: e.source === 'adl' ? null : e.orderId,
       tradeAmount: formatUnits(BigInt(e.lots), stockPrec),
       price: formatUnits(BigInt(e.price), moneyPrec),
       tradeFee: formatUnits(e.fee, money),
       fundingFee: formatUnits(e.funding, money),
       realizedPnl: formatUnits(e.realized, fine),
+      ...(e.source === undefined ? {} : { source: e.source }),
     },
     positionSide: e.positionSide,
   };
