@@ -13,6 +13,12 @@ export interface StreamSocket {
 
 export type StreamSocketConstructor = new (url: string) => StreamSocket;
 
+/**
+ * Any WebSocket class whose instances have the browser's shape (the DOM's own, `ws`'s): their event
+ * types differ in detail, so the option takes any constructor and uses what StreamSocket names.
+ */
+export type AnyWebSocketConstructor = new (url: string) => object;
+
 /** Where tokens come from: a TxcClient with a key (its `websocketToken()`). */
 export interface TokenSource {
   websocketToken(): Promise<{ websocket_token: string }>;
@@ -22,7 +28,7 @@ export interface TxcStreamOptions {
   /** e.g. `ws://127.0.0.1:8080/ws`. */
   readonly url: string;
   /** The WebSocket class; the global one by default (Node 20 has none: pass `ws`'s). */
-  readonly WebSocket?: StreamSocketConstructor;
+  readonly WebSocket?: AnyWebSocketConstructor;
   /** Needed for `authorize()`. */
   readonly tokens?: TokenSource;
   /** Reconnect after an unexpected close (default true), backing off 1 s, 2 s, 4 s… up to 30 s. */
@@ -63,7 +69,7 @@ export class TxcStream {
 
   constructor(private readonly options: TxcStreamOptions) {
     const global = (globalThis as { WebSocket?: StreamSocketConstructor }).WebSocket;
-    const Socket = options.WebSocket ?? global;
+    const Socket = (options.WebSocket as StreamSocketConstructor | undefined) ?? global;
     if (Socket === undefined) throw new Error('TxcStream: no global WebSocket; pass options.WebSocket');
     this.Socket = Socket;
   }

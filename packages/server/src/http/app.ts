@@ -321,6 +321,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
       void sendError(reply, 'publicRateLimited');
       return false;
     },
+    notUpgraded: (reply) =>
+      sendError(reply, 'publicBadRequest', {
+        params: { detail: 'Connect with a WebSocket client (Upgrade: websocket).' },
+      }),
   });
 
   void app.register((scope, _opts, done) => {

@@ -15,6 +15,8 @@ export interface WsRouteOptions {
    * public error family) and returns false when it is spent.
    */
   readonly admit: (request: FastifyRequest, reply: FastifyReply) => boolean;
+  /** Answers a plain HTTP request to the path (no upgrade), in the public error family. */
+  readonly notUpgraded: (reply: FastifyReply) => FastifyReply;
 }
 
 /**
@@ -34,18 +36,18 @@ export function registerWebSocket(app: FastifyInstance, options: WsRouteOptions)
     },
   });
   void app.register((scope, _opts, done) => {
-    scope.get(
-      WS_PATH,
-      {
-        websocket: true,
-        onRequest: (request, reply, next) => {
-          if (options.admit(request, reply)) next();
-        },
+    scope.route({
+      method: 'GET',
+      url: WS_PATH,
+      schema: { hide: true },
+      onRequest: (request, reply, next) => {
+        if (options.admit(request, reply)) next();
       },
-      (socket, request) => {
+      handler: (_request, reply) => options.notUpgraded(reply),
+      wsHandler: (socket, request) => {
         hub.open(socket, request.ip);
       },
-    );
+    });
     done();
   });
 }

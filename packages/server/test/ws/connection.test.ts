@@ -172,6 +172,16 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
     await ws.close();
   });
 
+  test('a plain HTTP request to /ws is answered in the public error family', async () => {
+    const response = await fetch(`${server.url}/ws`);
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), {
+      success: false,
+      message: 'Connect with a WebSocket client (Upgrade: websocket).',
+      params: [],
+    });
+  });
+
   test('an upgrade on another path is not the API', async () => {
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/v4/public/ping`);
     const code = await new Promise<number>((resolve) => {

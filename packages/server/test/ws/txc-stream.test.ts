@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { STREAM_METHODS, TxcStream, TxcStreamError, type StreamSocketConstructor, type StreamTrade } from '@txc/sdk';
+import { STREAM_METHODS, TxcStream, TxcStreamError, type StreamTrade } from '@txc/sdk';
 import type { TxcClient } from '@txc/sdk';
 import { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
@@ -44,7 +44,7 @@ describe('TxcStream, the SDK stream client', () => {
   test('connect, authorize, typed updates; error answers reject with the code', async () => {
     const stream = new TxcStream({
       url: `${server.url.replace('http', 'ws')}/ws`,
-      WebSocket: WebSocket as unknown as StreamSocketConstructor,
+      WebSocket,
       tokens: maker,
       pingIntervalMs: 500,
     });
@@ -71,7 +71,7 @@ describe('TxcStream, the SDK stream client', () => {
   test('dropped by the server, it reconnects, authorizes again and resubscribes', async () => {
     const stream = new TxcStream({
       url: `${server.url.replace('http', 'ws')}/ws`,
-      WebSocket: WebSocket as unknown as StreamSocketConstructor,
+      WebSocket,
       tokens: maker,
       // no pings: the server closes the idle connection (4001)
       pingIntervalMs: 3_600_000,
