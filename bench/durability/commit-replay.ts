@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeCommand, parseUnits, spotLimitOrder, type MarketSpec, type PlaceOrder } from '@txc/core';
 import {
+  CandleProjection,
   commitBatch,
   loadConfig,
   openStore,
@@ -20,6 +21,7 @@ import {
   type CommitBatch,
   type JournalRecord,
   type ProjectionWrite,
+  type TouchedCandles,
 } from '@txc/server';
 import { OrderFlow } from '../http/order-flow.js';
 import type { BenchKey } from '../http/signed-load.js';
@@ -67,12 +69,14 @@ function groupCommits(): CommitBatch[] {
   const flow = new OrderFlow();
   const keys: BenchKey[] = Array.from({ length: USERS }, (_, u) => ({ apiKey: `key${u}`, apiSecret: '', nonce: 0 }));
   const commits: CommitBatch[] = [];
+  const candles = new CandleProjection();
   let order = 0;
   let historyRows = 0;
   for (let c = 0; c < COMMITS; c++) {
     const journal: JournalRecord[] = [];
     const projections: ProjectionWrite[] = [];
     const nonces = new Map<string, number>();
+    const touched: TouchedCandles = new Set();
     for (let i = 0; i < PER_COMMIT; i++, order++) {
       const key = keys[order % USERS]!;
       const cmd = placeOrder(`bench${order % USERS}`, flow.next(key));
@@ -82,7 +86,9 @@ function groupCommits(): CommitBatch[] {
       const before = projections.length;
       project(events, seq, projections);
       historyRows += projections.length - before;
+      candles.fold(events, touched);
     }
+    projections.push(...candles.writes(touched, state));
     const catchUp = historyRows >= USER_HISTORY_CATCH_UP_EVERY;
     if (catchUp) historyRows = 0;
     commits.push(commitBatch({ journal, projections, nonces, userHistoryCatchUp: catchUp }));

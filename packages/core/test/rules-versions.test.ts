@@ -31,6 +31,27 @@ describe('rules versions: a journal is replayed under the rules it was written w
     sound(v);
   });
 
+  it('under version 2 a cancelled OTO leg is armed again by the parent’s next fill; from version 3 it is not', () => {
+    const legsAfterCancel = (rules: number): [string | undefined, number][] => {
+      const v = new CollateralVenue(undefined, undefined, rules);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.collateralUser('bob', { USDT: '100000' });
+      const stopLoss = { ticks: 59_000 * TICK, text: '59000' };
+      v.must(collateralOrder('alice', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT, stopLoss }));
+      v.must(collateralOrder('bob', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 4 }));
+      const leg = [...v.state.trading.orders.values()].find((o) => o.oto?.role === 'stopLoss')!;
+      v.must({ type: 'CancelOrder', user: 'alice', market: 'BTC_PERP', orderId: leg.id });
+      v.must(collateralOrder('bob', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 4 }));
+      sound(v);
+      return [...v.state.trading.orders.values()]
+        .filter((o) => o.oto !== null && o.oto.role !== 'parent')
+        .map((o) => [o.oto?.role, o.amount]);
+    };
+    // the group had no other leg, so the new one covers the new fill (with a live take-profit it came back at full size)
+    assert.deepEqual(legsAfterCancel(RULES.lockedLeverage), [['stopLoss', LOT / 4]]);
+    assert.deepEqual(legsAfterCancel(RULES.finalLegCancel), []);
+  });
+
   it('refuses a version not newer than the venue’s, and one this engine does not know', () => {
     const v = venue(CURRENT_RULES);
     for (const version of [RULES.first, CURRENT_RULES, CURRENT_RULES + 1, 1.5]) {

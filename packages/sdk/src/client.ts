@@ -20,6 +20,7 @@ import {
   fee,
   fundingHistory,
   futures,
+  kline,
   mainAccountAddress,
   mainAccountBalance,
   mainAccountFee,
@@ -180,6 +181,14 @@ export class TxcClient {
   /** One market's 24-hour figures (open, high, low, last, bid, ask, volumes), as API V1 answers them. */
   marketTicker(market: string): Promise<Static<typeof tickerV1.response>> {
     return this.publicGet(tickerV1.path, { market });
+  }
+
+  /** Candles of a market, oldest first (the API V1 kline endpoint): `[time, open, close, high, low, volume, deal]`. */
+  kline(
+    market: string,
+    query: { interval?: string; start?: number; end?: number; limit?: number } = {},
+  ): Promise<Static<typeof kline.response>> {
+    return this.publicGet(kline.path, { market, ...query });
   }
 
   orderbook(

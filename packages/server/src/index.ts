@@ -12,6 +12,7 @@ export { commitBatch } from './store/commit-batch.js';
 export { loadState, type LoadedState } from './venue/load-state.js';
 export { snapshotOf } from './venue/sequencer.js';
 export { project } from './venue/projector.js';
+export { CandleProjection, type TouchedCandles } from './venue/candle-projection.js';
 export { USER_HISTORY_CATCH_UP_EVERY } from './config/schema.js';
 export { stateHash } from './venue/state-hash.js';
 

@@ -50,6 +50,12 @@ export interface OtoGroup {
   /** Live legs (waiting trigger orders), null until the parent fills. */
   stopLossId: number | null;
   takeProfitId: number | null;
+  /**
+   * Legs their owner cancelled: the parent's later fills arm no new one in their place. Set only
+   * when true, so that groups from before it existed encode as they did.
+   */
+  stopLossCancelled?: true;
+  takeProfitCancelled?: true;
 }
 
 /** One user's collateral account settings and obligations (its balances are `User.collateral`). */

@@ -31,6 +31,17 @@ export function nextBoundary(time: number, terms: FundingTerms): number {
   return (Math.floor(time / interval) + 1) * interval;
 }
 
+/**
+ * The settlement a perpetual's listing announces at `time` (`next_funding_rate_timestamp`): the end of
+ * the current period while it is ahead; once that boundary has passed unsettled (a venue where only
+ * the operator settles, or a server catching up), the next boundary of the schedule after `time` —
+ * a period settled late ends at that boundary too. Without a period yet, the next boundary.
+ */
+export function upcomingSettlement(period: FundingState | undefined, terms: FundingTerms, time: number): number {
+  if (period !== undefined && period.nextAt > time) return period.nextAt;
+  return nextBoundary(time, terms);
+}
+
 /** A period that starts at `time` with the premium standing then. */
 export function newPeriod(time: number, terms: FundingTerms, premium: bigint, lastRate: bigint | null): FundingState {
   return { periodStart: time, nextAt: nextBoundary(time, terms), premiumTime: 0n, accruedAt: time, premium, lastRate };

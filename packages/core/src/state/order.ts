@@ -266,6 +266,14 @@ export function newOrder(
   return new Order(id, terms, created, options, placement);
 }
 
+/**
+ * Whether an order only ever rests, as its views say (`postOnly`): placed post-only, or RPI — RPI
+ * orders are post-only by design (spec §4.3), though `postOnly` cannot be sent with `rpi`.
+ */
+export function postsOnly(order: { readonly postOnly: boolean; readonly rpi: boolean }): boolean {
+  return order.postOnly || order.rpi;
+}
+
 export function isStop(order: { readonly type: OrderType }): boolean {
   return order.type === 'stop limit' || order.type === 'stop market';
 }

@@ -16,10 +16,15 @@ export const RULES = {
    * waiting; a liquidation that could do nothing is passed over.
    */
   lockedLeverage: 2,
+  /**
+   * An OTO leg its owner cancelled stays cancelled (the parent's later fills arm no new one in its
+   * place).
+   */
+  finalLegCancel: 3,
 } as const;
 
 /** The rules this engine applies to new commands. */
-export const CURRENT_RULES: number = RULES.lockedLeverage;
+export const CURRENT_RULES: number = RULES.finalLegCancel;
 
 /** Whether the state's rules include those of `version`. */
 export function follows(state: State, version: number): boolean {

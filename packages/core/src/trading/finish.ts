@@ -10,11 +10,14 @@ export function heldAsset(exec: Exec, order: Order): string {
 
 /**
  * Takes an order out of the open indexes for good: releases its hold and records how it ended. The
- * finished order itself goes into the event: nothing changes it any more.
+ * finished order itself goes into the event: nothing changes it any more. A FILLED order has nothing
+ * left: a market buy whose last money could not pay for one more lot, or a stock-market buy its
+ * balance stopped short, executed all it could, and what it did not spend goes back with its hold.
  */
 export function finish(exec: Exec, order: Order, status: OrderStatus): void {
   release(exec.state, order, heldAsset(exec, order));
   unindexOpen(exec.trading, order);
+  if (status === 'FILLED') order.left = 0;
   order.status = status;
   order.finished = exec.ctx.time;
   exec.ctx.emit({ type: 'OrderFinished', order });

@@ -3,6 +3,7 @@ import { cancelOpen } from './finish.js';
 import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../state/order.js';
 import { indexOpen } from '../state/trading-state.js';
 import type { OtoGroup } from '../state/collateral-state.js';
+import { follows, RULES } from '../state/rules.js';
 
 /**
  * OTO groups (reference §6.1): a collateral order placed with `stopLoss` and/or `takeProfit` is the
@@ -37,7 +38,7 @@ export function armLegs(exec: Exec, parent: Order, lots: number): void {
   group.covered += lots;
   for (const role of ['stopLoss', 'takeProfit'] as const) {
     const trigger = link[role];
-    if (trigger === null) continue;
+    if (trigger === null || group[CANCELLED[role]] === true) continue;
     const live = liveLeg(exec, role === 'stopLoss' ? group.stopLossId : group.takeProfitId);
     if (live !== undefined) {
       live.amount += lots;
@@ -88,14 +89,21 @@ export function detachLegs(exec: Exec, leg: Order): void {
   if (!group.parentOpen) exec.state.collateral.otos.delete(group.id);
 }
 
+/** Where a group notes that its owner cancelled a leg. */
+const CANCELLED = { stopLoss: 'stopLossCancelled', takeProfit: 'takeProfitCancelled' } as const;
+
 /**
  * Cancels an open order at its owner's wish: by request, or by the self-trade prevention of their
- * own new order. An OTO parent takes its live legs with it.
+ * own new order. An OTO parent takes its live legs with it; a leg cancelled so stays cancelled
+ * (from rules version 3: before, the parent's next fill armed it again, for all it had filled).
  */
 export function cancelByUser(exec: Exec, order: Order): OrderView {
   const view = cancelOpen(exec, order);
-  const group = order.oto?.role === 'parent' ? exec.state.collateral.otos.get(order.oto.id) : undefined;
-  if (group !== undefined) cancelLegs(exec, group);
+  const link = order.oto;
+  const group = link === null ? undefined : exec.state.collateral.otos.get(link.id);
+  if (link === null || group === undefined) return view;
+  if (link.role === 'parent') cancelLegs(exec, group);
+  else if (follows(exec.state, RULES.finalLegCancel)) group[CANCELLED[link.role]] = true;
   return view;
 }
 

@@ -48,6 +48,7 @@ type Step =
   | { kind: 'cancel'; pick: number }
   | { kind: 'cancelAll'; user: number }
   | { kind: 'cancelOto'; pick: number }
+  | { kind: 'cancelLeg'; pick: number }
   | { kind: 'index'; move: number }
   | { kind: 'leverage'; user: number; leverage: number }
   | { kind: 'hedge'; user: number; on: boolean }
@@ -135,6 +136,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
 );
 
+/** The steps, and now and then the cancel of a waiting OTO leg by its owner. */
+const withLegCancels: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 31, arbitrary: step },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelLeg' as const), pick: fc.nat(1000) }) },
+);
+
 /** A market maker outside the traders: its resting orders give liquidations a book to close into. */
 const MAKER = 'mm';
 
@@ -179,6 +186,11 @@ function toCommand(s: Step, v: CollateralVenue, placed: Placed[]): Command | 'wa
       const withOto = placed.filter((p) => p.oto !== null);
       const p = withOto.length === 0 ? undefined : withOto[s.pick % withOto.length];
       return { type: 'CancelOto', user: p?.user ?? 'u1', market: p?.market ?? 'BTC_USDT', otoId: p?.oto ?? 1 };
+    }
+    case 'cancelLeg': {
+      const legs = openLegs(v);
+      const leg = legs.length === 0 ? undefined : legs[s.pick % legs.length];
+      return { type: 'CancelOrder', user: leg?.user ?? 'u1', market: leg?.market ?? 'BTC_USDT', orderId: leg?.id ?? 1 };
     }
     case 'leverage':
       return { type: 'SetLeverage', user: USERS[s.user] as string, leverage: s.leverage };
@@ -243,6 +255,16 @@ function toCommand(s: Step, v: CollateralVenue, placed: Placed[]): Command | 'wa
   }
 }
 
+/** The OTO legs waiting, in id order. */
+function openLegs(v: CollateralVenue): { id: number; user: string; market: string; key: string }[] {
+  const out: { id: number; user: string; market: string; key: string }[] = [];
+  for (const o of v.state.trading.orders.values()) {
+    if (o.oto !== null && o.oto.role !== 'parent')
+      out.push({ id: o.id, user: o.user, market: o.market, key: `${o.oto.id}:${o.oto.role}` });
+  }
+  return out.sort((a, b) => a.id - b.id);
+}
+
 function venueWith(book: typeof fastBook): CollateralVenue {
   const v = new CollateralVenue(book, { USDT: '200000', BTC: '5' });
   for (const u of USERS) {
@@ -279,6 +301,8 @@ function drive(
   run: Runner = (venue, cmd) => venue.run(cmd),
 ): unknown[] {
   const outcomes: unknown[] = [];
+  // the legs their owners cancelled, by group and role: none is ever armed again
+  const cancelledLegs = new Set<string>();
   for (const s of steps) {
     const cmd = toCommand(s, v, placed);
     if (cmd === 'wait') {
@@ -304,6 +328,14 @@ function drive(
       const o = out.result.value as { id: number; oto: { id: number } | null };
       placed.push({ id: o.id, user: cmd.user, market: cmd.market, oto: o.oto?.id ?? null });
     }
+    if (out.result.ok && cmd.type === 'CancelOrder') {
+      const link = (out.result.value as { oto: { id: number; role: string } | null }).oto;
+      if (link !== null && link.role !== 'parent') {
+        cancelledLegs.add(`${link.id}:${link.role}`);
+        seen.legCancelled = (seen.legCancelled ?? 0) + 1;
+      }
+    }
+    for (const leg of openLegs(v)) assert.ok(!cancelledLegs.has(leg.key), `leg ${leg.key} armed again`);
     sound(v);
   }
   return outcomes;
@@ -370,6 +402,17 @@ describe('model: collateral and spot streams keep every asset conserved, with th
       { seed: 7, numRuns: 200 },
     );
     assert.ok(seen.liquidated > 10, JSON.stringify(seen));
+  });
+
+  it('an OTO leg its owner cancelled is never armed again (drive checks it after every command)', () => {
+    const seen: Record<string, number> = {};
+    fc.assert(
+      fc.property(fc.array(withLegCancels, { minLength: 40, maxLength: 160, size: 'max' }), (steps) => {
+        drive(venueWith(fastBook), steps, [], seen);
+      }),
+      { seed: 33, numRuns: 100 },
+    );
+    assert.ok((seen.legCancelled ?? 0) > 20, JSON.stringify(seen));
   });
 
   it('a state decoded from a snapshot goes on exactly like the original', () => {

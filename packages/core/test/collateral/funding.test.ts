@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import {
   predictedFundingRate,
+  upcomingSettlement,
   rateFromDecimal,
   type FundingPaid,
   type FundingSettled,
@@ -171,5 +173,24 @@ describe('perpetual funding', () => {
     const v = venueWithFunding({});
     const out = v.run({ type: 'SettleFunding', market: 'BTC_USDT', early: true });
     assert.equal(out.result.ok ? 'settled' : out.result.rejection.reason, 'MARKET_NOT_AVAILABLE');
+  });
+});
+
+describe('the settlement a listing announces', () => {
+  it('is the period’s end while ahead, else the next boundary: always after now, always on the schedule', () => {
+    const terms = BTC_PERP.margin!.funding!;
+    fc.assert(
+      fc.property(fc.nat(10_000), fc.integer({ min: -3, max: 3 }), fc.nat(INTERVAL - 1), (k, periods, into) => {
+        const now = k * INTERVAL + into;
+        // a period whose end is some boundary near now: ahead of it, or passed unsettled
+        const nextAt = (k + periods) * INTERVAL;
+        const period = { periodStart: 0, nextAt, premiumTime: 0n, accruedAt: 0, premium: 0n, lastRate: null };
+        const announced = upcomingSettlement(period, terms, now);
+        assert.ok(announced > now);
+        assert.equal(announced % INTERVAL, 0);
+        assert.equal(announced, nextAt > now ? nextAt : (k + 1) * INTERVAL);
+        assert.equal(upcomingSettlement(undefined, terms, now), (k + 1) * INTERVAL);
+      }),
+    );
   });
 });

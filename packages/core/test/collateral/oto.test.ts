@@ -161,6 +161,30 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('a leg its owner cancelled stays cancelled: the parent’s next fills do not bring it back', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 40 }));
+      const legs = () => openOrders(v, 'alice').filter((o) => o.oto?.role !== 'parent');
+      const stopLoss = legs().find((o) => o.oto?.role === 'stopLoss')!;
+      const cancelled = v.must({ type: 'CancelOrder', user: 'alice', market: 'BTC_USDT', orderId: stopLoss.id });
+      assert.equal(cancelled.status, 'CANCELLED');
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 20 }));
+      // the take-profit grows with the fill; the stop-loss is not armed again, at full size or any
+      assert.deepEqual(
+        legs().map((o) => [o.oto?.role, o.amount]),
+        [['takeProfit', (3 * BTC) / 40]],
+      );
+      const takeProfit = legs()[0]!;
+      v.must({ type: 'CancelOrder', user: 'alice', market: 'BTC_USDT', orderId: takeProfit.id });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 40 }));
+      assert.deepEqual(legs(), []);
+      assert.equal(v.position('alice', 'BTC_USDT')?.size, BTC / 10);
+      sound(v);
+    });
+
     it('legs are cancelled when the position closes by other means', () => {
       const v = new CollateralVenue(factory);
       v.collateralUser('alice', { USDT: '10000' });

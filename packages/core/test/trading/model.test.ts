@@ -137,6 +137,8 @@ describe('model: the fast book against the naive book', () => {
           for (const e of a.events) {
             if (e.type === 'TradeExecuted') seen.trades++;
             if (e.type === 'StopActivated') seen.stops++;
+            // a finished order's left is what it did not execute: nothing, once FILLED
+            if (e.type === 'OrderFinished' && e.order.status === 'FILLED') assert.equal(e.order.left, 0);
           }
           if (a.result.ok && cmd.type === 'PlaceOrder') {
             placed.push({ id: (a.result.value as { id: number }).id, user: cmd.user, cid: cmd.clientOrderId });

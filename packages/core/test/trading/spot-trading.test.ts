@@ -261,6 +261,29 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('a filled market buy whose last money buys less than a lot shows nothing left', () => {
+      const v = venue(factory);
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC }));
+      // 100.005 USDT buys 0.001666 BTC at 60 000 (99.96); the 0.045 left cannot pay for one more lot
+      const m = v.must(order('alice', 'buy', { orderType: 'market', amount: 100_005_000 }));
+      assert.equal(m.status, 'FILLED');
+      assert.equal(m.dealStock, 1_666);
+      assert.equal(m.left, 0);
+      // what it did not spend goes back: 99.96 and its 0.2 % fee were paid, nothing else
+      assert.deepEqual(v.spot('alice', 'USDT'), { available: usdt(1_000_000) - 99_960_000n - 199_920n, freeze: 0n });
+      sound(v);
+    });
+
+    it('a filled stock-market buy that its balance stopped short shows nothing left', () => {
+      const v = venue(factory);
+      v.user('carol', { USDT: '30100' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC }));
+      const m = v.must(order('carol', 'buy', { orderType: 'stock market', amount: BTC }));
+      assert.equal(m.status, 'FILLED');
+      assert.equal(m.left, 0);
+      sound(v);
+    });
+
     it('a market buy holds amount plus fee up front', () => {
       const v = venue(factory);
       const r = v.run(order('alice', 'buy', { orderType: 'market', amount: Number(usdt(999_000)) }));

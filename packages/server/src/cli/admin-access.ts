@@ -3,7 +3,7 @@ import type { Config } from '../config/schema.js';
 import { ADMIN_TOKEN_FILE, storedAdminToken } from '../process/admin-token.js';
 import { readLock } from '../process/data-dir-lock.js';
 import { sqliteFileOf } from '../store/store-location.js';
-import type { AdminOperations } from '../venue/admin.js';
+import type { AdminOperations } from '../admin/admin-operations.js';
 import { OperatorError } from './operator-error.js';
 
 /**

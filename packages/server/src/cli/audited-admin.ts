@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { renderError } from '@txc/sdk';
-import { AdminError, type AdminOperations } from '../venue/admin.js';
-import { auditBody, auditText } from '../venue/audit-log.js';
+import { AdminError } from '../admin/admin-input.js';
+import type { AdminOperations } from '../admin/admin-operations.js';
+import { auditBody, auditText } from '../admin/audit-log.js';
 import type { Venue } from '../venue/venue.js';
 import { cliActor } from './cli-actor.js';
 

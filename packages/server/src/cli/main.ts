@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Config } from '../config/schema.js';
-import type { AdminOperations } from '../venue/admin.js';
+import type { AdminOperations } from '../admin/admin-operations.js';
 import { isOperatorFacing } from './operator-facing.js';
 
 // Every command loads what it needs when it runs: `txc --version`, `--help` and the CLI commands

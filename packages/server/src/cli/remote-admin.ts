@@ -6,9 +6,9 @@ import type {
   PendingWithdrawalView,
   UserView,
   WithdrawalStatusView,
-} from '../venue/admin.js';
-import type { AuditPage } from '../venue/audit-log.js';
-import type { MiningAccountRef } from '../venue/mining-admin.js';
+} from '../admin/admin-operations.js';
+import type { AuditPage } from '../admin/audit-log.js';
+import type { MiningAccountRef } from '../admin/mining-refusal.js';
 import { ADMIN_ACTOR_HEADER } from '../http/admin-actor-header.js';
 import { cliActor } from './cli-actor.js';
 import { OperatorError } from './operator-error.js';

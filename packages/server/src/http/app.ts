@@ -1,7 +1,7 @@
 import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from '../config/schema.js';
-import { LocalAdmin } from '../venue/admin.js';
+import { LocalAdmin } from '../admin/local-admin.js';
 import type { Venue } from '../venue/venue.js';
 import { DepositAddresses } from '../wallet/deposit-addresses.js';
 import { Wallet } from '../wallet/wallet.js';
@@ -22,6 +22,7 @@ import { throttledAnswer } from './throttled-answer.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { healthRoute } from './routes/health.js';
 import type { RouteDeps } from './routes/route-deps.js';
+import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
 import { mainAccountBalanceRoute } from './routes/v4/private/main-account/balance.js';
 import { mainAccountFeeRoute } from './routes/v4/private/main-account/fee.js';
@@ -75,6 +76,7 @@ import { platformStatusRoute } from './routes/v4/public/platform-status.js';
 import { tickerRoute } from './routes/v4/public/ticker.js';
 import { timeRoute } from './routes/v4/public/time.js';
 import { tradesRoute } from './routes/v4/public/trades.js';
+import { klineRoute } from './routes/v1/public/kline.js';
 import { tickerV1Route } from './routes/v1/public/ticker.js';
 import { websocketTokenRoute } from './routes/v4/private/profile/websocket-token.js';
 import { createStreams } from '../ws/streams.js';
@@ -84,6 +86,8 @@ export interface AppOptions {
   readonly venue: Venue;
   /** Loaded from the store by the caller; a fresh one follows new trades only. */
   readonly marketData?: MarketData;
+  /** Built on `venue` when not given. */
+  readonly candles?: Candles;
   readonly config: Config;
   readonly log: FastifyBaseLogger;
   readonly adminToken: string;
@@ -112,6 +116,7 @@ const PUBLIC_ROUTES: readonly Route[] = [
   assetsRoute,
   feeRoute,
   tickerV1Route,
+  klineRoute,
 ];
 const PRIVATE_ROUTES: readonly Route[] = [
   mainAccountBalanceRoute,
@@ -219,6 +224,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     wallet,
     depositAddresses: new DepositAddresses(venue, wallet),
     marketData: options.marketData ?? MarketData.attach(venue),
+    candles: options.candles ?? new Candles(venue),
   };
   const publicRule: RateLimitRule = config.rateLimits.public
     ? { group: 'public', ...config.rateLimits.public }

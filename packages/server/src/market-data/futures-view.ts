@@ -3,7 +3,6 @@ import {
   formatUnits,
   indexTicks,
   INDEX_PRICE_DECIMALS,
-  nextBoundary,
   openInterest,
   perpMark,
   pow10,
@@ -12,6 +11,7 @@ import {
   type MarketSpec,
   type Price,
   type State,
+  upcomingSettlement,
 } from '@txc/core';
 import type { FuturesMarket } from '@txc/sdk';
 import type { MarketData } from './market-data.js';
@@ -33,7 +33,7 @@ export function futuresMarketView(state: State, data: MarketData, spec: MarketSp
   const activity = marketActivity(state, data, spec);
   const margin = spec.margin;
   const terms = margin?.funding ?? null;
-  const nextAt = state.funding.get(spec.name)?.nextAt ?? (terms === null ? now : nextBoundary(now, terms));
+  const nextAt = terms === null ? now : upcomingSettlement(state.funding.get(spec.name), terms, now);
   const index = priceText(spec, indexTicks(state, spec));
   const rate = predictedFundingRate(state, spec, now) ?? 0n;
   return {

@@ -6,6 +6,7 @@ import { writeDemoCredentials } from '../demo/credentials.js';
 import { seedDemo } from '../demo/seed.js';
 import { buildApp, type Route } from '../http/app.js';
 import { Metrics } from '../metrics/metrics.js';
+import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
@@ -126,12 +127,14 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     // the data dir remembers where its venue's store is: a later start without --database must not open another
     recordStoreKind(config);
     const marketData = await MarketData.open(venue);
+    const candles = new Candles(venue);
     const demoKeys = config.demo ? await seedDemo(venue) : undefined;
     stopJobs = await startJobs(jobs, { venue, config, log });
     const token = adminToken(config.dataDir, config.adminToken);
     const app = buildApp({
       venue,
       marketData,
+      candles,
       config,
       log,
       adminToken: token,

@@ -18,6 +18,7 @@ export interface Database {
   position_changes: PositionChangesTable;
   funding_settlements: FundingSettlementsTable;
   funding_payments: FundingPaymentsTable;
+  candles: CandlesTable;
 }
 
 export interface JournalTable {
@@ -207,4 +208,23 @@ export interface FundingPaymentsTable {
   amount: string;
   mark_num: string;
   mark_den: string;
+}
+
+/**
+ * One candle of a market at a base interval: the trades whose time falls in
+ * [open_time, open_time + interval_s). Prices and volumes are exact decimal text (prices at the
+ * market's money precision, `volume_stock` in stock, `volume_money` the exact notional in money).
+ */
+export interface CandlesTable {
+  market: string;
+  /** 60, 3600 or 86400. */
+  interval_s: number;
+  /** Unix seconds, a multiple of interval_s. */
+  open_time: number;
+  open: string;
+  close: string;
+  high: string;
+  low: string;
+  volume_stock: string;
+  volume_money: string;
 }

@@ -17,6 +17,7 @@ import type {
   SnapshotRecord,
   Store,
 } from '../store/port.js';
+import { CandleProjection, type TouchedCandles } from './candle-projection.js';
 import type { Clock } from './clock.js';
 import { deferred, type Deferred } from './deferred.js';
 import { project } from './projector.js';
@@ -33,6 +34,8 @@ class OpenBatch {
   readonly windowNonces: { apiKey: string; nonce: number }[] = [];
   readonly meta = new Map<string, string>();
   readonly audit: AuditRecord[] = [];
+  /** Candles its trades changed: written once each, as they stand when the batch closes. */
+  readonly candles: TouchedCandles = new Set();
   /** Whether the per-user history tables catch up in this commit. */
   userHistoryCatchUp = false;
   readonly done: Deferred<void> = deferred<void>();
@@ -98,6 +101,8 @@ export interface SequencerOptions {
   readonly userHistoryCatchUpEvery: number;
   /** Sees every command applied and every group commit (monitoring). */
   readonly observer?: VenueObserver;
+  /** The candles projection, loaded from the store (venue/candle-rebuild.ts); an empty one by default. */
+  readonly candles?: CandleProjection;
 }
 
 /** The state as it stands at `seq`, in canonical text, with its hash. */
@@ -136,6 +141,7 @@ export class Sequencer {
    * journaled then catches up, so that the tail never outgrows about one interval.
    */
   private rowsSinceCatchUp = Number.POSITIVE_INFINITY;
+  private candles: CandleProjection;
 
   constructor(
     private state: State,
@@ -144,6 +150,7 @@ export class Sequencer {
   ) {
     this.durableSeq = state.seq;
     this.snapshotSeq = lastSnapshotSeq;
+    this.candles = options.candles ?? new CandleProjection();
   }
 
   get current(): State {
@@ -180,6 +187,7 @@ export class Sequencer {
       batch.journal.push({ seq: stamp.seq, time: stamp.time, command: encodeCommand(cmd) });
       const projected = batch.projections.length;
       project(outcome.events, stamp.seq, batch.projections);
+      this.candles.fold(outcome.events, batch.candles);
       this.rowsSinceCatchUp += batch.projections.length - projected;
       if (this.rowsSinceCatchUp >= this.options.userHistoryCatchUpEvery) {
         batch.userHistoryCatchUp = true;
@@ -265,9 +273,10 @@ export class Sequencer {
     return snapshotOf(this.state);
   }
 
-  /** After a rebuild: continue from the state the store holds. */
-  reset(state: State, lastSnapshotSeq: number): void {
+  /** After a rebuild: continue from the state (and the candles) the store holds. */
+  reset(state: State, lastSnapshotSeq: number, candles: CandleProjection): void {
     this.state = state;
+    this.candles = candles;
     this.durableSeq = state.seq;
     this.snapshotSeq = lastSnapshotSeq;
     this.rowsSinceCatchUp = Number.POSITIVE_INFINITY;
@@ -296,6 +305,7 @@ export class Sequencer {
     const batch = this.open;
     if (batch === undefined) return;
     this.open = undefined;
+    if (batch.candles.size > 0) batch.projections.push(...this.candles.writes(batch.candles, this.state));
     const handed: HandedBatch = { done: batch.done, lastSeq: batch.journal.at(-1)?.seq };
     this.committing.push(handed);
     // Nothing is applied outside an open batch, so right now the state is exactly what this batch

@@ -5,6 +5,8 @@ import type { SecretBox } from '../secrets/secret-box.js';
 import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store } from '../store/port.js';
 import { USER_HISTORY_CATCH_UP_EVERY } from '../config/schema.js';
 import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
+import type { CandleProjection } from './candle-projection.js';
+import { openCandles } from './candle-rebuild.js';
 import type { Clock } from './clock.js';
 import { loadState } from './load-state.js';
 import { Sequencer, type EventListener, type Submitted } from './sequencer.js';
@@ -68,6 +70,7 @@ export class Venue {
     private readonly options: VenueOptions,
     state: State,
     snapshotSeq: number,
+    candles: CandleProjection,
   ) {
     this.keys = new ApiKeyRegistry(options.nonceWindowMs);
     this.websocketTokens = new WebsocketTokens(options.secrets, this.keys);
@@ -83,6 +86,7 @@ export class Venue {
         userHistoryCatchUpEvery: options.userHistoryCatchUpEvery ?? USER_HISTORY_CATCH_UP_EVERY,
         onSnapshot: (snapshot) => this.writeSnapshot(snapshot),
         observer: options.observer,
+        candles,
       },
       snapshotSeq,
     );
@@ -107,7 +111,8 @@ export class Venue {
         },
         'state loaded',
       );
-      venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq);
+      const candles = await openCandles(options.store, loaded.state);
+      venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq, candles);
       await venue.loadKeys();
       return venue;
     } catch (e) {
@@ -294,9 +299,10 @@ export class Venue {
         try {
           await this.options.store.probeWrite();
           const loaded = await loadState(this.options.store);
+          const candles = await openCandles(this.options.store, loaded.state);
           await this.loadKeys();
           this.savedSnapshotSeq = Math.max(this.savedSnapshotSeq, loaded.fromSnapshotSeq);
-          this.sequencer.reset(loaded.state, this.savedSnapshotSeq);
+          this.sequencer.reset(loaded.state, this.savedSnapshotSeq, candles);
           for (const reset of this.resetListeners) await reset();
           this.options.log.warn({ seq: loaded.state.seq }, 'state rebuilt from the store: taking writes again');
           return;

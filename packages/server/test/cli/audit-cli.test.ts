@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { AuditPage } from '../../src/venue/audit-log.js';
+import type { AuditPage } from '../../src/admin/audit-log.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
 

@@ -38,7 +38,7 @@ describe('txc replay only reads', async () => {
       // a store an older txc wrote: the last migration not yet applied
       const db = new Database(file);
       applied = db.prepare(MIGRATIONS).all();
-      db.prepare('delete from kysely_migration where name = ?').run('0010-user-history');
+      db.prepare('delete from kysely_migration where name = ?').run('0011-candles');
       db.close();
     } finally {
       await server.stop({ keepData: true });
@@ -48,7 +48,7 @@ describe('txc replay only reads', async () => {
       [r.code, r.stderr],
       [
         1,
-        'txc: the store is not yet migrated to this txc (pending: 0010-user-history): ' +
+        'txc: the store is not yet migrated to this txc (pending: 0011-candles): ' +
           'txc serve migrates it when it starts; replay only reads\n',
       ],
     );

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { withAdmin } from '../../src/cli/admin-access.js';
 import { loadConfig } from '../../src/config/load.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
-import type { AuditPage, AuditView } from '../../src/venue/audit-log.js';
+import type { AuditPage, AuditView } from '../../src/admin/audit-log.js';
 import { TestServer } from '../support/test-server.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -110,6 +110,35 @@ describe('admin API (/admin/v1)', () => {
     assert.deepEqual((shown.body as { balances: { main: unknown } }).balances.main, {});
   });
 
+  it('refuses amounts and prices of more than 10^18 whole units with the bound named, and keeps serving', async () => {
+    await server.admin('POST', '/admin/v1/users', { name: 'huge' });
+    const tooMany = '1' + '0'.repeat(78);
+    const cases: [string, unknown, string][] = [
+      [
+        '/admin/v1/deposits',
+        { user: 'huge', ticker: 'BTC', amount: tooMany },
+        'amount must be at most 1000000000000000000.',
+      ],
+      [
+        '/admin/v1/deposits',
+        { user: 'huge', ticker: 'BTC', amount: '1000000000000000000.00000001' },
+        'amount must be at most 1000000000000000000.',
+      ],
+      ['/admin/v1/lending-pool', { ticker: 'USDT', amount: tooMany }, 'amount must be at most 1000000000000000000.'],
+      ['/admin/v1/index-prices', { ticker: 'BTC', price: tooMany }, 'price must be at most 1000000000000000000.'],
+    ];
+    for (const [path, body, error] of cases) {
+      assert.deepEqual(await server.admin('POST', path, body), { status: 400, body: { error } }, path);
+    }
+    const atBound = await server.admin('POST', '/admin/v1/deposits', {
+      user: 'huge',
+      ticker: 'BTC',
+      amount: '1000000000000000000',
+    });
+    assert.equal(atBound.status, 201);
+    assert.equal((await server.admin('GET', '/admin/v1/state')).status, 200);
+  });
+
   it('creates keys (default permissions without withdraw) and revokes them once', async () => {
     await server.admin('POST', '/admin/v1/users', { name: 'mia' });
     const k = await server.admin('POST', '/admin/v1/users/mia/api-keys', {});

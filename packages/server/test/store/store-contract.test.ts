@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { commitBatch } from '../../src/store/commit-batch.js';
-import type { Store } from '../../src/store/port.js';
+import type { ProjectionWrite, Store } from '../../src/store/port.js';
 import { openPostgresStore } from '../../src/store/postgres.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
@@ -192,6 +192,48 @@ function contract(
     await store.saveSnapshot({ seq: 7, time: 8, state: '{"s":1}', hash: 'h7' }, 2);
     await store.saveSnapshot({ seq: 9, time: 10, state: '{"s":2}', hash: 'h9' }, 2);
     assert.deepEqual(await store.latestSnapshot(), { seq: 9, time: 10, state: '{"s":2}', hash: 'h9' });
+  });
+
+  it("writes a projection's upserts: each key holds its last row, in one commit or in commits merged", async () => {
+    const before = await store.lastSeq();
+    const candle = (openTime: number, close: string): ProjectionWrite => ({
+      op: 'upsert',
+      table: 'candles',
+      key: ['market', 'interval_s', 'open_time'],
+      row: {
+        market: 'BTC_USDT',
+        interval_s: 60,
+        open_time: openTime,
+        open: '1',
+        close,
+        high: '9',
+        low: '0.5',
+        volume_stock: close,
+        volume_money: '12.000000001',
+      },
+    });
+    const journal = (n: number) => [{ seq: before + n, time: n, command: '{}' }];
+    await store.commit(
+      batch({ journal: journal(1), projections: [candle(60, '2'), candle(120, '3'), candle(60, '4')] }),
+    );
+    // handed over together, so that a store may write them in one transaction
+    await Promise.all([
+      store.commit(batch({ journal: journal(2), projections: [candle(120, '5')] })),
+      store.commit(batch({ journal: journal(3), projections: [candle(120, '6'), candle(180, '7')] })),
+    ]);
+    const rows = await store.db
+      .selectFrom('candles')
+      .select(['open_time', 'close', 'volume_money'])
+      .orderBy('open_time')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => [Number(r.open_time), r.close, r.volume_money]),
+      [
+        [60, '4', '12.000000001'],
+        [120, '6', '12.000000001'],
+        [180, '7', '12.000000001'],
+      ],
+    );
   });
 
   it('keeps only the latest snapshots it is asked to keep', async () => {

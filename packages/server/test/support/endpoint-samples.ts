@@ -66,6 +66,7 @@ export const SAMPLES: readonly Sample[] = [
   pub('/api/v4/public/assets'),
   pub('/api/v4/public/fee'),
   pub('/api/v1/public/ticker', '/api/v1/public/ticker', { market: 'BTC_USDT' }),
+  pub('/api/v1/public/kline', '/api/v1/public/kline', { market: 'BTC_USDT', interval: '1m', limit: '10' }),
 
   priv('/api/v4/main-account/balance', { ticker: 'BTC' }),
   priv('/api/v4/main-account/fee', {}),

@@ -60,6 +60,11 @@ export class TestServer {
     });
   }
 
+  /** The configuration the server runs with (its store and data dir), for tools that open the store themselves. */
+  get config(): Config {
+    return TestServer.config(this.dataDir, this.overrides);
+  }
+
   get url(): string {
     return this.running.url;
   }
@@ -72,9 +77,10 @@ export class TestServer {
     return this.running;
   }
 
-  /** Graceful stop and start again on the same data dir (a new port). */
-  async restart(): Promise<void> {
+  /** Graceful stop and start again on the same data dir (a new port); `whileStopped` runs in between. */
+  async restart(whileStopped?: () => Promise<void>): Promise<void> {
     await this.running.close();
+    await whileStopped?.();
     this.running = await serve(TestServer.config(this.dataDir, this.overrides), this.extras);
   }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { auditBody, auditText, REDACTED, redact } from '../../src/venue/audit-log.js';
+import { auditBody, auditText, REDACTED, redact } from '../../src/admin/audit-log.js';
 
 describe('what the admin audit log keeps of a body', () => {
   it('never a secret, at any depth', () => {

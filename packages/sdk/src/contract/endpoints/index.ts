@@ -38,6 +38,7 @@ import { assets } from './public/assets.js';
 import { collateralMarkets } from './public/collateral-markets.js';
 import { fee } from './public/fee.js';
 import { fundingHistory } from './public/funding-history.js';
+import { kline } from './public/kline.js';
 import { futures } from './public/futures.js';
 import { markets } from './public/markets.js';
 import { orderbookDepth } from './public/orderbook-depth.js';
@@ -75,6 +76,7 @@ export {
   fee,
   fundingHistory,
   futures,
+  kline,
   mainAccountAddress,
   mainAccountBalance,
   mainAccountCreateNewAddress,
@@ -117,6 +119,7 @@ export { AccountFee } from './main-account/fee.js';
 export { AssetStatus } from './public/assets.js';
 export { FeeEntry, FlexFee } from './public/fee.js';
 export { FuturesMarket } from './public/futures.js';
+export { KlineCandle } from './public/kline.js';
 export { FundingPayment } from './collateral-account/funding-history.js';
 
 /** Every endpoint of the API that txc serves. */
@@ -136,6 +139,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   assets,
   fee,
   tickerV1,
+  kline,
   // spot trading
   orderNew,
   orderMarket,

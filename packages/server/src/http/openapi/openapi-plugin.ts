@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ENDPOINT_GROUPS, ENDPOINTS, groupOf } from '@txc/sdk';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { ADMIN_SECURITY_SCHEME, ADMIN_TAG } from './admin-security.js';
 import { ERROR_SCHEMAS, routeSchema, SECURITY_SCHEMES } from './route-schema.js';
 
 const DESCRIPTION = [
@@ -40,6 +41,10 @@ export const DOCUMENTATION_ONLY_SCHEMAS = {
   },
 } as unknown as NonNullable<FastifyServerOptions['schemaController']>;
 
+function isAdminRoute(schema: { tags?: readonly string[] } | undefined): boolean {
+  return schema?.tags?.includes(ADMIN_TAG) === true;
+}
+
 /**
  * The OpenAPI 3.1 document of the API, generated from the schemas every route registers (its SDK
  * contract entry), served at /openapi.json, with the interactive page at /docs. Must be registered
@@ -63,16 +68,19 @@ export function registerOpenApi(app: FastifyInstance): void {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Exchange HTTP API V4 (txc)', version: '4.0.0', description: DESCRIPTION },
-      tags: ENDPOINT_GROUPS.filter((g) => used.has(g)).map((name) => ({ name })),
-      components: { securitySchemes: SECURITY_SCHEMES },
+      tags: [
+        ...ENDPOINT_GROUPS.filter((g) => used.has(g)).map((name) => ({ name })),
+        { name: ADMIN_TAG, description: "The operator's API under /admin/v1, with the admin token." },
+      ],
+      components: { securitySchemes: { ...SECURITY_SCHEMES, ...ADMIN_SECURITY_SCHEME } },
     },
     // shared schemas keep their own names in components/schemas
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `schema-${i}`),
     },
-    // only the API's own routes: not /health, the admin API or these pages
+    // the API's own routes and the admin API: not /health, /metrics or these pages
     transform: ({ schema, url, route }) => ({
-      schema: route.config?.endpoint === undefined ? { ...schema, hide: true } : schema,
+      schema: route.config?.endpoint === undefined && !isAdminRoute(schema) ? { ...schema, hide: true } : schema,
       url,
     }),
   });

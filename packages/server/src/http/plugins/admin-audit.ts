@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditBody, auditText } from '../../venue/audit-log.js';
+import { auditBody, auditText } from '../../admin/audit-log.js';
 import type { Venue } from '../../venue/venue.js';
 import { pathOf } from '../family.js';
 import { ADMIN_ACTOR_HEADER } from '../admin-actor-header.js';

@@ -1,3 +1,4 @@
+import type { Candles } from '../../market-data/candles.js';
 import type { MarketData } from '../../market-data/market-data.js';
 import type { Venue } from '../../venue/venue.js';
 import type { DepositAddresses } from '../../wallet/deposit-addresses.js';
@@ -11,4 +12,6 @@ export interface RouteDeps {
   readonly depositAddresses: DepositAddresses;
   /** Rolling 24-hour statistics and recent trades per market. */
   readonly marketData: MarketData;
+  /** Candles of every market and interval, from the store. */
+  readonly candles: Candles;
 }

@@ -1,4 +1,4 @@
-import { formatUnits, type OrderView, type State } from '@txc/core';
+import { formatUnits, postsOnly, type OrderView, type State } from '@txc/core';
 import type { DealsTable } from '../../store/database.js';
 import { orderFigures, orderTypeName, otoBlock, seconds, unitsOf } from './order-body.js';
 
@@ -30,7 +30,7 @@ export function historyOrder(state: State, o: OrderView): Record<string, unknown
     dealFee: f.dealFee,
     dealStock: f.dealStock,
     dealMoney: f.dealMoney,
-    postOnly: o.postOnly,
+    postOnly: postsOnly(o),
     ioc: o.ioc,
     status: o.status,
     stp: o.stp,

@@ -1,4 +1,4 @@
-import { formatUnits, marketUnits, type MarketUnits, type OrderView, type State } from '@txc/core';
+import { formatUnits, marketUnits, postsOnly, type MarketUnits, type OrderView, type State } from '@txc/core';
 import { withAliases } from '@txc/sdk';
 
 /** The market's units and asset precisions, for rendering its integers. */
@@ -73,7 +73,7 @@ export function orderBody(state: State, o: OrderView): Record<string, unknown> {
     left: f.left,
     deal_fee: f.dealFee,
     price: f.price,
-    postOnly: o.postOnly,
+    postOnly: postsOnly(o),
     ioc: o.ioc,
     status: o.status,
     stp: o.stp,

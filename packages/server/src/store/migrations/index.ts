@@ -7,6 +7,7 @@ import { collateral } from './0007-collateral.js';
 import { funding } from './0008-funding.js';
 import { adminAudit } from './0009-admin-audit.js';
 import { userHistory } from './0010-user-history.js';
+import { candles } from './0011-candles.js';
 import { migrationDialect } from './dialect.js';
 
 /** The one ordered set of migrations, for every store. Append only; never edit one that has shipped. */
@@ -21,6 +22,7 @@ export function migrations(kind: 'sqlite' | 'postgres'): MigrationProvider {
     '0008-funding': funding(d),
     '0009-admin-audit': adminAudit(d),
     '0010-user-history': userHistory(d),
+    '0011-candles': candles(d),
   };
   return { getMigrations: () => Promise.resolve(all) };
 }

@@ -203,6 +203,28 @@ describe('ccxt whitebit against txc', () => {
       assert.ok(deals.every((d) => d.takerOrMaker === 'taker' && d.fee?.currency === 'USDT'));
     });
 
+    it('fetchOHLCV: the candles of /api/v1/public/kline, open, high, low, close and the stock volume', async () => {
+      // an end fixed now: a minute that begins between the two reads changes neither answer
+      const end = Math.floor(Date.now() / 1000);
+      const [mine] = await exchange.fetchMyTrades('BTC/USDT', undefined, 1);
+      const asCcxt = (c: readonly (number | string)[]): number[] => [1, 3, 4, 2, 5].map((i) => Number(c[i]));
+      const latest = await sdk.kline('BTC_USDT', { interval: '1m', end, limit: 5 });
+      assert.ok(latest.result.length > 0 && (latest.result.at(-1)?.[5] ?? '0') !== '0');
+      assert.deepEqual(
+        await exchange.fetchOHLCV('BTC/USDT', '1m', undefined, 5, { end }),
+        latest.result.map((c) => [c[0] * 1000, ...asCcxt(c)]),
+      );
+      // with `since` (ccxt keeps the candles from it on): the first `limit` periods from its own
+      const since = Math.floor((mine?.timestamp ?? 0) / 3_600_000) * 3_600_000;
+      const hours = await sdk.kline('BTC_USDT', { interval: '1h', start: Math.floor(since / 1000), end, limit: 2 });
+      assert.ok(hours.result.length > 0);
+      assert.deepEqual(
+        await exchange.fetchOHLCV('BTC/USDT', '1h', since, 2, { end }),
+        hours.result.map((c) => [c[0] * 1000, ...asCcxt(c)]),
+      );
+      await assert.rejects(exchange.fetchOHLCV('BTC/USDT', '2m'), ccxt.ExchangeError);
+    });
+
     it('post-only and IOC limits, stop-limit via triggerPrice, fetchOrder, cancelAllOrders', async () => {
       const maker = await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 50000, { postOnly: true });
       assert.equal(maker.postOnly, true);

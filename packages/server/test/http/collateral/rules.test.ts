@@ -217,7 +217,7 @@ describe('collateral trading rules through HTTP (reference §6)', () => {
       price: '59400',
       rpi: true,
     });
-    assert.equal(rpi.rpi, true);
+    assert.deepEqual([rpi.rpi, rpi.postOnly], [true, true]);
     const publicClient = new TxcClient({ baseUrl: server.url });
     const book = await publicClient.orderbook('BTC_USDT');
     assert.ok(!book.bids.some(([price]) => price === '59400'), JSON.stringify(book.bids));

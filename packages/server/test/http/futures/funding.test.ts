@@ -226,3 +226,40 @@ describe('the funding schedule: the server settles at the published boundary, no
     assert.equal(Number(next?.next_funding_rate_timestamp), boundary + EIGHT_HOURS_MS);
   });
 });
+
+describe('next_funding_rate_timestamp when only the operator settles (`fundingSettlement: "admin"`)', () => {
+  let server: TestServer;
+  const clock = new ManualClock();
+
+  before(async () => {
+    server = await collateralServer({ fundingSettlement: 'admin' }, clock);
+  });
+  after(() => server.stop());
+
+  async function nextFunding(client: TxcClient): Promise<number> {
+    // past the listing's one-second cache
+    clock.advance(1_001);
+    const [listed] = (await client.futures()).result;
+    return Number(listed?.next_funding_rate_timestamp);
+  }
+
+  it('always names the next boundary of the schedule, never one already past', async () => {
+    const carol = await collateralTrader(server, 'carol', { USDT: '10000' });
+    const settled = await settle(server, 'BTC_PERP', clock);
+    assert.equal(settled.status, 200, JSON.stringify(settled.body));
+    const boundaryAfter = (ms: number): number => (Math.floor(ms / EIGHT_HOURS_MS) + 1) * EIGHT_HOURS_MS;
+    const first = await nextFunding(carol);
+    assert.equal(first, boundaryAfter(clock.nowMs()));
+    // the boundary passes with nobody settling: the listing moves on to the following one
+    clock.advance(first - clock.nowMs() + 60_000);
+    const second = await nextFunding(carol);
+    assert.ok(second > clock.nowMs(), `${second} is not after ${clock.nowMs()}`);
+    assert.equal(second, first + EIGHT_HOURS_MS);
+    // three intervals later, still the next one
+    clock.advance(3 * EIGHT_HOURS_MS);
+    assert.equal(await nextFunding(carol), boundaryAfter(clock.nowMs()));
+    // a settlement now starts a period that ends at the next boundary
+    assert.equal((await settle(server, 'BTC_PERP', clock)).status, 200);
+    assert.equal(await nextFunding(carol), boundaryAfter(clock.nowMs()));
+  });
+});

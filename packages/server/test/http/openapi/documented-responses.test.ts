@@ -44,6 +44,7 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await anon.fees();
     await ignore(anon.orderbook('NOPE_USDT'));
     await ignore(anon.marketTicker(''));
+    await ignore(anon.kline('BTC_USDT', { interval: '2m' }));
 
     // main account and spot account
     await alice.mainBalances();
@@ -78,6 +79,8 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await alice.executedHistory({ market: 'BTC_USDT' });
     await alice.executedHistory();
     await alice.orderDeals({ orderId: bought.orderId });
+    // candles of the trades just made
+    await anon.kline('BTC_USDT', { interval: '1m', limit: 5 });
     await ignore(alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '1000', price: '50000' }));
     await ignore(alice.orderNew({ market: 'BTC_USDT', side: 'up' }));
     await ignore(alice.orderCancel({ market: 'BTC_USDT', orderId: 999_999 }));

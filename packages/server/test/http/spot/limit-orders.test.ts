@@ -213,14 +213,17 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
       WOULD_TAKE,
     );
     const rpi = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49400', rpi: true });
-    assert.deepEqual([rpi.status, rpi.rpi, rpi.postOnly], ['NEW', true, false]);
+    // RPI orders are post-only by design (spec §4.3): every view of one says so
+    assert.deepEqual([rpi.status, rpi.rpi, rpi.postOnly], ['NEW', true, true]);
     const book = await new TxcClient({ baseUrl: server.url }).orderbook('BTC_USDT');
     assert.ok(!book.bids.some(([price]) => price === '49400'), JSON.stringify(book.bids));
     const [open] = await alice.activeOrders({ market: 'BTC_USDT' });
-    assert.deepEqual([open?.order_id, open?.rpi], [rpi.order_id, true]);
+    assert.deepEqual([open?.order_id, open?.rpi, open?.postOnly], [rpi.order_id, true, true]);
     await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '49400' });
     const [trade] = await new TxcClient({ baseUrl: server.url }).trades('BTC_USDT');
     assert.deepEqual([trade?.price, trade?.rpi], ['49400', true]);
+    const filled = (await alice.orderHistory({ orderId: rpi.order_id })).BTC_USDT?.[0];
+    assert.deepEqual([filled?.status, filled?.rpi, filled?.postOnly], ['FILLED', true, true]);
     assert.deepEqual(await bob.orderCancelAll({ market: 'BTC_USDT' }), []);
   });
 

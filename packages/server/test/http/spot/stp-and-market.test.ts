@@ -149,4 +149,13 @@ describe('market and stock-market orders through HTTP (reference §5.4)', () => 
       errors: { amount: ['Not enough balance.'] },
     });
   });
+
+  it('a filled market buy whose last money buys less than a lot answers left "0"', async () => {
+    // 100.005 buys 0.001666 BTC at 60000 (99.96): the 0.045 left pays for no further lot
+    const o = await alice.orderMarket({ market: 'BTC_USDT', side: 'buy', amount: '100.005' });
+    assert.equal(o.status, 'FILLED');
+    assert.equal(o.deal_stock, '0.001666');
+    assert.equal(o.deal_money, '99.96');
+    assert.equal(o.left, '0');
+  });
 });

@@ -1,6 +1,32 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AdminError, type AdminOperations } from '../../../venue/admin.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AdminError } from '../../../admin/admin-input.js';
+import type { AdminOperations } from '../../../admin/admin-operations.js';
 import { sendError } from '../../send-error.js';
+import { ADMIN_CONTRACTS, type AdminContract, type AdminOperationName } from './admin-contracts.js';
+import { adminRouteSchema } from './admin-route-schema.js';
+
+type Params = Record<string, string>;
+type Handler = (admin: AdminOperations, request: FastifyRequest<{ Params: Params }>) => Promise<unknown>;
+
+/** What each declared admin route does: one admin operation, given the path's parameters and the body. */
+const HANDLERS: Record<AdminOperationName, Handler> = {
+  createUser: (admin, r) => admin.createUser(r.body),
+  showUser: (admin, r) => admin.showUser(r.params.name ?? ''),
+  createApiKey: (admin, r) => admin.createApiKey(r.params.name ?? '', r.body ?? {}),
+  revokeApiKey: (admin, r) => admin.revokeApiKey(r.params.apiKey ?? ''),
+  stateHash: (admin) => admin.stateHash(),
+  auditLog: (admin, r) => admin.auditLog(r.query),
+  deposit: (admin, r) => admin.deposit(r.body),
+  createMiningAccount: (admin, r) => admin.createMiningAccount(r.body),
+  creditMiningReward: (admin, r) => admin.creditMiningReward(r.body),
+  pendingWithdrawals: (admin) => admin.pendingWithdrawals(),
+  completeWithdrawal: (admin, r) => admin.completeWithdrawal(r.params.transactionId ?? '', r.body ?? {}),
+  rejectWithdrawal: (admin, r) => admin.rejectWithdrawal(r.params.transactionId ?? '', r.body ?? {}),
+  ledger: (admin) => admin.ledger(),
+  setIndexPrice: (admin, r) => admin.setIndexPrice(r.body),
+  settleFunding: (admin, r) => admin.settleFunding(r.body),
+  fundLendingPool: (admin, r) => admin.fundLendingPool(r.body),
+};
 
 async function answer(reply: FastifyReply, status: number, work: () => Promise<unknown>): Promise<FastifyReply> {
   try {
@@ -11,51 +37,15 @@ async function answer(reply: FastifyReply, status: number, work: () => Promise<u
   }
 }
 
-/** The admin API under /admin/v1 (shapes fixed by the foundation issue; later features add routes). */
+/** The admin API under /admin/v1: every route of ADMIN_CONTRACTS, documented in the OpenAPI document. */
 export function adminRoutes(app: FastifyInstance, admin: AdminOperations): void {
-  app.post('/admin/v1/users', (request, reply) => answer(reply, 201, () => admin.createUser(request.body)));
-
-  app.get<{ Params: { name: string } }>('/admin/v1/users/:name', (request, reply) =>
-    answer(reply, 200, () => admin.showUser(request.params.name)),
-  );
-
-  app.post<{ Params: { name: string } }>('/admin/v1/users/:name/api-keys', (request, reply) =>
-    answer(reply, 201, () => admin.createApiKey(request.params.name, request.body ?? {})),
-  );
-
-  app.delete<{ Params: { apiKey: string } }>('/admin/v1/api-keys/:apiKey', (request, reply) =>
-    answer(reply, 200, () => admin.revokeApiKey(request.params.apiKey)),
-  );
-
-  app.get('/admin/v1/state', (_request, reply) => answer(reply, 200, () => admin.stateHash()));
-
-  app.get('/admin/v1/audit', (request, reply) => answer(reply, 200, () => admin.auditLog(request.query)));
-
-  app.post('/admin/v1/deposits', (request, reply) => answer(reply, 201, () => admin.deposit(request.body)));
-
-  app.post('/admin/v1/mining-accounts', (request, reply) =>
-    answer(reply, 201, () => admin.createMiningAccount(request.body)),
-  );
-
-  app.post('/admin/v1/mining/rewards', (request, reply) =>
-    answer(reply, 201, () => admin.creditMiningReward(request.body)),
-  );
-
-  app.get('/admin/v1/withdrawals', (_request, reply) => answer(reply, 200, () => admin.pendingWithdrawals()));
-
-  app.post<{ Params: { transactionId: string } }>('/admin/v1/withdrawals/:transactionId/complete', (request, reply) =>
-    answer(reply, 200, () => admin.completeWithdrawal(request.params.transactionId, request.body ?? {})),
-  );
-
-  app.post<{ Params: { transactionId: string } }>('/admin/v1/withdrawals/:transactionId/reject', (request, reply) =>
-    answer(reply, 200, () => admin.rejectWithdrawal(request.params.transactionId, request.body ?? {})),
-  );
-
-  app.get('/admin/v1/ledger', (_request, reply) => answer(reply, 200, () => admin.ledger()));
-
-  app.post('/admin/v1/index-prices', (request, reply) => answer(reply, 200, () => admin.setIndexPrice(request.body)));
-
-  app.post('/admin/v1/funding/settle', (request, reply) => answer(reply, 200, () => admin.settleFunding(request.body)));
-
-  app.post('/admin/v1/lending-pool', (request, reply) => answer(reply, 200, () => admin.fundLendingPool(request.body)));
+  for (const [name, contract] of Object.entries(ADMIN_CONTRACTS) as [AdminOperationName, AdminContract][]) {
+    const handle = HANDLERS[name];
+    app.route<{ Params: Params }>({
+      method: contract.method,
+      url: contract.path,
+      schema: adminRouteSchema(name, contract),
+      handler: (request, reply) => answer(reply, contract.successStatus, () => handle(admin, request)),
+    });
+  }
 }

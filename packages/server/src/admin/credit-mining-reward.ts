@@ -1,54 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  isMiningAccountName,
-  MAX_MINING_ACCOUNTS_PER_USER,
-  MINING_REWARD_TICKER,
-  parseDecimal,
-  parseUnits,
-  type Rejection,
-} from '@txc/core';
-import { AdminError, optionalString, record, requiredString } from './admin-input.js';
-import type { Venue } from './venue.js';
-
-export interface MiningAccountRef {
-  readonly user: string;
-  readonly name: string;
-}
+import { MINING_REWARD_TICKER, parseDecimal, parseUnits } from '@txc/core';
+import { AdminError, optionalString, record, requiredString, withinAdminBound } from './admin-input.js';
+import { refused } from './mining-refusal.js';
+import type { Venue } from '../venue/venue.js';
 
 const TX_HASH = /^[0-9a-fA-F]{64}$/;
-
-function refused(r: Rejection, user: string, account: string): AdminError {
-  switch (r.reason) {
-    case 'UNKNOWN_USER':
-      return new AdminError('adminNotFound', `User ${user} not found.`);
-    case 'MINING_ACCOUNT_NOT_FOUND':
-      return new AdminError('adminNotFound', `Mining account ${account} of user ${user} not found.`);
-    case 'MINING_ACCOUNT_EXISTS':
-      return new AdminError('adminConflict', `Mining account ${account} of user ${user} already exists.`);
-    case 'MINING_ACCOUNT_LIMIT':
-      return new AdminError(
-        'adminConflict',
-        `User ${user} already has the maximum of ${MAX_MINING_ACCOUNTS_PER_USER} mining accounts.`,
-      );
-    case 'UNKNOWN_ASSET':
-      return new AdminError('adminConflict', `The venue has no ${MINING_REWARD_TICKER} asset to pay rewards in.`);
-    default:
-      return new AdminError('adminBadRequest', `Refused: ${r.reason}.`);
-  }
-}
-
-/** `POST /admin/v1/mining-accounts {user, name}`: opens a mining account for a user. */
-export async function openMiningAccount(venue: Venue, input: unknown): Promise<MiningAccountRef> {
-  const body = record(input, ['user', 'name']);
-  const user = requiredString(body, 'user');
-  const name = requiredString(body, 'name');
-  if (!isMiningAccountName(name)) {
-    throw new AdminError('adminBadRequest', 'name must be 1 to 255 letters, digits or underscores.');
-  }
-  const { result } = await venue.submit({ type: 'CreateMiningAccount', user, name });
-  if (!result.ok) throw refused(result.rejection, user, name);
-  return { user, name };
-}
 
 function btcAmount(venue: Venue, body: Record<string, unknown>, field: string, fallback?: bigint): bigint {
   const raw = body[field];
@@ -62,7 +18,7 @@ function btcAmount(venue: Venue, body: Record<string, unknown>, field: string, f
       `${field} must be a non-negative decimal with at most ${precision} decimal places.`,
     );
   }
-  return units;
+  return withinAdminBound(units, precision, field);
 }
 
 function rate(body: Record<string, unknown>, field: string): string {

@@ -1,3 +1,4 @@
+import { formatUnits, parseUnits, pow10 } from '@txc/core';
 import type { ErrorName } from '@txc/sdk';
 
 /** A refusal of the admin API: the catalogue entry (HTTP status) and what went wrong. */
@@ -43,4 +44,40 @@ export function optionalString(body: Record<string, unknown>, field: string): st
   if (typeof v !== 'string' || v === '')
     throw new AdminError('adminBadRequest', `${field} must be a non-empty string.`);
   return v;
+}
+
+/** An optional list of strings (`permissions`, `ips`). */
+export function stringList(body: Record<string, unknown>, field: string): string[] | undefined {
+  const v = body[field];
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+    throw new AdminError('adminBadRequest', `${field} must be an array of strings.`);
+  }
+  return v as string[];
+}
+
+/** A positive amount given as a decimal string (or number) of at most `precision` places, in minor units. */
+export function decimalAmount(raw: unknown, precision: number): bigint {
+  if (typeof raw !== 'string' && typeof raw !== 'number') {
+    throw new AdminError('adminBadRequest', 'amount must be a decimal string.');
+  }
+  const amount = parseUnits(String(raw), precision);
+  if (amount === undefined) {
+    throw new AdminError('adminBadRequest', `amount must be a plain decimal with at most ${precision} decimal places.`);
+  }
+  if (amount <= 0n) throw new AdminError('adminBadRequest', 'amount must be greater than 0.');
+  return withinAdminBound(amount, precision, 'amount');
+}
+
+/**
+ * At most 10^18 whole units in one admin operation. Far beyond any real amount, and it keeps every
+ * balance that such amounts can add up to inside what the stores keep (PostgreSQL's numeric(78, 0)),
+ * so that a typo of many digits is refused here instead of failing the group commit it would join.
+ */
+export const MAX_ADMIN_WHOLE_UNITS = 10n ** 18n;
+
+export function withinAdminBound(units: bigint, precision: number, field: string): bigint {
+  const max = MAX_ADMIN_WHOLE_UNITS * pow10(precision);
+  if (units > max) throw new AdminError('adminBadRequest', `${field} must be at most ${formatUnits(max, precision)}.`);
+  return units;
 }

@@ -1,5 +1,5 @@
 import { AdminError } from './admin-input.js';
-import type { Venue } from './venue.js';
+import type { Venue } from '../venue/venue.js';
 
 export const REDACTED = '[redacted]';
 
