@@ -50,7 +50,12 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   ...channel('trades', {
     oneShot: 'request',
     summary: 'Public trades of markets (all with [])',
-    follows: 'websocket spec §6.6; decisions.md "Trades"',
+    follows: 'websocket spec §6.6; decisions.md "WebSocket trades"',
+  }),
+  ...channel('candles', {
+    oneShot: 'request',
+    summary: 'Candles (klines) of markets, one interval per market',
+    follows: 'websocket spec §6.2; decisions.md "WebSocket candles"',
   }),
   ...channel('lastprice', {
     oneShot: 'request',
@@ -60,7 +65,7 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   ...channel('depth', {
     oneShot: 'request',
     summary: 'Order book snapshot and deltas',
-    follows: 'websocket spec §6.7; decisions.md "Depth"',
+    follows: 'websocket spec §6.7; decisions.md "WebSocket depth"',
   }),
   ...channel('market', {
     oneShot: 'request',
@@ -74,7 +79,7 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   }),
   ...channel('bookTicker', {
     summary: 'Best bid and ask of markets (all with [])',
-    follows: 'websocket spec §6.8; decisions.md "Book ticker and statistics"',
+    follows: 'websocket spec §6.8; decisions.md "WebSocket book ticker and statistics"',
   }),
   ...channel('premiumIndex', {
     summary: 'Mark and index price, funding rate of perpetuals',
