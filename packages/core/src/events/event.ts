@@ -34,7 +34,8 @@ export type Event =
   | FundingPaid
   | AccountLiquidated
   | CodeCreated
-  | CodeApplied;
+  | CodeApplied
+  | UserFeeSet;
 
 export type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove };
 export type { CodeApplied, CodeCreated };
@@ -164,6 +165,16 @@ export interface StopActivated {
   readonly market: string;
   readonly user: string;
   readonly orderId: number;
+  readonly time: number;
+}
+
+/** A user's own fee rates on a market (or every market: null) were set; null rates are the market's. */
+export interface UserFeeSet {
+  readonly type: 'UserFeeSet';
+  readonly user: string;
+  readonly market: string | null;
+  readonly maker: bigint | null;
+  readonly taker: bigint | null;
   readonly time: number;
 }
 

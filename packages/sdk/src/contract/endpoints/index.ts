@@ -64,6 +64,8 @@ import { assetsV2 } from './public/assets-v2.js';
 import { time } from './public/time.js';
 import { trades } from './public/trades.js';
 import { tradeBalance } from './trade-account/balance.js';
+import { marketFee } from './market/fee.js';
+import { marketFeeSingle } from './market/fee-single.js';
 import { executedHistory } from './trade-account/executed-history.js';
 import { orderDeals } from './trade-account/order-deals.js';
 import { orderHistory } from './trade-account/order-history.js';
@@ -102,6 +104,8 @@ export {
   mainAccountWithdraw,
   mainAccountWithdrawPay,
   markets,
+  marketFee,
+  marketFeeSingle,
   miningAccounts,
   miningCreateAccount,
   miningEditPayoutDestination,
@@ -188,6 +192,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   orderHistory,
   executedHistory,
   orderDeals,
+  marketFee,
+  marketFeeSingle,
   // collateral trading
   collateralLimit,
   collateralMarket,
