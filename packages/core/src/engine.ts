@@ -27,6 +27,7 @@ import { checkLiquidations } from './handlers/check-liquidations.js';
 import { adoptRules } from './handlers/adopt-rules.js';
 import { createCode } from './handlers/create-code.js';
 import { applyCode } from './handlers/apply-code.js';
+import { setUserFee } from './handlers/set-user-fee.js';
 import { repricePremium } from './funding/funding-rate.js';
 import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
@@ -99,6 +100,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   AdoptRules: adoptRules,
   CreateCode: createCode,
   ApplyCode: applyCode,
+  SetUserFee: setUserFee,
 };
 
 /**

@@ -16,6 +16,7 @@ export * from './state/user.js';
 export * from './state/ledger.js';
 export * from './state/mining.js';
 export * from './state/codes.js';
+export * from './state/user-fees.js';
 export * from './state/withdrawal.js';
 export * from './state/deposit-address.js';
 export * from './state/order.js';

@@ -9,13 +9,14 @@ import { decodeTrading, encodeTrading, type EncodedTrading } from './trading-cod
  * holds their orders.
  */
 export function encodeState(state: State): string {
-  const { trading, rules, codes, ...rest } = state;
+  const { trading, rules, codes, userFees, ...rest } = state;
   // the first rules and parts not used yet are left out: the states of journals written before
   // them text as they did
   return encodeJson({
     ...rest,
     ...(rules === 1 ? {} : { rules }),
     ...(codes.byCode.size === 0 ? {} : { codes }),
+    ...(userFees.size === 0 ? {} : { userFees }),
     trading: encodeTrading(trading),
   });
 }

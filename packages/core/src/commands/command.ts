@@ -20,7 +20,15 @@ import type {
 } from './mining-commands.js';
 import type { ApplyCode, CodeOutcome, CreateCode } from './code-commands.js';
 import type { CancelAllOrders, CancelOrder, CancelOto, OtoCancelled, PlaceOrder } from './order-commands.js';
-import type { AdoptRules, CreateUser, DefineAsset, DefineMarket, SetIndexPrice } from './venue-commands.js';
+import type {
+  AdoptRules,
+  CreateUser,
+  DefineAsset,
+  DefineMarket,
+  SetIndexPrice,
+  SetUserFee,
+  UserFeeSetting,
+} from './venue-commands.js';
 import type {
   AssignDepositAddress,
   CancelWithdrawal,
@@ -59,7 +67,8 @@ export type Command =
   | CheckLiquidations
   | AdoptRules
   | CreateCode
-  | ApplyCode;
+  | ApplyCode
+  | SetUserFee;
 
 export type CommandType = Command['type'];
 
@@ -90,6 +99,7 @@ export interface CommandResults {
   AdoptRules: { version: number };
   CreateCode: CodeOutcome;
   ApplyCode: CodeOutcome;
+  SetUserFee: UserFeeSetting;
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

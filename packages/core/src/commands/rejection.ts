@@ -77,7 +77,8 @@ export type RejectReason =
   | 'CODE_INSUFFICIENT_FUNDS'
   | 'CODE_NOT_FOUND'
   | 'CODE_OWN'
-  | 'CODE_ALREADY_APPLIED';
+  | 'CODE_ALREADY_APPLIED'
+  | 'FEE_RATE_INVALID';
 
 export interface Rejection {
   readonly reason: RejectReason;

@@ -30,6 +30,25 @@ export interface SetIndexPrice {
   readonly price: bigint;
 }
 
+/**
+ * Sets a user's own maker and taker rates (over RATE_SCALE) on one market, or on every market that
+ * has none of the user's own (market null). A null rate is the market's; both null forget the setting.
+ */
+export interface SetUserFee {
+  readonly type: 'SetUserFee';
+  readonly user: string;
+  readonly market: string | null;
+  readonly maker: bigint | null;
+  readonly taker: bigint | null;
+}
+
+export interface UserFeeSetting {
+  readonly user: string;
+  readonly market: string | null;
+  readonly maker: bigint | null;
+  readonly taker: bigint | null;
+}
+
 /** Moves the venue to a newer version of the engine's rules (see state/rules.ts): from this command on. */
 export interface AdoptRules {
   readonly type: 'AdoptRules';

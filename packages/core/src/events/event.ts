@@ -42,7 +42,8 @@ export type Event =
   | AccountLiquidated
   | CodeCreated
   | CodeApplied
-  | PositionDeleveraged;
+  | PositionDeleveraged
+  | UserFeeSet;
 
 export type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove };
 export type { CodeApplied, CodeCreated };
@@ -172,6 +173,16 @@ export interface StopActivated {
   readonly market: string;
   readonly user: string;
   readonly orderId: number;
+  readonly time: number;
+}
+
+/** A user's own fee rates on a market (or every market: null) were set; null rates are the market's. */
+export interface UserFeeSet {
+  readonly type: 'UserFeeSet';
+  readonly user: string;
+  readonly market: string | null;
+  readonly maker: bigint | null;
+  readonly taker: bigint | null;
   readonly time: number;
 }
 

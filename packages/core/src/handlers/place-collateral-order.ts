@@ -5,7 +5,8 @@ import { RATE_SCALE } from '../money/rate.js';
 import type { MarketSpec, Price } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
-import type { Exec } from '../trading/exec-context.js';
+import { feeRates, type Exec } from '../trading/exec-context.js';
+import { maxFeeRate } from '../state/user-fees.js';
 import { wouldCross } from '../trading/matching.js';
 import { limitBuyHold } from '../trading/fees.js';
 import type { OrderView, PositionSide } from '../state/order.js';
@@ -116,7 +117,7 @@ export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: 
       const before = accountFigures(state, cmd.user, now);
       const after = accountFigures(state, cmd.user, now, { intent });
       const value = lotsValue(state, spec, BigInt(intent.lots), price, true) ?? 0n;
-      const fee = divide(value * spec.takerFee, RATE_SCALE, true);
+      const fee = divide(value * feeRates(exec, cmd.user).takerFee, RATE_SCALE, true);
       if (after.margin + fee > after.equity && after.margin > before.margin) return reject('NOT_ENOUGH_BALANCE');
     }
   }
@@ -133,7 +134,7 @@ export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: 
       cmd.side === 'sell'
         ? BigInt(amount) * units.lot
         : limited
-          ? limitBuyHold(units, cmd.price, amount)
+          ? limitBuyHold(units, cmd.price, amount, maxFeeRate(feeRates(exec, cmd.user)))
           : (walk?.hold ?? 0n);
     const plan = planHold(state, user, ticker, need);
     if (plan === undefined) return reject('NOT_ENOUGH_BALANCE');

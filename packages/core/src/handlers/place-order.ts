@@ -3,7 +3,8 @@ import type { PlaceOrder } from '../commands/order-commands.js';
 import { reject, type Result } from '../commands/rejection.js';
 import { placeCollateralOrder } from './place-collateral-order.js';
 import type { State } from '../state/state.js';
-import { execFor, type Exec } from '../trading/exec-context.js';
+import { execFor, feeRates, type Exec } from '../trading/exec-context.js';
+import { maxFeeRate } from '../state/user-fees.js';
 import { wouldCross } from '../trading/matching.js';
 import { checkOrderShape, launch, orderOf } from '../trading/placement.js';
 import { limitBuyHold, moneyBuyHold, stockUnits } from '../trading/fees.js';
@@ -16,11 +17,11 @@ function holdFor(exec: Exec, cmd: PlaceOrder, available: bigint): bigint | undef
   let hold: bigint;
   if (cmd.side === 'sell') hold = stockUnits(units, cmd.amount);
   else if (cmd.orderType === 'limit' || cmd.orderType === 'stop limit')
-    hold = limitBuyHold(units, cmd.price, cmd.amount);
+    hold = limitBuyHold(units, cmd.price, cmd.amount, maxFeeRate(feeRates(exec, cmd.user)));
   else if (cmd.orderType === 'stock market') {
     if (available === 0n) return undefined;
     hold = available;
-  } else hold = moneyBuyHold(units, BigInt(cmd.amount));
+  } else hold = moneyBuyHold(units, BigInt(cmd.amount), feeRates(exec, cmd.user).takerFee);
   return hold <= available ? hold : undefined;
 }
 

@@ -7,6 +7,7 @@ import { createCollateralState, type CollateralState } from './collateral-state.
 import { createLedger, type Ledger } from './ledger.js';
 import { createMiningState, type MiningState } from './mining.js';
 import { createCodesState, type CodesState } from './codes.js';
+import type { UserFees } from './user-fees.js';
 import type { User } from './user.js';
 import type { FundingState } from './funding-state.js';
 import type { PendingWithdrawal } from './withdrawal.js';
@@ -53,6 +54,8 @@ export interface State {
   readonly funding: Map<string, FundingState>;
   /** Codes created and applied (state/codes.ts). */
   readonly codes: CodesState;
+  /** Users' own fee rates (state/user-fees.ts). */
+  readonly userFees: UserFees;
 }
 
 export interface StateOptions {
@@ -81,5 +84,6 @@ export function createState(options: StateOptions = {}): State {
     collateral: createCollateralState(),
     funding: new Map(),
     codes: createCodesState(),
+    userFees: new Map(),
   };
 }

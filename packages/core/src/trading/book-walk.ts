@@ -1,4 +1,5 @@
-import type { Exec } from './exec-context.js';
+import { feeRates, type Exec } from './exec-context.js';
+import { maxFeeRate } from '../state/user-fees.js';
 import type { OrderSide, StpMode } from '../state/order.js';
 
 /** What a market order of `lots` would take from the book now. */
@@ -7,7 +8,7 @@ export interface Walk {
   readonly lots: number;
   /** Σ lots × price over the levels taken (ticks × lots). */
   readonly tickLots: bigint;
-  /** What a buy pays at most for them: notional and the larger fee rate, each rounded up. */
+  /** What a buy pays at most for them: notional and the larger of its owner's fee rates, each rounded up. */
   readonly hold: bigint;
 }
 
@@ -28,6 +29,7 @@ export function walkBook(exec: Exec, side: OrderSide, lots: number, user: string
     left -= take;
   }
   const fine = tickLots * units.mul;
-  const hold = (fine + units.divUp) / units.div + (fine * units.maxFeeRate + units.feeDivUp) / units.feeDiv;
+  const rate = maxFeeRate(feeRates(exec, user));
+  const hold = (fine + units.divUp) / units.div + (fine * rate + units.feeDivUp) / units.feeDiv;
   return { lots: lots - left, tickLots, hold };
 }

@@ -1,7 +1,8 @@
-import type { Exec } from './exec-context.js';
+import { feeRates, type Exec } from './exec-context.js';
 import { affordableLots, limitBuyHold } from './fees.js';
 import { finish } from './finish.js';
 import type { Order } from '../state/order.js';
+import { maxFeeRate } from '../state/user-fees.js';
 import { room, shrink } from './closing-orders.js';
 import { applyHold, planHold } from '../collateral/holds.js';
 import { closes } from '../collateral/margin.js';
@@ -18,7 +19,7 @@ export function collateralLots(exec: Exec, taker: Order, maker: Order, want: num
   }
   // a market buy on a spot pair holds the cost of its walk of the book: what it can pay for
   if (!exec.perp && taker.side === 'buy' && taker.type === 'stock market')
-    lots = affordableLots(exec.units, taker, maker.price, lots);
+    lots = affordableLots(exec.units, taker, maker.price, lots, feeRates(exec, taker.user).takerFee);
   return lots;
 }
 
@@ -41,7 +42,8 @@ export function collateralRunEnd(exec: Exec, order: Order): boolean {
 export function holdToExecute(exec: Exec, order: Order): bigint {
   const units = exec.units;
   if (order.side === 'sell') return BigInt(order.left) * units.lot;
-  if (order.type === 'limit' || order.type === 'stop limit') return limitBuyHold(units, order.price, order.left);
+  if (order.type === 'limit' || order.type === 'stop limit')
+    return limitBuyHold(units, order.price, order.left, maxFeeRate(feeRates(exec, order.user)));
   return walkBook(exec, order.side, order.left, order.user, order.stp).hold;
 }
 

@@ -1,5 +1,5 @@
 import { addTo } from '../state/ledger.js';
-import type { Exec } from './exec-context.js';
+import { feeRates, type Exec } from './exec-context.js';
 import { buyFeePaid, notional } from './fees.js';
 import type { Order, PositionSide } from '../state/order.js';
 import { accountOf, positionKey, type Position } from '../state/collateral-state.js';
@@ -21,9 +21,10 @@ export function perpFees(
   taker: Order,
   tradeNotional: bigint,
 ): { buyFee: bigint; sellFee: bigint } {
-  const spec = exec.units.spec;
-  const buyFee = chargeFee(exec, buy, tradeNotional, buy === taker ? spec.takerFee : spec.makerFee);
-  const sellFee = chargeFee(exec, sell, tradeNotional, sell === taker ? spec.takerFee : spec.makerFee);
+  const buyRates = feeRates(exec, buy.user);
+  const sellRates = feeRates(exec, sell.user);
+  const buyFee = chargeFee(exec, buy, tradeNotional, buy === taker ? buyRates.takerFee : buyRates.makerFee);
+  const sellFee = chargeFee(exec, sell, tradeNotional, sell === taker ? sellRates.takerFee : sellRates.makerFee);
   addTo(exec.state.ledger.fees, exec.money, buyFee + sellFee);
   return { buyFee, sellFee };
 }

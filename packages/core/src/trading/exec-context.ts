@@ -3,6 +3,7 @@ import type { State } from '../state/state.js';
 import { marketUnits, type MarketUnits } from '../spec/market-units.js';
 import type { Order } from '../state/order.js';
 import { marketTrading, type MarketTrading, type TradingState } from '../state/trading-state.js';
+import { feeRatesOf, type FeeRates } from '../state/user-fees.js';
 
 /** What executing one command against one market needs at hand. */
 export interface Exec {
@@ -23,6 +24,11 @@ export interface Exec {
   readonly armed: Set<Order>;
   /** A perpetual: its positions are synthetic and its fills move no assets (see fill). */
   readonly perp: boolean;
+}
+
+/** The maker and taker rates `user` pays on this market: the market's unless the user has rates of their own. */
+export function feeRates(exec: Exec, user: string): FeeRates {
+  return feeRatesOf(exec.state.userFees, user, exec.units.spec);
 }
 
 /**

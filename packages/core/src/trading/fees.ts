@@ -10,15 +10,24 @@ export function ceilDiv(a: bigint, d: bigint): bigint {
 
 /**
  * What a buy limit order holds: its notional at its own price, rounded up, plus the largest fee
- * it can owe (the higher of maker and taker), rounded up. Fills at better prices and cumulative
- * rounding (see `buyNotionalPaid`, `buyFeePaid`) never pay more than this.
+ * it can owe (the higher of its owner's maker and taker rates, the market's by default), rounded
+ * up. Fills at better prices and cumulative rounding (see `buyNotionalPaid`, `buyFeePaid`) never
+ * pay more than this.
  */
-export function limitBuyHold(units: MarketUnits, priceTicks: number, lots: number): bigint {
-  const hold = limitBuyHoldNumber(units, notionalNumber(units, priceTicks, lots));
-  if (exact(hold)) return BigInt(hold);
+export function limitBuyHold(
+  units: MarketUnits,
+  priceTicks: number,
+  lots: number,
+  maxRate: bigint = units.maxFeeRate,
+): bigint {
+  // the market's own rate has its factors ready as doubles; a user's own rate takes the bigint way
+  if (maxRate === units.maxFeeRate) {
+    const hold = limitBuyHoldNumber(units, notionalNumber(units, priceTicks, lots));
+    if (exact(hold)) return BigInt(hold);
+  }
   const exactNotional = notional(units, priceTicks, lots);
   const notionalUp = units.div === 1n ? exactNotional : (exactNotional + units.divUp) / units.div;
-  return notionalUp + (exactNotional * units.maxFeeRate + units.feeDivUp) / units.feeDiv;
+  return notionalUp + (exactNotional * maxRate + units.feeDivUp) / units.feeDiv;
 }
 
 /** limitBuyHold in doubles for an exact notional: the same two roundings up; NaN when a step is not exact. */
@@ -49,8 +58,8 @@ export function stockUnits(units: MarketUnits, lots: number): bigint {
 }
 
 /** What an order spending `money` (market buy, stop-market buy) holds: the amount plus the taker fee on top. */
-export function moneyBuyHold(units: MarketUnits, money: bigint): bigint {
-  return money + ceilDiv(money * units.spec.takerFee, RATE_SCALE);
+export function moneyBuyHold(units: MarketUnits, money: bigint, takerRate: bigint = units.spec.takerFee): bigint {
+  return money + ceilDiv(money * takerRate, RATE_SCALE);
 }
 
 /**
@@ -68,9 +77,14 @@ export function buyFeePaid(units: MarketUnits, charged: bigint, exactFee: bigint
 }
 
 /** What a buy that has dealt nothing yet pays for `lots` at `priceTicks` as taker: notional and fee, each rounded up. */
-export function firstTakerBuyCost(units: MarketUnits, priceTicks: number, lots: number): bigint {
+export function firstTakerBuyCost(
+  units: MarketUnits,
+  priceTicks: number,
+  lots: number,
+  takerRate: bigint = units.spec.takerFee,
+): bigint {
   const exactNotional = notional(units, priceTicks, lots);
-  return buyNotionalPaid(units, 0n, exactNotional) + buyFeePaid(units, 0n, exactNotional * units.spec.takerFee);
+  return buyNotionalPaid(units, 0n, exactNotional) + buyFeePaid(units, 0n, exactNotional * takerRate);
 }
 
 /** What a selling order receives for a fill of an exact notional: rounded down, after its fee. */
@@ -84,21 +98,27 @@ export function sellProceedsNumber(notionalAsNumber: number, keeps: ExactFractio
   return exact(notionalAsNumber) && exact(kept) ? floorDivExact(kept, keeps.den) : NaN;
 }
 
-/** Whether the taker's budget covers `lots` at `price` (orders that spend their whole hold). */
-function affordable(units: MarketUnits, taker: Order, price: number, lots: number): boolean {
+/** Whether the taker's budget covers `lots` at `price` at its taker rate (orders that spend their whole hold). */
+function affordable(units: MarketUnits, taker: Order, price: number, lots: number, takerRate: bigint): boolean {
   const exactNotional = notional(units, price, lots);
-  const fee = buyFeePaid(units, taker.dealFee, taker.feeExact + exactNotional * units.spec.takerFee);
+  const fee = buyFeePaid(units, taker.dealFee, taker.feeExact + exactNotional * takerRate);
   return buyNotionalPaid(units, taker.dealNotional, taker.dealNotional + exactNotional) + fee <= taker.hold;
 }
 
-/** The most of `want` lots at `price` that the taker's hold pays for. */
-export function affordableLots(units: MarketUnits, taker: Order, price: number, want: number): number {
-  if (affordable(units, taker, price, want)) return want;
+/** The most of `want` lots at `price` that the taker's hold pays for, at its owner's taker rate. */
+export function affordableLots(
+  units: MarketUnits,
+  taker: Order,
+  price: number,
+  want: number,
+  takerRate: bigint = units.spec.takerFee,
+): number {
+  if (affordable(units, taker, price, want, takerRate)) return want;
   let lo = 0;
   let hi = want;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (affordable(units, taker, price, mid)) lo = mid;
+    if (affordable(units, taker, price, mid, takerRate)) lo = mid;
     else hi = mid - 1;
   }
   return lo;

@@ -5,7 +5,7 @@ import type { MarketTrading } from '../state/trading-state.js';
 import { exact, floorDivExact } from '../money/exact-number.js';
 import { activateCollateral, collateralLots, collateralRunEnd } from './collateral-execution.js';
 import { collateralFilled, perpFees } from './collateral-fill.js';
-import type { Exec } from './exec-context.js';
+import { feeRates, type Exec } from './exec-context.js';
 import {
   affordableLots,
   buyFeePaid,
@@ -45,21 +45,28 @@ function fill(exec: Exec, taker: Order, maker: Order, lots: number): void {
     buyFee = fees.buyFee;
     sellFee = fees.sellFee;
   } else {
-    const buyRate = takerBuys ? spec.takerFee : spec.makerFee;
-    const sellRate = takerBuys ? spec.makerFee : spec.takerFee;
+    // each side at its owner's rate: the market's, unless the user has rates of their own
+    const buyRates = feeRates(exec, buy.user);
+    const sellRates = feeRates(exec, sell.user);
+    const buyRate = takerBuys ? buyRates.takerFee : buyRates.makerFee;
+    const sellRate = takerBuys ? sellRates.makerFee : sellRates.takerFee;
     const buyFeeExact = buy.feeExact + tradeNotional * buyRate;
     const paid =
       units.divN === 1 ? tradeNotional : buyNotionalPaid(units, buy.dealNotional, buy.dealNotional + tradeNotional);
     buyFee = buyFeePaid(units, buy.dealFee, buyFeeExact);
     let cost = paid + buyFee;
-    // The hold covers the fee rates of placement time; if the market's fees rose since, the venue
+    // The hold covers the fee rates of placement time; if the buyer's rates rose since, the venue
     // charges no more than the hold has left rather than dig into the buyer's other funds.
     if (cost > buy.hold) {
       buyFee = buy.hold - paid;
       cost = buy.hold;
     }
-    // the seller's figures depend on this fill alone: in doubles when exact, one bigint each
-    const proceedsAsNumber = sellProceedsNumber(notionalAsNumber, takerBuys ? units.makerKeeps : units.takerKeeps);
+    // the seller's figures depend on this fill alone: in doubles when exact (at the market's own
+    // rate, whose factors are ready), one bigint each
+    const marketRate = sellRate === (takerBuys ? spec.makerFee : spec.takerFee);
+    const proceedsAsNumber = marketRate
+      ? sellProceedsNumber(notionalAsNumber, takerBuys ? units.makerKeeps : units.takerKeeps)
+      : NaN;
     const sellFeeAsNumber = floorDivExact(notionalAsNumber, units.divN) - proceedsAsNumber;
     let proceeds: bigint;
     if (exact(sellFeeAsNumber)) {
@@ -133,7 +140,7 @@ function lotsToTake(exec: Exec, taker: Order, maker: Order): number {
   if (taker.account === 'collateral') return collateralLots(exec, taker, maker, want);
   // No price is known in advance: the order holds the whole balance and buys what it covers.
   if (taker.side === 'buy' && taker.type === 'stock market')
-    return affordableLots(exec.units, taker, maker.price, want);
+    return affordableLots(exec.units, taker, maker.price, want, feeRates(exec, taker.user).takerFee);
   return want;
 }
 

@@ -36,7 +36,8 @@ type Step =
       cid: number;
     }
   | { kind: 'cancel'; user: number; pick: number; byCid: boolean }
-  | { kind: 'cancelAll'; user: number; market: boolean };
+  | { kind: 'cancelAll'; user: number; market: boolean }
+  | { kind: 'fee'; user: number; market: boolean; maker: number; taker: number };
 
 const place = fc.record({
   kind: fc.constant('place' as const),
@@ -71,14 +72,29 @@ const cancelAll = fc.record({
   user: fc.nat(USERS.length - 1),
   market: fc.boolean(),
 });
+/** A user's own rates (SetUserFee): per rate, the market's (0) or 0 %, 0.05 %, 0.3 %, 1 %. */
+const userFee = fc.record({
+  kind: fc.constant('fee' as const),
+  user: fc.nat(USERS.length - 1),
+  market: fc.boolean(),
+  maker: fc.nat(4),
+  taker: fc.nat(4),
+});
+const FEE_RATES = [null, 0n, 500_000_000_000_000n, 3_000_000_000_000_000n, 10_000_000_000_000_000n] as const;
+
 const step = fc.oneof(
   { weight: 8, arbitrary: place },
   { weight: 3, arbitrary: cancel },
   { weight: 1, arbitrary: cancelAll },
+  { weight: 1, arbitrary: userFee },
 );
 
 function toCommand(s: Step, placed: { id: number; user: string; cid: string }[], lastPrice: number | null): Command {
   const user = USERS[s.user] as string;
+  if (s.kind === 'fee') {
+    const market = s.market ? 'BTC_USDT' : null;
+    return { type: 'SetUserFee', user, market, maker: FEE_RATES[s.maker] ?? null, taker: FEE_RATES[s.taker] ?? null };
+  }
   if (s.kind === 'cancelAll')
     return { type: 'CancelAllOrders', user, market: s.market ? 'BTC_USDT' : null, kinds: null };
   if (s.kind === 'cancel') {

@@ -25,7 +25,7 @@ export function groupOf(endpoint: Pick<Endpoint, 'path'>): EndpointGroup {
   const path = endpoint.path.replace(/^\/api\/v\d+\//, '');
   if (path.startsWith('public/')) return 'Public market data';
   if (path.startsWith('order/collateral/') || path.startsWith('collateral-account/')) return 'Collateral trading';
-  if (path.startsWith('order/') || path === 'orders') return 'Spot trading';
+  if (path.startsWith('order/') || path === 'orders' || path.startsWith('market/')) return 'Spot trading';
   if (path.startsWith('trade-account/')) return 'Spot account';
   if (path.startsWith('main-account/')) {
     return DEPOSITS_AND_WITHDRAWALS.has(path.slice('main-account/'.length))

@@ -1,6 +1,13 @@
 import { Type } from 'typebox';
 import { DecimalString } from './schemas.js';
 
+/**
+ * The fee rates an order pays, as ratios (`"0.001"` is 0.1 %), as the deployed service's order
+ * objects carried them (reference §5.1): its owner's rates on the market; `makerFee` is `"0"` for
+ * orders that never rest (market and stop-market orders).
+ */
+const FeeRatio = Type.String({ pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$', description: 'A fee rate as a ratio' });
+
 /** Self-trade prevention as replies show it: always abbreviated. */
 const Stp = Type.Union([Type.Literal('no'), Type.Literal('cb'), Type.Literal('cn'), Type.Literal('co')]);
 
@@ -32,6 +39,8 @@ export const OrderShape = Type.Object({
   left: DecimalString,
   deal_fee: DecimalString,
   dealFee: DecimalString,
+  takerFee: FeeRatio,
+  makerFee: FeeRatio,
   price: DecimalString,
   postOnly: Type.Boolean(),
   ioc: Type.Boolean(),
@@ -76,6 +85,8 @@ export const HistoryOrderShape = Type.Object({
   dealStock: DecimalString,
   dealMoney: DecimalString,
   dealFee: DecimalString,
+  takerFee: FeeRatio,
+  makerFee: FeeRatio,
   postOnly: Type.Boolean(),
   ioc: Type.Boolean(),
   status: Type.String(),

@@ -2,6 +2,7 @@ import type { FeeMode } from '@txc/core';
 import type { Permission } from '@txc/sdk';
 import type { AuditPage } from './audit-log.js';
 import type { MiningAccountRef } from './mining-refusal.js';
+import type { UserFeeView } from './set-user-fee.js';
 
 export interface UserView {
   readonly name: string;
@@ -33,6 +34,8 @@ export interface AdminOperations {
   completeWithdrawal(transactionId: string, input: unknown): Promise<WithdrawalStatusView>;
   rejectWithdrawal(transactionId: string, input: unknown): Promise<WithdrawalStatusView>;
   setIndexPrice(input: unknown): Promise<{ ticker: string; price: string }>;
+  /** Sets a user's own maker and taker rates (`{market?, makerFee, takerFee}`, percent or null). */
+  setUserFee(user: string, input: unknown): Promise<UserFeeView>;
   /** Puts money into the lending pool (`{ticker, amount}`); answers the pool's balance. */
   fundLendingPool(input: unknown): Promise<{ ticker: string; amount: string; lendingPool: string }>;
   /** Settles a perpetual's funding period now (`{market}`), ahead of its boundary. */

@@ -14,6 +14,7 @@ import { pendingWithdrawals } from './pending-withdrawals.js';
 import { rejectWithdrawal } from './reject-withdrawal.js';
 import { revokeApiKey } from './revoke-api-key.js';
 import { setIndexPrice } from './set-index-price.js';
+import { setUserFee } from './set-user-fee.js';
 import { settleFunding } from './settle-funding.js';
 import { showUser } from './show-user.js';
 
@@ -32,6 +33,7 @@ export class LocalAdmin implements AdminOperations {
   completeWithdrawal = (transactionId: string, input: unknown) => completeWithdrawal(this.venue, transactionId, input);
   rejectWithdrawal = (transactionId: string, input: unknown) => rejectWithdrawal(this.venue, transactionId, input);
   setIndexPrice = (input: unknown) => setIndexPrice(this.venue, input);
+  setUserFee = (user: string, input: unknown) => setUserFee(this.venue, user, input);
   fundLendingPool = (input: unknown) => fundLendingPool(this.venue, input);
   settleFunding = (input: unknown) => settleFunding(this.venue, input);
   ledger = () => ledger(this.venue);

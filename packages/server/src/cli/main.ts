@@ -215,6 +215,28 @@ storeOptions(
   print(await administer(flags, (admin) => admin.ledger()));
 });
 
+/** A fee rate on the command line: a percent, or `market` for the market's own rate. */
+function feeArgument(value: string): string | null {
+  return value === 'market' ? null : value;
+}
+
+storeOptions(
+  program
+    .command('user-fee <user> <makerFee> <takerFee>')
+    .description(
+      "set a user's own maker and taker fees in percent (`market`: the market's), on --market or every market",
+    ),
+)
+  .option('--market <market>', 'the market the rates are for (default: every market without rates of its own)')
+  .action(async (name: string, maker: string, taker: string, flags: StoreFlags & { market?: string }) => {
+    const { market, ...store } = flags;
+    print(
+      await administer(store, (admin) =>
+        admin.setUserFee(name, { market, makerFee: feeArgument(maker), takerFee: feeArgument(taker) }),
+      ),
+    );
+  });
+
 storeOptions(program.command('index-price <ticker> <price>').description("set an asset's index price in USDT")).action(
   async (ticker: string, price: string, flags: StoreFlags) => {
     print(await administer(flags, (admin) => admin.setIndexPrice({ ticker, price })));

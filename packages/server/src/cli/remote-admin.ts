@@ -9,6 +9,7 @@ import type {
 } from '../admin/admin-operations.js';
 import type { AuditPage } from '../admin/audit-log.js';
 import type { MiningAccountRef } from '../admin/mining-refusal.js';
+import type { UserFeeView } from '../admin/set-user-fee.js';
 import { ADMIN_ACTOR_HEADER } from '../http/admin-actor-header.js';
 import { cliActor } from './cli-actor.js';
 import { OperatorError } from './operator-error.js';
@@ -105,6 +106,10 @@ export class RemoteAdmin implements AdminOperations {
 
   setIndexPrice(input: unknown): Promise<{ ticker: string; price: string }> {
     return this.call('POST', '/admin/v1/index-prices', input);
+  }
+
+  setUserFee(user: string, input: unknown): Promise<UserFeeView> {
+    return this.call('POST', `/admin/v1/users/${encodeURIComponent(user)}/fees`, input);
   }
 
   fundLendingPool(input: unknown): Promise<{ ticker: string; amount: string; lendingPool: string }> {

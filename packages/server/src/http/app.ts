@@ -55,6 +55,8 @@ import { collateralPositionsOpenRoute } from './routes/v4/private/collateral-acc
 import { collateralSummaryRoute } from './routes/v4/private/collateral-account/summary.js';
 import { executedHistoryRoute } from './routes/v4/private/trade-account/executed-history.js';
 import { orderDealsRoute } from './routes/v4/private/trade-account/order-deals.js';
+import { marketFeeRoute } from './routes/v4/private/market/fee.js';
+import { marketFeeSingleRoute } from './routes/v4/private/market/fee-single.js';
 import { orderHistoryRoute } from './routes/v4/private/trade-account/order-history.js';
 import { collateralMarketsRoute } from './routes/v4/public/collateral-markets.js';
 import { futuresRoute } from './routes/v4/public/futures.js';
@@ -169,6 +171,8 @@ const PRIVATE_ROUTES: readonly Route[] = [
   orderHistoryRoute,
   executedHistoryRoute,
   orderDealsRoute,
+  marketFeeRoute,
+  marketFeeSingleRoute,
   collateralLimitRoute,
   collateralMarketRoute,
   collateralTriggerMarketRoute,

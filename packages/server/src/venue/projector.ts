@@ -183,6 +183,7 @@ export function project(events: readonly Event[], seq: number, out: ProjectionWr
       case 'IndexPriceSet':
       case 'CodeCreated':
       case 'CodeApplied':
+      case 'UserFeeSet':
         break;
     }
   }

@@ -111,6 +111,8 @@ export const SAMPLES: readonly Sample[] = [
   priv('/api/v4/trade-account/executed-history', { market: 'BTC_USDT' }),
   priv('/api/v4/trade-account/order', (ids) => ({ orderId: ids.sell })),
   priv('/api/v4/order/cancel/all', { market: 'BTC_USDT' }),
+  priv('/api/v4/market/fee', { market: 'BTC_USDT' }),
+  priv('/api/v4/market/fee/single', { market: 'BTC_PERP' }),
   priv('/api/v4/collateral-account/leverage', { leverage: 5 }),
   priv('/api/v4/collateral-account/hedge-mode', {}),
   priv('/api/v4/collateral-account/hedge-mode/update', { hedgeMode: false }),

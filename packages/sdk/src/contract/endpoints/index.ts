@@ -66,6 +66,8 @@ import { time } from './public/time.js';
 import { trades } from './public/trades.js';
 import { tradeBalance } from './trade-account/balance.js';
 import { websocketToken } from './profile/websocket-token.js';
+import { marketFee } from './market/fee.js';
+import { marketFeeSingle } from './market/fee-single.js';
 import { executedHistory } from './trade-account/executed-history.js';
 import { orderDeals } from './trade-account/order-deals.js';
 import { orderHistory } from './trade-account/order-history.js';
@@ -105,6 +107,8 @@ export {
   mainAccountWithdraw,
   mainAccountWithdrawPay,
   markets,
+  marketFee,
+  marketFeeSingle,
   miningAccounts,
   miningCreateAccount,
   miningEditPayoutDestination,
@@ -194,6 +198,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   orderHistory,
   executedHistory,
   orderDeals,
+  marketFee,
+  marketFeeSingle,
   // collateral trading
   collateralLimit,
   collateralMarket,

@@ -1,6 +1,6 @@
 import { formatUnits, postsOnly, type OrderView, type State } from '@txc/core';
 import type { DealsTable } from '../../store/database.js';
-import { orderFigures, orderTypeName, otoBlock, seconds, unitsOf } from './order-body.js';
+import { orderFeeRates, orderFigures, orderTypeName, otoBlock, seconds, unitsOf } from './order-body.js';
 
 /** The history writes a stop's activation condition as an operator (reference §5.5). */
 const CONDITION_OPERATOR = { gte: '>=', lte: '<=' } as const;
@@ -30,6 +30,7 @@ export function historyOrder(state: State, o: OrderView): Record<string, unknown
     dealFee: f.dealFee,
     dealStock: f.dealStock,
     dealMoney: f.dealMoney,
+    ...orderFeeRates(state, o),
     postOnly: postsOnly(o),
     ioc: o.ioc,
     status: o.status,

@@ -1,4 +1,13 @@
-import { formatUnits, marketUnits, postsOnly, type MarketUnits, type OrderView, type State } from '@txc/core';
+import {
+  feeRatesOf,
+  formatUnits,
+  marketUnits,
+  postsOnly,
+  rateToDecimal,
+  type MarketUnits,
+  type OrderView,
+  type State,
+} from '@txc/core';
 import { withAliases } from '@txc/sdk';
 
 /** The market's units and asset precisions, for rendering its integers. */
@@ -52,6 +61,19 @@ export function otoBlock(o: OrderView): Record<string, unknown> | undefined {
   };
 }
 
+/**
+ * The fee rates an order pays, as ratios (reference §5.1, the deployed service's older order
+ * objects): its owner's rates on the market now, as its next fill would be charged; an order that
+ * never rests (market, stop-market) shows a maker rate of 0.
+ */
+export function orderFeeRates(state: State, o: OrderView): { takerFee: string; makerFee: string } {
+  const spec = state.markets.get(o.market);
+  if (spec === undefined) return { takerFee: '0', makerFee: '0' };
+  const rates = feeRatesOf(state.userFees, o.user, spec);
+  const rests = o.type === 'limit' || o.type === 'stop limit';
+  return { takerFee: rateToDecimal(rates.takerFee), makerFee: rests ? rateToDecimal(rates.makerFee) : '0' };
+}
+
 /** Microseconds as the API's Unix seconds with a fraction. */
 export function seconds(micros: number): number {
   return micros / 1_000_000;
@@ -72,6 +94,7 @@ export function orderBody(state: State, o: OrderView): Record<string, unknown> {
     amount: f.amount,
     left: f.left,
     deal_fee: f.dealFee,
+    ...orderFeeRates(state, o),
     price: f.price,
     postOnly: postsOnly(o),
     ioc: o.ioc,

@@ -1,4 +1,5 @@
 import {
+  feeRatesOf,
   firstTakerBuyCost,
   marketUnits,
   type MarketSpec,
@@ -147,7 +148,7 @@ function buysAtLeastOneLot(state: State, cmd: PlaceOrder): boolean {
     state.assets.get(spec.stock)?.precision ?? 0,
   );
   const available = state.users.get(cmd.user)?.spot.get(spec.money)?.available ?? 0n;
-  return firstTakerBuyCost(units, best.price, 1) <= available;
+  return firstTakerBuyCost(units, best.price, 1, feeRatesOf(state.userFees, cmd.user, spec).takerFee) <= available;
 }
 
 /** A route placing one kind of order for one account. */

@@ -17,9 +17,9 @@ const call = (
 /**
  * ccxt 4.5.84's `whitebit` class, unchanged, on the routes beside the V4 market data and orders:
  * the API V1 and V2 public routes (its implicit methods, and fetchTickers through the V2 ticker),
- * and the codes of the main account.
+ * the codes of the main account and the account's market fees.
  */
-describe('ccxt whitebit: API V1 and V2 public routes, codes', () => {
+describe('ccxt whitebit: API V1 and V2 public routes, codes, market fees', () => {
   let server: TestServer;
   let exchange: Whitebit;
   let sdk: TxcClient;
@@ -86,5 +86,16 @@ describe('ccxt whitebit: API V1 and V2 public routes, codes', () => {
     const history = await call(other, 'v4PrivatePostMainAccountCodesHistory', {});
     assert.equal((history.data as { amount: string }[])[0]?.amount, '+25');
     assert.equal((await other.fetchBalance({ account: 'main' })).USDT?.total, 25);
+  });
+
+  it("market fees through its implicit methods reflect the user's own rates; fetchTradingFees reads the asset list", async () => {
+    await server.admin('POST', '/admin/v1/users/bot/fees', { market: 'BTC_USDT', makerFee: '0.02', takerFee: '0.04' });
+    const all = await call(exchange, 'v4PrivatePostMarketFee', {});
+    assert.deepEqual(all.custom_fee, { BTC_USDT: { taker: '0.04', maker: '0.02' } });
+    const single = await call(exchange, 'v4PrivatePostMarketFeeSingle', { market: 'BTC_USDT' });
+    assert.deepEqual(single, { error: null, taker: '0.04', maker: '0.02' });
+    // ccxt's fetchTradingFees reads /public/assets, the venue's per-asset figures, not the account's
+    const fees = await exchange.fetchTradingFees();
+    assert.equal(fees['BTC/USDT']?.maker, 0.001);
   });
 });

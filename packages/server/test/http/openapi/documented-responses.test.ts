@@ -92,6 +92,10 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await ignore(alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '1000', price: '50000' }));
     await ignore(alice.orderNew({ market: 'BTC_USDT', side: 'up' }));
     await ignore(alice.orderCancel({ market: 'BTC_USDT', orderId: 999_999 }));
+    await server.admin('POST', '/admin/v1/users/alice/fees', { market: 'ETH_USDT', makerFee: '0', takerFee: '0.05' });
+    await alice.privatePost('/api/v4/market/fee', {});
+    await alice.privatePost('/api/v4/market/fee/single', { market: 'BTC_USDT' });
+    await ignore(alice.privatePost('/api/v4/market/fee/single', { market: 'NOPE_USDT' }));
 
     // collateral trading
     await alice.transfer({ ticker: 'USDT', amount: '20000', from: 'main', to: 'collateral' });

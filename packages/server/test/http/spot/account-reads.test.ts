@@ -181,6 +181,8 @@ describe('cancel, open orders, histories and balances through HTTP (reference §
         dealFee: '10',
         dealStock: '0.2',
         dealMoney: '10000',
+        takerFee: '0.001',
+        makerFee: '0.001',
         postOnly: false,
         ioc: false,
         status: 'FILLED',

@@ -45,6 +45,9 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
         left: '0.5',
         deal_fee: '0',
         dealFee: '0',
+        // the owner's rates, as ratios (reference §5.1)
+        takerFee: '0.001',
+        makerFee: '0.001',
         price: '40000',
         postOnly: false,
         ioc: false,

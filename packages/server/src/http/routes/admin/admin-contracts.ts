@@ -213,6 +213,32 @@ export const ADMIN_CONTRACTS = {
       withdrawn: Balances,
     }),
   },
+  setUserFee: {
+    method: 'POST',
+    path: '/admin/v1/users/:name/fees',
+    summary: "Set a user's own maker and taker fees, on one market or every market",
+    successStatus: 200,
+    body: Type.Object({
+      market: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], {
+          description: 'Absent or null: every market without rates of the user’s own.',
+        }),
+      ),
+      makerFee: Type.Union([Type.String(), Type.Number(), Type.Null()], {
+        description: 'Percent, 0 to 100 ("0.1" is 0.1 %); null for the market’s rate.',
+      }),
+      takerFee: Type.Union([Type.String(), Type.Number(), Type.Null()], {
+        description:
+          'Percent, 0 to 100; null for the market’s rate. On perpetuals a user’s rate only lowers the market’s.',
+      }),
+    }),
+    response: Type.Object({
+      user: Type.String(),
+      market: Type.Union([Type.String(), Type.Null()]),
+      makerFee: Type.Union([Type.String(), Type.Null()]),
+      takerFee: Type.Union([Type.String(), Type.Null()]),
+    }),
+  },
   setIndexPrice: {
     method: 'POST',
     path: '/admin/v1/index-prices',

@@ -24,6 +24,7 @@ const HANDLERS: Record<AdminOperationName, Handler> = {
   rejectWithdrawal: (admin, r) => admin.rejectWithdrawal(r.params.transactionId ?? '', r.body ?? {}),
   ledger: (admin) => admin.ledger(),
   setIndexPrice: (admin, r) => admin.setIndexPrice(r.body),
+  setUserFee: (admin, r) => admin.setUserFee(r.params.name ?? '', r.body ?? {}),
   settleFunding: (admin, r) => admin.settleFunding(r.body),
   fundLendingPool: (admin, r) => admin.fundLendingPool(r.body),
 };
