@@ -12,11 +12,15 @@ import { marketTodayChannel } from './channels/market-today.js';
 import { marketChannel } from './channels/market.js';
 import { premiumIndexChannel } from './channels/premium-index.js';
 import { tradesChannel } from './channels/trades.js';
+import { balanceSpotChannel } from './channels/balance-spot.js';
+import { balanceMarginChannel } from './channels/balance-margin.js';
 
 /** Every channel of the socket, one line each. */
 const CHANNELS: readonly ChannelFactory[] = [
   tradesChannel,
   lastpriceChannel,
+  balanceSpotChannel,
+  balanceMarginChannel,
   depthChannel,
   marketChannel,
   marketTodayChannel,
