@@ -14,6 +14,9 @@ import { premiumIndexChannel } from './channels/premium-index.js';
 import { tradesChannel } from './channels/trades.js';
 import { balanceSpotChannel } from './channels/balance-spot.js';
 import { balanceMarginChannel } from './channels/balance-margin.js';
+import { ordersPendingChannel } from './channels/orders-pending.js';
+import { ordersExecutedChannel } from './channels/orders-executed.js';
+import { dealsChannel } from './channels/deals.js';
 
 /** Every channel of the socket, one line each. */
 const CHANNELS: readonly ChannelFactory[] = [
@@ -21,6 +24,9 @@ const CHANNELS: readonly ChannelFactory[] = [
   lastpriceChannel,
   balanceSpotChannel,
   balanceMarginChannel,
+  ordersPendingChannel,
+  ordersExecutedChannel,
+  dealsChannel,
   depthChannel,
   marketChannel,
   marketTodayChannel,
