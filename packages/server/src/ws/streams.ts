@@ -17,6 +17,10 @@ import { balanceMarginChannel } from './channels/balance-margin.js';
 import { ordersPendingChannel } from './channels/orders-pending.js';
 import { ordersExecutedChannel } from './channels/orders-executed.js';
 import { dealsChannel } from './channels/deals.js';
+import { positionsMarginChannel } from './channels/positions-margin.js';
+import { positionsAccountMarginChannel } from './channels/positions-account-margin.js';
+import { borrowsMarginChannel } from './channels/borrows-margin.js';
+import { borrowsAccountMarginChannel } from './channels/borrows-account-margin.js';
 
 /** Every channel of the socket, one line each. */
 const CHANNELS: readonly ChannelFactory[] = [
@@ -27,6 +31,10 @@ const CHANNELS: readonly ChannelFactory[] = [
   ordersPendingChannel,
   ordersExecutedChannel,
   dealsChannel,
+  positionsMarginChannel,
+  positionsAccountMarginChannel,
+  borrowsMarginChannel,
+  borrowsAccountMarginChannel,
   depthChannel,
   marketChannel,
   marketTodayChannel,
