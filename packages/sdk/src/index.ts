@@ -12,3 +12,6 @@ export * from './contract/endpoints/index.js';
 export * from './contract/aliases.js';
 export * from './contract/order-shapes.js';
 export * from './contract/book-shape.js';
+export * from './stream/stream-methods.js';
+export * from './stream/stream-types.js';
+export * from './stream/txc-stream.js';

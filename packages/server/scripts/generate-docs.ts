@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENDPOINTS } from '@txc/sdk';
+import { ENDPOINTS, STREAM_METHODS } from '@txc/sdk';
 import { loadConfig } from '../src/config/load.js';
 import { renderApiCoverage } from '../src/docs/api-coverage.js';
 import { documentText } from '../src/http/openapi/document-text.js';
@@ -24,7 +24,7 @@ try {
   } finally {
     await server.close();
   }
-  writeFileSync(join(DOCS, 'api-coverage.md'), renderApiCoverage(ENDPOINTS));
+  writeFileSync(join(DOCS, 'api-coverage.md'), renderApiCoverage(ENDPOINTS, STREAM_METHODS));
   console.log('wrote docs/openapi.json and docs/api-coverage.md');
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

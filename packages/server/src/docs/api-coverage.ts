@@ -1,4 +1,4 @@
-import { ENDPOINT_GROUPS, groupOf, type Endpoint } from '@txc/sdk';
+import { ENDPOINT_GROUPS, groupOf, type Endpoint, type StreamMethod } from '@txc/sdk';
 
 const HEADER = `# API coverage
 
@@ -31,8 +31,20 @@ function row(endpoint: Endpoint): string {
   return `| POST | ${path} | ${endpoint.summary} | ${endpoint.permission} | ${endpoint.successStatus} | ${rate(endpoint)} | ${follows} |`;
 }
 
-/** docs/api-coverage.md: one table per group, in the order of ENDPOINTS. */
-export function renderApiCoverage(endpoints: readonly Endpoint[]): string {
+const STREAMS_HEADER = `## WebSocket API
+
+One endpoint, \`/ws\` on the HTTP server's host and port: requests \`{id, method, params}\`, answers
+\`{id, result, error}\`, pushes \`{id: null, method: "<channel>_update", params}\`. Private methods need
+\`authorize\` with a token from \`POST /api/v4/profile/websocket_token\` first. Each connection may send
+10,000 order placements and 12,000 other requests per 10 seconds (code 7 beyond).
+`;
+
+function streamRow(m: StreamMethod): string {
+  return `| \`${m.method}\` | ${m.channel ?? ''} | ${m.kind} | ${m.private ? 'authorized' : 'public'} | ${m.summary} | ${m.follows} |`;
+}
+
+/** docs/api-coverage.md: one table per group, in the order of ENDPOINTS, then the WebSocket methods. */
+export function renderApiCoverage(endpoints: readonly Endpoint[], streamMethods: readonly StreamMethod[] = []): string {
   const out = [HEADER];
   for (const group of ENDPOINT_GROUPS) {
     const members = endpoints.filter((e) => groupOf(e) === group);
@@ -41,6 +53,13 @@ export function renderApiCoverage(endpoints: readonly Endpoint[]): string {
     out.push('| Method | Path | Summary | Permission | Success | Rate limit | Follows |');
     out.push('| --- | --- | --- | --- | --- | --- | --- |');
     for (const e of members) out.push(row(e));
+    out.push('');
+  }
+  if (streamMethods.length > 0) {
+    out.push(STREAMS_HEADER);
+    out.push('| Method | Channel | Kind | Access | Summary | Follows |');
+    out.push('| --- | --- | --- | --- | --- | --- |');
+    for (const m of streamMethods) out.push(streamRow(m));
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;

@@ -266,6 +266,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     idleTimeoutMs: config.websocket.idleTimeoutMs,
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     limits: config.websocket,
+    observer: metrics.streams,
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });
   app.decorate('streams', streams.hub);

@@ -3,6 +3,7 @@ import type { VenueStatus } from '../venue/venue.js';
 import type { StoreOperation, VenueObserver } from '../venue/venue-observer.js';
 import { LabelledCounter, type CounterSeries } from './labelled-counter.js';
 import { LabelledHistogram, type HistogramSeries } from './labelled-histogram.js';
+import { StreamMetrics } from './stream-metrics.js';
 
 /** Request latencies, seconds: from half a millisecond (a cached public read) to the request timeout. */
 const REQUEST_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -65,6 +66,7 @@ export class Metrics implements VenueObserver {
   private readonly storeErrors = new Map<StoreOperation, CounterSeries>();
   private readonly refusals: LabelledCounter<'group'>;
   private readonly refusalSeries = new Map<string, CounterSeries>();
+  private streamMetrics: StreamMetrics | undefined;
 
   constructor(options: { readonly processMetrics?: boolean } = {}) {
     this.withProcessMetrics = options.processMetrics !== false;
@@ -103,6 +105,12 @@ export class Metrics implements VenueObserver {
       'Requests refused by a rate limit, by limit group (ip, public, or the endpoint group)',
       this.registry,
     );
+  }
+
+  /** The WebSocket API's instruments, registered at first use. */
+  get streams(): StreamMetrics {
+    this.streamMetrics ??= new StreamMetrics(this.registry);
+    return this.streamMetrics;
   }
 
   /** The series of one route pattern (`unmatched` for requests no route took). */

@@ -1,7 +1,7 @@
 import type { ApiKeyRegistry } from './api-keys.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 
-/** How long a WebSocket token authorizes a socket after it is issued (docs/decisions.md, "Tokens"). */
+/** How long a WebSocket token authorizes a socket after it is issued (docs/decisions.md, "WebSocket tokens"). */
 export const WEBSOCKET_TOKEN_TTL_MS = 15 * 60_000;
 
 /** What a token seals for: a value sealed for anything else (an API key secret) never opens as a token. */

@@ -30,3 +30,29 @@ export function whitebitAt(
 export function lastBody(exchange: Whitebit): Record<string, unknown> {
   return JSON.parse(String(exchange.last_request_body)) as Record<string, unknown>;
 }
+
+export type WhitebitPro = InstanceType<typeof ccxt.pro.whitebit>;
+
+/**
+ * ccxt pro's `whitebit`, unchanged, pointed at a txc server: `urls.api.ws` and the REST urls
+ * overridden, nothing else. Its HTTP agent is loaded first, as ccxt requires for a plain ws:// URL.
+ */
+export async function whitebitProAt(
+  server: TestServer,
+  credentials: { readonly apiKey?: string; readonly secret?: string } = {},
+): Promise<WhitebitPro> {
+  const api = `${server.url}/api`;
+  const exchange = new ccxt.pro.whitebit({
+    ...credentials,
+    urls: {
+      api: {
+        ws: `${server.url.replace(/^http/, 'ws')}/ws`,
+        v1: { public: `${api}/v1/public`, private: `${api}/v1` },
+        v2: { public: `${api}/v2/public` },
+        v4: { public: `${api}/v4/public`, private: `${api}/v4` },
+      },
+    },
+  });
+  await exchange.loadHttpProxyAgent();
+  return exchange;
+}

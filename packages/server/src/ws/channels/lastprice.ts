@@ -42,8 +42,13 @@ export class LastPriceChannel implements Channel {
     const keys = specs.map((s) => s.name);
     conn.subscriptions.set(this.name, keys);
     const initial = specs.flatMap((spec) => {
-      const price = this.priceText(spec);
-      return price === undefined ? [] : [pushFrame('lastprice_update', jsonText([spec.name, price]))];
+      const last = this.ctx.marketData.stats24h(spec.name).last;
+      if (last === null) return [];
+      // the first follower's value is the one pushed: the next tick need not send it again
+      if (!this.audience.has(spec.name)) this.sent.set(spec.name, last);
+      return [
+        pushFrame('lastprice_update', jsonText([spec.name, marketTexts(this.ctx.venue.state, spec).price(last)])),
+      ];
     });
     this.ctx.outbox.later(() => {
       if (conn.closed || conn.subscriptions.get(this.name) !== keys) return;

@@ -1,0 +1,83 @@
+/** What a method of the WebSocket API does. */
+export type StreamMethodKind = 'service' | 'request' | 'query' | 'subscribe' | 'unsubscribe';
+
+/** One method of the WebSocket API (`/ws`), as the coverage page lists it. */
+export interface StreamMethod {
+  readonly method: string;
+  /** The channel it belongs to (its pushes are `<channel>_update`); undefined for service methods. */
+  readonly channel?: string;
+  readonly kind: StreamMethodKind;
+  /** Needs `authorize` on the connection first (code 6 otherwise). */
+  readonly private: boolean;
+  readonly summary: string;
+  /** The section of the WebSocket reference (or the decision) it follows. */
+  readonly follows: string;
+}
+
+interface ChannelTerms {
+  readonly private?: boolean;
+  /** The one-shot method's suffix, if the channel has one. */
+  readonly oneShot?: 'request' | 'query';
+  readonly summary: string;
+  readonly follows: string;
+}
+
+/** A channel's methods: its one-shot form, subscribe and unsubscribe. */
+function channel(name: string, terms: ChannelTerms): StreamMethod[] {
+  const base = { channel: name, private: terms.private ?? false, follows: terms.follows };
+  return [
+    ...(terms.oneShot === undefined
+      ? []
+      : [{ ...base, method: `${name}_${terms.oneShot}`, kind: terms.oneShot, summary: `${terms.summary}, once` }]),
+    { ...base, method: `${name}_subscribe`, kind: 'subscribe', summary: `${terms.summary}: ${name}_update pushes` },
+    { ...base, method: `${name}_unsubscribe`, kind: 'unsubscribe', summary: `Stops ${name}_update` },
+  ];
+}
+
+function service(method: string, summary: string, follows: string): StreamMethod {
+  return { method, kind: 'service', private: false, summary, follows };
+}
+
+/** Every method the WebSocket API serves: one line per channel. */
+export const STREAM_METHODS: readonly StreamMethod[] = [
+  service('ping', 'Keeps the connection alive; answers "pong"', 'websocket spec §2, §6.1'),
+  service('time', 'Server time, Unix seconds', 'websocket spec §6.1'),
+  service(
+    'authorize',
+    "Binds the connection to a token's user (token from /api/v4/profile/websocket_token)",
+    'websocket spec §5.2; decisions.md "WebSocket authorize"',
+  ),
+  ...channel('trades', {
+    oneShot: 'request',
+    summary: 'Public trades of markets (all with [])',
+    follows: 'websocket spec §6.6; decisions.md "Trades"',
+  }),
+  ...channel('lastprice', {
+    oneShot: 'request',
+    summary: 'Last trade price of markets',
+    follows: 'websocket spec §6.3',
+  }),
+  ...channel('depth', {
+    oneShot: 'request',
+    summary: 'Order book snapshot and deltas',
+    follows: 'websocket spec §6.7; decisions.md "Depth"',
+  }),
+  ...channel('market', {
+    oneShot: 'request',
+    summary: 'Rolling statistics (24 h when subscribed)',
+    follows: 'websocket spec §6.4',
+  }),
+  ...channel('marketToday', {
+    oneShot: 'query',
+    summary: 'Statistics of the current UTC day',
+    follows: 'websocket spec §6.5',
+  }),
+  ...channel('bookTicker', {
+    summary: 'Best bid and ask of markets (all with [])',
+    follows: 'websocket spec §6.8; decisions.md "Book ticker and statistics"',
+  }),
+  ...channel('premiumIndex', {
+    summary: 'Mark and index price, funding rate of perpetuals',
+    follows: 'websocket spec §6.9',
+  }),
+];

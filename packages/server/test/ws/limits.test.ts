@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { WebSocket } from 'ws';
+import type { Config } from '../../src/config/schema.js';
+import { TestServer } from '../support/test-server.js';
+import { trader } from '../support/trading.js';
+import { WsTestClient } from '../support/ws-client.js';
+
+/** The websocket block with the defaults, changed where a test says. */
+function websocket(over: Partial<Config['websocket']>): Partial<Config> {
+  return {
+    websocket: {
+      idleTimeoutMs: 60_000,
+      maxBufferedBytes: 4_194_304,
+      placementsPerWindow: 10_000,
+      requestsPerWindow: 12_000,
+      windowMs: 10_000,
+      connectionsPerMinute: 1_000,
+      ...over,
+    },
+  };
+}
+
+async function metricsText(server: TestServer): Promise<string> {
+  const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } });
+  return response.text();
+}
+
+describe('WebSocket limits', () => {
+  const servers: TestServer[] = [];
+  const start = async (over: Partial<Config['websocket']>): Promise<TestServer> => {
+    const server = await TestServer.start(websocket(over));
+    servers.push(server);
+    return server;
+  };
+  after(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+
+  test('over its request allowance a connection gets code 7, stays open, and others are served', async () => {
+    const server = await start({ requestsPerWindow: 5, windowMs: 600_000 });
+    const ws = await WsTestClient.connect(server.url);
+    const other = await WsTestClient.connect(server.url);
+    for (let i = 0; i < 5; i++) assert.equal((await ws.request('ping')).result, 'pong');
+    const refused = await ws.request('ping');
+    assert.deepEqual(refused, { id: refused.id, result: null, error: { code: 7, message: 'too many requests' } });
+    assert.equal((await other.request('time')).error, null);
+    assert.equal(ws.socket.readyState, WebSocket.OPEN);
+    await ws.close();
+    await other.close();
+  });
+
+  test('a connection that says nothing for the idle timeout is closed (4001); one that pings is kept', async () => {
+    const server = await start({ idleTimeoutMs: 400 });
+    const silent = await WsTestClient.connect(server.url);
+    const talker = await WsTestClient.connect(server.url);
+    const pinging = setInterval(() => void talker.request('ping').catch(() => undefined), 100);
+    const closed = await silent.closed;
+    clearInterval(pinging);
+    assert.deepEqual(closed, { code: 4001, reason: 'idle timeout' });
+    assert.equal(talker.socket.readyState, WebSocket.OPEN);
+    await talker.close();
+  });
+
+  test('a client that never reads is cut off (4002); nobody else waits for it', async () => {
+    const server = await start({ maxBufferedBytes: 65_536, requestsPerWindow: 1_000_000 });
+    const maker = await trader(server, 'deepbook', { BTC: '100' });
+    for (let i = 0; i < 100; i++) {
+      await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: String(60000 + i) });
+    }
+    const stuck = await WsTestClient.connect(server.url);
+    const other = await WsTestClient.connect(server.url);
+    await other.call('trades_subscribe', ['BTC_USDT']);
+    // the client stops reading: the kernel's buffers fill, then the server's
+    (stuck.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const request = JSON.stringify({ id: 1, method: 'depth_request', params: ['BTC_USDT', 100, '0'] });
+    for (
+      let round = 0;
+      round < 400 && !(await metricsText(server)).includes('txc_ws_closes_total{code="4002"} 1');
+      round++
+    ) {
+      for (let i = 0; i < 100; i++) stuck.socket.send(request);
+      assert.equal((await other.request('ping')).result, 'pong');
+    }
+    assert.match(await metricsText(server), /txc_ws_closes_total\{code="4002"\} 1/);
+    assert.equal((await other.request('ping')).result, 'pong');
+    (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+    assert.ok([4002, 1006].includes((await stuck.closed).code));
+    await other.close();
+  });
+
+  test('connection attempts over the per-IP allowance answer HTTP 429 in the public error family', async () => {
+    const server = await start({ connectionsPerMinute: 3 });
+    const open = [];
+    for (let i = 0; i < 3; i++) open.push(await WsTestClient.connect(server.url));
+    const refusal = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
+      socket.on('open', () => reject(new Error('the fourth connection was accepted')));
+      socket.on('error', () => undefined);
+      socket.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+    });
+    assert.equal(refusal.status, 429);
+    assert.deepEqual(JSON.parse(refusal.body), { success: false, message: 'Too many requests.', params: [] });
+    for (const ws of open) await ws.close();
+  });
+
+  test('10,000 subscriptions on one socket are each answered; the socket and the server carry on', async () => {
+    const server = await start({});
+    const ws = await WsTestClient.connect(server.url);
+    const markets = ['BTC_USDT', 'ETH_USDT', 'ETH_BTC', 'XRP_USDT'];
+    const answers: Promise<unknown>[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      answers.push(ws.request('trades_subscribe', [markets[i % markets.length]], 1000 + i));
+    }
+    const all = (await Promise.all(answers)) as { result: unknown; error: unknown }[];
+    assert.ok(all.every((a) => a.error === null && (a.result as { status: string }).status === 'success'));
+    assert.equal((await ws.request('ping')).result, 'pong');
+    const other = await WsTestClient.connect(server.url);
+    assert.equal((await other.request('ping')).result, 'pong');
+    await ws.close();
+    await other.close();
+  });
+});
