@@ -37,6 +37,9 @@ const TXC_FLAGS = JSON.stringify({ websocket: { idleTimeoutMs: 3_600_000, connec
 
 const ms = (v: number): string => `${decimals(v, 2)} ms`;
 const kib = (bytes: number): string => `${decimals(bytes / 1024, 1)} KiB`;
+/** "median of 3 rounds", or "1 round". */
+const ofRounds = (n: number): string => (n === 1 ? '1 round' : `median of ${n} rounds`);
+const count = (n: number): string => n.toLocaleString('en-US');
 const load = (): string =>
   os
     .loadavg()
@@ -64,18 +67,18 @@ function latencyReport(l: LatencyRounds): {
   const depthRatios = depth.map((d, i) => (DEPTH_INTERVAL_MS + 3 * (peer[i] ?? Number.NaN)) / d);
   return {
     measurements: [
-      latencyRow(`txc: order/new answer → trades_update at the last of ${SUBSCRIBERS}`, l.trades, l.seconds.txc),
-      latencyRow(`txc: order/new answer → depth_update at the last of ${SUBSCRIBERS}`, l.depth, l.seconds.txc),
-      latencyRow(`peer: POST answer → frame at the last of ${SUBSCRIBERS}`, l.peer, l.seconds.peer),
+      latencyRow(`txc: order/new answer → trades_update at the last of ${count(SUBSCRIBERS)}`, l.trades, l.seconds.txc),
+      latencyRow(`txc: order/new answer → depth_update at the last of ${count(SUBSCRIBERS)}`, l.depth, l.seconds.txc),
+      latencyRow(`peer: POST answer → frame at the last of ${count(SUBSCRIBERS)}`, l.peer, l.seconds.peer),
     ],
     ratios: [
       {
-        label: `3 × the peer's p99 / txc's trades_update p99, median of ${ROUNDS} rounds`,
+        label: `3 × the peer's p99 / txc's trades_update p99, ${ofRounds(ROUNDS)}`,
         value: medianOf(tradeRatios),
         target: 1,
       },
       {
-        label: `(100 ms + 3 × the peer's p99) / txc's depth_update p99, median of ${ROUNDS} rounds`,
+        label: `(100 ms + 3 × the peer's p99) / txc's depth_update p99, ${ofRounds(ROUNDS)}`,
         value: medianOf(depthRatios),
         target: 1,
       },
@@ -99,12 +102,12 @@ function broadcastReport(b: { txc: BroadcastRun[]; peer: BroadcastRun[] }): {
     `${decimals(r.cpuSeconds, 2)} CPU-s, ${perSecond({ label: '', perSecond: r.requestsPerSecond })} requests/s`;
   return {
     measurements: [
-      row(`txc: trades_update frames delivered per server CPU-second (${SUBSCRIBERS} subscribers)`, b.txc),
-      row(`peer: frames delivered per server CPU-second (${SUBSCRIBERS} connections)`, b.peer),
+      row(`txc: trades_update frames delivered per server CPU-second (${count(SUBSCRIBERS)} subscribers)`, b.txc),
+      row(`peer: frames delivered per server CPU-second (${count(SUBSCRIBERS)} connections)`, b.peer),
     ],
     ratios: [
       {
-        label: `txc's frames per CPU-second / the peer's, median of ${ROUNDS} rounds`,
+        label: `txc's frames per CPU-second / the peer's, ${ofRounds(ROUNDS)}`,
         value: medianOf(values),
         target: 0.5,
       },
@@ -125,7 +128,7 @@ function memoryReport(m: { txc: MemoryRun[]; peer: MemoryRun[]; notes: string[] 
   return {
     ratios: [
       {
-        label: `2 × the peer's resident memory per idle connection / txc's (authorized), median of ${MEMORY_ROUNDS} rounds`,
+        label: `2 × the peer's resident memory per idle connection / txc's (authorized), ${ofRounds(MEMORY_ROUNDS)}`,
         value: medianOf(values),
         target: 1,
       },
@@ -231,7 +234,7 @@ export const wsSuite: Suite = {
           ...b.ratios,
           ...m.ratios,
           {
-            label: `order/new with ${DEPTH_SUBSCRIBERS.toLocaleString('en-US')} depth and ${TRADES_SUBSCRIBERS} trades subscribers / without, median of ${ROUNDS} rounds`,
+            label: `order/new with ${DEPTH_SUBSCRIBERS.toLocaleString('en-US')} depth and ${TRADES_SUBSCRIBERS} trades subscribers / without, ${ofRounds(ROUNDS)}`,
             value: restRatio.value,
             target: 0.7,
           },
