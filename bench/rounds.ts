@@ -40,3 +40,19 @@ export const perSecond = (m: Measurement | undefined): string => Math.round(m?.p
 
 /** A ratio for the notes: one decimal of a percent. */
 export const percent = (v: number): string => `${Math.round(v * 1000) / 10} %`;
+
+/**
+ * Runs each subject in turn, `rounds` times, each round starting one subject later (as takeTurns,
+ * for measurements that are not rates): each subject's results, by round.
+ */
+export async function inTurns<T>(rounds: number, subjects: readonly (() => Promise<T>)[]): Promise<T[][]> {
+  const results = subjects.map((): T[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < subjects.length; step++) {
+      const i = (round + step) % subjects.length;
+      const subject = subjects[i];
+      if (subject !== undefined) results[i]?.push(await subject());
+    }
+  }
+  return results;
+}

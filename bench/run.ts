@@ -4,9 +4,10 @@ import { foundationSuite } from './http/foundation-suite.js';
 import { formatReport, type Suite } from './suite.js';
 import { matchingSuite } from './suites/matching.js';
 import { startupSuite } from './startup/startup-suite.js';
+import { wsSuite } from './ws/ws-suite.js';
 
 /** Every suite; `npm run bench -- <name>…` runs the named ones only. */
-const SUITES: readonly Suite[] = [foundationSuite, matchingSuite, durabilitySuite, startupSuite];
+const SUITES: readonly Suite[] = [foundationSuite, matchingSuite, durabilitySuite, startupSuite, wsSuite];
 
 const wanted = process.argv.slice(2);
 const chosen = SUITES.filter((s) => wanted.length === 0 || wanted.includes(s.name));

@@ -45,7 +45,7 @@ export function medianOf(values: readonly number[]): number {
 }
 
 /** Timings and ratios for display (not money: these are measurements). */
-function decimals(v: number, digits: number): string {
+export function decimals(v: number, digits: number): string {
   return new Intl.NumberFormat('en-US', {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,

@@ -7,13 +7,20 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript script in its own process (its own core) and reads the {"url",…} line it prints (log lines may come first). */
-export function startChild<T>(script: string, args: readonly string[] = []): Promise<Child<T>> {
+/**
+ * Starts a TypeScript script in its own process (its own core) and reads the {"url",…} line it prints
+ * (log lines may come first). `moreNodeArgs` are node flags for this child alone (e.g. --expose-gc).
+ */
+export function startChild<T>(
+  script: string,
+  args: readonly string[] = [],
+  moreNodeArgs: readonly string[] = [],
+): Promise<Child<T>> {
   const path = fileURLToPath(new URL(script, import.meta.url));
   return new Promise((resolve, reject) => {
     // TXC_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=prof") goes to every child: to profile the servers under load
     const nodeArgs = process.env.TXC_BENCH_NODE_ARGS?.split(' ').filter((a) => a !== '') ?? [];
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path, ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, ...moreNodeArgs, '--import', 'tsx', path, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

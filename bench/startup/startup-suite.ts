@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, openStore, snapshotOf } from '@txc/server';
 import { writeJournal } from '../durability/journal-fixture.js';
+import { inTurns } from '../rounds.js';
 import { medianOf, type Measurement, type Ratio, type Suite, type SuiteReport } from '../suite.js';
 import { timeToExit, timeToFirstPing } from './start-times.js';
 
@@ -40,18 +41,6 @@ async function journaledDataDir(commands: number): Promise<string> {
     await store.close();
   }
   return dataDir;
-}
-
-/** Runs `measure` on each of `subjects` in turn, `rounds` times (each round starting with the next one). */
-async function inTurns(rounds: number, subjects: readonly (() => Promise<number>)[]): Promise<number[][]> {
-  const times = subjects.map((): number[] => []);
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < subjects.length; i++) {
-      const k = (round + i) % subjects.length;
-      times[k]?.push(await (subjects[k] as () => Promise<number>)());
-    }
-  }
-  return times;
 }
 
 /**
