@@ -80,4 +80,9 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
     summary: 'Mark and index price, funding rate of perpetuals',
     follows: 'websocket spec §6.9',
   }),
+  ...channel('ADLQuantile', {
+    private: true,
+    summary: "Auto-deleveraging quantiles of the account's perpetual positions",
+    follows: 'websocket spec §7.11; decisions.md "ADL quantile"',
+  }),
 ];

@@ -12,6 +12,7 @@ import { marketTodayChannel } from './channels/market-today.js';
 import { marketChannel } from './channels/market.js';
 import { premiumIndexChannel } from './channels/premium-index.js';
 import { tradesChannel } from './channels/trades.js';
+import { adlQuantileChannel } from './channels/adl-quantile.js';
 
 /** Every channel of the socket, one line each. */
 const CHANNELS: readonly ChannelFactory[] = [
@@ -22,6 +23,7 @@ const CHANNELS: readonly ChannelFactory[] = [
   marketTodayChannel,
   bookTickerChannel,
   premiumIndexChannel,
+  adlQuantileChannel,
 ];
 
 export interface StreamsOptions extends HubOptions {
