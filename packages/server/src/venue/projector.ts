@@ -1,5 +1,6 @@
 import { encodeFinishedOrder, encodeJson, type DealParty, type Event, type TradeExecuted } from '@txc/core';
 import type { ProjectionWrite } from '../store/port.js';
+import type { DealsTable } from '../store/database.js';
 import { miningRewardRow } from './mining-projection.js';
 
 import { METHOD_DEPOSIT, METHOD_WITHDRAWAL, WALLET_STATUS } from '../wallet/wallet-status.js';
@@ -192,24 +193,30 @@ export const ROLE_MAKER = 1;
 export const ROLE_TAKER = 2;
 
 function dealRow(e: TradeExecuted, side: DealParty, fee: bigint, role: number): ProjectionWrite {
+  return { op: 'insert', table: 'deals', row: dealRecord(e, side, fee, role) };
+}
+
+/** One side of a trade as the deals table keeps it (and the account streams show it). */
+export function dealRecord(
+  e: TradeExecuted,
+  side: DealParty,
+  fee: bigint,
+  role: number,
+): DealsTable & Readonly<Record<string, unknown>> {
   return {
-    op: 'insert',
-    table: 'deals',
-    row: {
-      trade_id: e.tradeId,
-      role,
-      market: e.market,
-      user_name: side.user,
-      account: side.account,
-      order_id: side.id,
-      client_order_id: side.clientOrderId,
-      side: side.side,
-      price: String(e.price),
-      lots: String(e.lots),
-      notional: e.notional.toString(),
-      fee: fee.toString(),
-      rpi: side.rpi ? 1 : 0,
-      time: e.time,
-    },
+    trade_id: e.tradeId,
+    role,
+    market: e.market,
+    user_name: side.user,
+    account: side.account,
+    order_id: side.id,
+    client_order_id: side.clientOrderId,
+    side: side.side,
+    price: String(e.price),
+    lots: String(e.lots),
+    notional: e.notional.toString(),
+    fee: fee.toString(),
+    rpi: side.rpi ? 1 : 0,
+    time: e.time,
   };
 }

@@ -12,12 +12,30 @@ import { marketTodayChannel } from './channels/market-today.js';
 import { marketChannel } from './channels/market.js';
 import { premiumIndexChannel } from './channels/premium-index.js';
 import { tradesChannel } from './channels/trades.js';
+import { balanceSpotChannel } from './channels/balance-spot.js';
+import { balanceMarginChannel } from './channels/balance-margin.js';
+import { ordersPendingChannel } from './channels/orders-pending.js';
+import { ordersExecutedChannel } from './channels/orders-executed.js';
+import { dealsChannel } from './channels/deals.js';
+import { positionsMarginChannel } from './channels/positions-margin.js';
+import { positionsAccountMarginChannel } from './channels/positions-account-margin.js';
+import { borrowsMarginChannel } from './channels/borrows-margin.js';
+import { borrowsAccountMarginChannel } from './channels/borrows-account-margin.js';
 import { adlQuantileChannel } from './channels/adl-quantile.js';
 
 /** Every channel of the socket, one line each. */
 const CHANNELS: readonly ChannelFactory[] = [
   tradesChannel,
   lastpriceChannel,
+  balanceSpotChannel,
+  balanceMarginChannel,
+  ordersPendingChannel,
+  ordersExecutedChannel,
+  dealsChannel,
+  positionsMarginChannel,
+  positionsAccountMarginChannel,
+  borrowsMarginChannel,
+  borrowsAccountMarginChannel,
   depthChannel,
   marketChannel,
   marketTodayChannel,

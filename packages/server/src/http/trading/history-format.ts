@@ -1,6 +1,8 @@
-import { formatUnits, postsOnly, type OrderView, type State } from '@txc/core';
+import { postsOnly, type OrderView, type State } from '@txc/core';
+import { dealFigures } from '../../account-views/deal-figures.js';
+import { orderFigures, seconds } from '../../account-views/order-figures.js';
 import type { DealsTable } from '../../store/database.js';
-import { orderFigures, orderTypeName, otoBlock, seconds, unitsOf } from './order-body.js';
+import { orderTypeName, otoBlock } from './order-body.js';
 
 /** The history writes a stop's activation condition as an operator (reference §5.5). */
 const CONDITION_OPERATOR = { gte: '>=', lte: '<=' } as const;
@@ -47,22 +49,6 @@ export function historyOrder(state: State, o: OrderView): Record<string, unknown
   const oto = otoBlock(o);
   if (oto !== undefined) out.oto = oto;
   return out;
-}
-
-/** The integers of a deal row as decimal texts of its market. */
-export function dealFigures(
-  state: State,
-  row: DealsTable,
-): { price: string; amount: string; deal: string; fee: string; feeAsset: string } {
-  const { units, money } = unitsOf(state, row.market);
-  const spec = units.spec;
-  return {
-    price: formatUnits(BigInt(row.price), spec.moneyPrec),
-    amount: formatUnits(BigInt(row.lots), spec.stockPrec),
-    deal: formatUnits(BigInt(row.notional), units.fineScale),
-    fee: formatUnits(BigInt(row.fee), money),
-    feeAsset: spec.money,
-  };
 }
 
 /** One side of a trade as `trade-account/executed-history` lists it. */

@@ -2,7 +2,7 @@ import { formatUnits } from '@txc/core';
 import { collateralBalance } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
-import { collateralHoldings } from '../../../../trading/collateral-views.js';
+import { collateralHoldings } from '../../../../../account-views/collateral-views.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { optionalTicker } from './ticker-field.js';

@@ -2,7 +2,7 @@ import { decodeJson, formatUnits, type PositionChanged } from '@txc/core';
 import { collateralPositionsHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
-import { entryPrice } from '../../../../trading/collateral-views.js';
+import { entryPrice } from '../../../../../account-views/collateral-views.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import type { Venue } from '../../../../../venue/venue.js';

@@ -2,7 +2,7 @@ import { accountFigures, accountView } from '@txc/core';
 import { collateralPositionsOpen } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
-import { positionBody, readTime } from '../../../../trading/collateral-views.js';
+import { positionBody, readTime } from '../../../../../account-views/collateral-views.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 

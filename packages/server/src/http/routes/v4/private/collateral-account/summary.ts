@@ -1,7 +1,7 @@
 import { collateralSummary } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
-import { readTime, summaryBody } from '../../../../trading/collateral-views.js';
+import { readTime, summaryBody } from '../../../../../account-views/collateral-views.js';
 import type { RouteDeps } from '../../../route-deps.js';
 
 const ALLOWED = new Set(['request', 'nonce', 'nonceWindow']);

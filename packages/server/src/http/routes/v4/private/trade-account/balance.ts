@@ -1,6 +1,6 @@
-import { formatUnits } from '@txc/core';
 import { tradeBalance } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
+import { spotBalance, spotBalances } from '../../../../../account-views/spot-balances.js';
 import { sendError } from '../../../../send-error.js';
 import type { RouteDeps } from '../../../route-deps.js';
 
@@ -20,21 +20,8 @@ export function tradeBalanceRoute(app: FastifyInstance, { venue }: RouteDeps): v
         return sendError(reply, 'orderValidation', { errors: { ticker: ['Currency was not found.'] } });
       }
     }
-    const user = state.users.get(request.auth?.user ?? '');
-    const entry = (t: string): { available: string; freeze: string } => {
-      const precision = state.assets.get(t)?.precision ?? 0;
-      const b = user?.spot.get(t);
-      return { available: formatUnits(b?.available ?? 0n, precision), freeze: formatUnits(b?.freeze ?? 0n, precision) };
-    };
-    let body: unknown;
-    if (typeof ticker === 'string') body = entry(ticker);
-    else {
-      const all: Record<string, { available: string; freeze: string }> = {};
-      for (const [t, b] of [...(user?.spot ?? [])].sort(([a], [c]) => (a < c ? -1 : 1))) {
-        if (b.available !== 0n || b.freeze !== 0n) all[t] = entry(t);
-      }
-      body = all;
-    }
+    const user = request.auth?.user ?? '';
+    const body = typeof ticker === 'string' ? spotBalance(state, user, ticker) : spotBalances(state, user);
     await venue.barrier();
     return reply.send(body);
   });

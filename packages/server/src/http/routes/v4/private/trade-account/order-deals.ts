@@ -1,8 +1,8 @@
 import { orderDeals } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
-import { dealFigures } from '../../../../trading/history-format.js';
-import { seconds } from '../../../../trading/order-body.js';
+import { dealFigures } from '../../../../../account-views/deal-figures.js';
+import { seconds } from '../../../../../account-views/order-figures.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 

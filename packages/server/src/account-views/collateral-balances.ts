@@ -1,0 +1,62 @@
+import { accountFigures, accountView, assetValue, formatUnits, poolFree, type State } from '@txc/core';
+import { collateralHoldings } from './collateral-views.js';
+
+/** One asset of the collateral account as the balance summary answers it (reference §6.3). */
+export interface CollateralBalanceRow {
+  readonly asset: string;
+  /** What the account holds: free and held by open orders. */
+  readonly balance: string;
+  /** What it owes the lending pool. */
+  readonly borrow: string;
+  readonly availableWithoutBorrow: string;
+  readonly availableWithBorrow: string;
+}
+
+/** The assets collateral trading uses: those of collateral markets, and any the account holds or owes. */
+function assetsOf(state: State, held: ReadonlyMap<string, bigint>, owed: ReadonlyMap<string, bigint>): string[] {
+  const out = new Set([...held.keys(), ...owed.keys()]);
+  for (const m of state.markets.values()) {
+    if (!m.isCollateral || m.margin === undefined) continue;
+    out.add(m.money);
+    if (m.type === 'spot') out.add(m.stock);
+  }
+  return [...out].filter((t) => state.assets.has(t)).sort();
+}
+
+/**
+ * Per asset what the account holds (`balance`), owes (`borrow`), has free
+ * (`availableWithoutBorrow`), and could use borrowing too (`availableWithBorrow`: its free margin
+ * times its leverage, at the asset's index price, as far as the lending pool can lend), at `now`
+ * (microseconds): every asset collateral trading uses, or the one `ticker` named.
+ */
+export function collateralBalanceRows(
+  state: State,
+  user: string,
+  now: number,
+  ticker?: string,
+): CollateralBalanceRow[] {
+  const held = collateralHoldings(state, user);
+  const owed = new Map<string, bigint>();
+  const account = accountView(state, user);
+  for (const loan of account.loans.values()) {
+    for (const [t, p] of loan.principal) owed.set(t, (owed.get(t) ?? 0n) + p);
+  }
+  const f = accountFigures(state, user, now);
+  const spare = f.equity > f.margin ? (f.equity - f.margin) * BigInt(account.leverage) : 0n;
+  const free = state.users.get(user)?.collateral;
+  return (ticker === undefined ? assetsOf(state, held, owed) : [ticker]).map((t) => {
+    const precision = state.assets.get(t)?.precision ?? 0;
+    const available = free?.get(t) ?? 0n;
+    const unit = assetValue(state, t, 1n);
+    const lendable = poolFree(state, t);
+    let borrowable = unit === undefined || unit === 0n ? 0n : spare / unit;
+    if (borrowable > lendable) borrowable = lendable > 0n ? lendable : 0n;
+    return {
+      asset: t,
+      balance: formatUnits(held.get(t) ?? 0n, precision),
+      borrow: formatUnits(owed.get(t) ?? 0n, precision),
+      availableWithoutBorrow: formatUnits(available, precision),
+      availableWithBorrow: formatUnits(available + borrowable, precision),
+    };
+  });
+}

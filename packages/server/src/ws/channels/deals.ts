@@ -1,0 +1,155 @@
+import type { DealParty, State, TradeExecuted } from '@txc/core';
+import { dealFigures } from '../../account-views/deal-figures.js';
+import type { DealsTable } from '../../store/database.js';
+import { userDeals } from '../../store/user-history.js';
+import { dealRecord, ROLE_MAKER, ROLE_TAKER } from '../../venue/projector.js';
+import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
+import type { WsConnection } from '../connection.js';
+import { jsonText } from '../json-text.js';
+import { atMost, integerParam, marketParam } from '../params.js';
+import { pushFrame } from '../protocol.js';
+import { wsSeconds } from '../wire.js';
+import { AccountFollowers, userOf } from './account-followers.js';
+import { inSet, nestedMarkets, type MarketSet } from './market-set.js';
+import { SIDE_CODE } from './order-object.js';
+import { PerCommit } from './per-commit.js';
+
+/** Records a request answers at most (websocket spec §7.6). */
+const MOST = 100;
+
+/** The frames of one group commit: whose, which market, the text. */
+type Frames = [string, string, string][];
+
+/** A deal as `deals_update` pushes it (websocket spec §7.6): the 11-element tuple, REST's figures. */
+function dealTuple(state: State, row: DealsTable): unknown[] {
+  const f = dealFigures(state, row);
+  const side = row.side === 'sell' ? SIDE_CODE.sell : SIDE_CODE.buy;
+  return [
+    row.trade_id,
+    wsSeconds(row.time),
+    row.market,
+    row.order_id,
+    f.price,
+    f.amount,
+    f.fee,
+    row.client_order_id,
+    side,
+    row.role,
+    f.feeAsset,
+  ];
+}
+
+/** A deal as `deals_request` answers it. */
+function dealObject(state: State, row: DealsTable, counterOrder: number): Record<string, unknown> {
+  const f = dealFigures(state, row);
+  return {
+    time: wsSeconds(Number(row.time)),
+    id: Number(row.trade_id),
+    side: row.side === 'sell' ? SIDE_CODE.sell : SIDE_CODE.buy,
+    role: Number(row.role),
+    price: f.price,
+    amount: f.amount,
+    deal: f.deal,
+    fee: f.fee,
+    order_id: Number(row.order_id),
+    deal_order_id: counterOrder,
+    market: row.market,
+    client_order_id: row.client_order_id,
+    fee_asset: f.feeAsset,
+  };
+}
+
+/**
+ * `deals` (websocket spec §7.6): the account's own trades, one `deals_update` a fill, on the markets
+ * subscribed (`[[…]]` nested; `[[]]`: all) once the commit is durable. `_request` pages one market's
+ * deals, newest first, from the same history REST reads.
+ */
+export class DealsChannel implements Channel {
+  readonly name = 'deals';
+  readonly private = true;
+  readonly oneShot = 'request';
+  private readonly followers: AccountFollowers<MarketSet>;
+  private readonly frames: PerCommit<Frames>;
+
+  constructor(private readonly ctx: StreamContext) {
+    this.followers = new AccountFollowers(this.name, ctx.outbox);
+    const make = (): Frames => [];
+    this.frames = new PerCommit(ctx.outbox, make, (frames) => this.send(frames));
+  }
+
+  async request(conn: WsConnection, params: readonly unknown[]): Promise<unknown> {
+    atMost(params, 3);
+    const { state } = this.ctx.venue;
+    const spec = marketParam(state, params[0]);
+    const offset = integerParam(params[1] ?? 0, 'offset', 0, 10_000);
+    const limit = integerParam(params[2] ?? 50, 'limit', 1, MOST);
+    await this.ctx.venue.barrier();
+    const { store } = this.ctx.venue;
+    const rows = await (
+      await userDeals(store, userOf(conn))
+    )
+      .where('market', '=', spec.name)
+      .orderBy('trade_id', 'desc')
+      .orderBy('role', 'asc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const counter = new Map<string, number>();
+    const ids = rows.map((r) => Number(r.trade_id));
+    if (ids.length > 0) {
+      const sides = await store.db
+        .selectFrom('deals')
+        .select(['trade_id', 'role', 'order_id'])
+        .where('trade_id', 'in', ids)
+        .execute();
+      for (const c of sides) counter.set(`${Number(c.trade_id)}:${Number(c.role)}`, Number(c.order_id));
+    }
+    const records = rows.map((r) => {
+      const other = Number(r.role) === ROLE_MAKER ? ROLE_TAKER : ROLE_MAKER;
+      return dealObject(state, r, counter.get(`${Number(r.trade_id)}:${other}`) ?? 0);
+    });
+    return { limit, offset, records };
+  }
+
+  subscribe(conn: WsConnection, params: readonly unknown[]): void {
+    atMost(params, 1);
+    this.followers.follow(conn, nestedMarkets(this.ctx.venue.state, params[0]));
+    this.frames.cut();
+  }
+
+  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
+    atMost(params, 0);
+    this.followers.drop(conn);
+  }
+
+  disconnect(conn: WsConnection): void {
+    this.followers.drop(conn);
+  }
+
+  onCommand({ events }: AppliedCommand): void {
+    if (this.followers.empty) return;
+    const { state } = this.ctx.venue;
+    for (const e of events) {
+      if (e.type !== 'TradeExecuted') continue;
+      this.add(state, e, e.maker, e.makerFee, ROLE_MAKER);
+      this.add(state, e, e.taker, e.takerFee, ROLE_TAKER);
+    }
+  }
+
+  onReset(): void {
+    this.followers.clear();
+    this.frames.cut();
+  }
+
+  private add(state: State, e: TradeExecuted, party: DealParty, fee: bigint, role: number): void {
+    if (!this.followers.wants(party.user)) return;
+    const text = pushFrame('deals_update', jsonText(dealTuple(state, dealRecord(e, party, fee, role))));
+    this.frames.current().push([party.user, e.market, text]);
+  }
+
+  private send(frames: Frames): void {
+    for (const [user, market, text] of frames) this.followers.send(user, text, (markets) => inSet(markets, market));
+  }
+}
+
+export const dealsChannel = (ctx: StreamContext): Channel => new DealsChannel(ctx);

@@ -1,0 +1,116 @@
+import type { OrderView } from '@txc/core';
+import { finishedOrderOf, userFinishedOrders } from '../../store/user-history.js';
+import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
+import type { WsConnection } from '../connection.js';
+import { jsonText } from '../json-text.js';
+import { atMost, integerParam, marketParam, oneOf } from '../params.js';
+import { invalidArgument, pushFrame } from '../protocol.js';
+import { AccountFollowers, userOf } from './account-followers.js';
+import { inSet, nestedMarkets, type MarketSet } from './market-set.js';
+import { executedOrder, passesFilter, typeCode } from './order-object.js';
+import { PerCommit } from './per-commit.js';
+
+/** Records a request answers at most (websocket spec §7.5). */
+const MOST = 100;
+
+/** What an `ordersExecuted` subscription follows: markets, and 0 every order, 1 limit, 2 market orders. */
+interface Terms {
+  readonly markets: MarketSet;
+  readonly filter: number;
+}
+
+/** The frames of one group commit: whose, which market, which type, the text. */
+type Frames = [string, string, number, string][];
+
+/** The `order_types` of a request: type ids (websocket spec §7.1); none: every type. */
+function orderTypes(value: unknown): ReadonlySet<number> | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value) || !value.every((t) => Number.isInteger(t))) {
+    throw invalidArgument('order_types must be a list of order type ids');
+  }
+  return value.length === 0 ? null : new Set(value as number[]);
+}
+
+/**
+ * `ordersExecuted` (websocket spec §7.5): every order of the account that finishes — filled or
+ * cancelled — on the markets subscribed (`[[…], filter]`; `[[]]`: all), once the commit is durable.
+ * `_request` pages the finished orders of one market, newest first, from the same history REST
+ * reads.
+ */
+export class OrdersExecutedChannel implements Channel {
+  readonly name = 'ordersExecuted';
+  readonly private = true;
+  readonly oneShot = 'request';
+  private readonly followers: AccountFollowers<Terms>;
+  private readonly frames: PerCommit<Frames>;
+
+  constructor(private readonly ctx: StreamContext) {
+    this.followers = new AccountFollowers(this.name, ctx.outbox);
+    const make = (): Frames => [];
+    this.frames = new PerCommit(ctx.outbox, make, (frames) => this.send(frames));
+  }
+
+  async request(conn: WsConnection, params: readonly unknown[]): Promise<unknown> {
+    atMost(params, 3);
+    const { state } = this.ctx.venue;
+    const query = params[0];
+    if (typeof query !== 'object' || query === null || Array.isArray(query)) {
+      throw invalidArgument('the first param is {"market", "order_types"}');
+    }
+    const { market, order_types: types } = query as Record<string, unknown>;
+    const spec = marketParam(state, market);
+    const wanted = orderTypes(types);
+    const offset = integerParam(params[1] ?? 0, 'offset', 0, 10_000);
+    const limit = integerParam(params[2] ?? 50, 'limit', 1, MOST);
+    await this.ctx.venue.barrier();
+    const q = (await userFinishedOrders(this.ctx.venue.store, userOf(conn)))
+      .where('market', '=', spec.name)
+      .orderBy('order_id', 'desc');
+    // a type filter reads every row of the market: the type is inside each row's data
+    const rows = await (wanted === null ? q.limit(limit).offset(offset) : q).execute();
+    let orders: OrderView[] = rows.map(finishedOrderOf);
+    if (wanted !== null) orders = orders.filter((o) => wanted.has(typeCode(o))).slice(offset, offset + limit);
+    return { limit, offset, records: orders.map((o) => executedOrder(state, o)) };
+  }
+
+  subscribe(conn: WsConnection, params: readonly unknown[]): void {
+    atMost(params, 2);
+    const markets = nestedMarkets(this.ctx.venue.state, params[0]);
+    const filter = oneOf(params[1] ?? 0, 'filter', [0, 1, 2]);
+    this.followers.follow(conn, { markets, filter });
+    this.frames.cut();
+  }
+
+  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
+    atMost(params, 0);
+    this.followers.drop(conn);
+  }
+
+  disconnect(conn: WsConnection): void {
+    this.followers.drop(conn);
+  }
+
+  onCommand({ events }: AppliedCommand): void {
+    if (this.followers.empty) return;
+    const { state } = this.ctx.venue;
+    for (const e of events) {
+      if (e.type !== 'OrderFinished' || !this.followers.wants(e.order.user)) continue;
+      const o = e.order;
+      const text = pushFrame('ordersExecuted_update', jsonText([executedOrder(state, o)]));
+      this.frames.current().push([o.user, o.market, typeCode(o), text]);
+    }
+  }
+
+  onReset(): void {
+    this.followers.clear();
+    this.frames.cut();
+  }
+
+  private send(frames: Frames): void {
+    for (const [user, market, type, text] of frames) {
+      this.followers.send(user, text, (t) => inSet(t.markets, market) && passesFilter(type, t.filter));
+    }
+  }
+}
+
+export const ordersExecutedChannel = (ctx: StreamContext): Channel => new OrdersExecutedChannel(ctx);
