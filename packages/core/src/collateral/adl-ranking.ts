@@ -74,14 +74,6 @@ export function quantileAt(rank: number, count: number): number {
   return 4 - Math.floor((5 * rank) / count);
 }
 
-/** The ADL quantile of one position (see `quantileAt`); null off a perpetual. */
-export function adlQuantile(state: State, user: string, pos: Position, now: number): number | null {
-  if (state.markets.get(pos.market)?.type !== 'futures' || pos.size === 0) return null;
-  const ranking = adlRanking(state, pos.market, pos.size > 0 ? 'long' : 'short', now);
-  const rank = ranking.findIndex((r) => r.user === user && r.position === pos);
-  return rank < 0 ? null : quantileAt(rank, ranking.length);
-}
-
 /** One perpetual's ADL quantiles for an account: of its long and its short, null where it has none. */
 export interface AdlQuantiles {
   readonly market: string;
@@ -89,22 +81,74 @@ export interface AdlQuantiles {
   readonly short: number | null;
 }
 
+/** One perpetual side's queue: each position's holder and rank in it, and its length. */
+interface Queue {
+  readonly ranks: ReadonlyMap<Position, { readonly user: string; readonly rank: number }>;
+  readonly count: number;
+}
+
 /**
- * An account's ADL quantiles on every perpetual where it holds a position (or on `market` only), in
- * market order: what an `ADLQuantile_update` push carries (websocket.md §7.11, `[market,
- * quantile_long, quantile_short]`).
+ * The ADL queues of one state at one time, each ranked once, when first asked for: the quantiles of
+ * many accounts (every subscriber of the WebSocket `ADLQuantile` channel after a group commit) for the
+ * price of one ranking per perpetual and side, instead of one per account and position.
  */
-export function adlQuantiles(state: State, user: string, now: number, market?: string): AdlQuantiles[] {
-  const byMarket = new Map<string, { long: number | null; short: number | null }>();
-  for (const pos of state.collateral.accounts.get(user)?.positions.values() ?? []) {
-    if ((market !== undefined && pos.market !== market) || state.markets.get(pos.market)?.type !== 'futures') continue;
-    const entry = byMarket.get(pos.market) ?? { long: null, short: null };
-    const quantile = adlQuantile(state, user, pos, now);
-    if (pos.size > 0) entry.long = quantile;
-    else if (pos.size < 0) entry.short = quantile;
-    byMarket.set(pos.market, entry);
+export class AdlQueues {
+  /** `market|side` → each position's holder and rank, and how many the queue holds. */
+  private readonly queues = new Map<string, Queue>();
+
+  constructor(
+    private readonly state: State,
+    private readonly now: number,
+  ) {}
+
+  /** The ADL quantile of one position (see `quantileAt`); null off a perpetual. */
+  quantile(user: string, pos: Position): number | null {
+    if (this.state.markets.get(pos.market)?.type !== 'futures' || pos.size === 0) return null;
+    const queue = this.queue(pos.market, pos.size > 0 ? 'long' : 'short');
+    const at = queue.ranks.get(pos);
+    return at === undefined || at.user !== user ? null : quantileAt(at.rank, queue.count);
   }
-  return [...byMarket]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, q]) => ({ market: name, long: q.long, short: q.short }));
+
+  /**
+   * An account's ADL quantiles on every perpetual where it holds a position (or on `market` only), in
+   * market order: what an `ADLQuantile_update` push carries (websocket.md §7.11, `[market,
+   * quantile_long, quantile_short]`).
+   */
+  quantiles(user: string, market?: string): AdlQuantiles[] {
+    const byMarket = new Map<string, { long: number | null; short: number | null }>();
+    for (const pos of this.state.collateral.accounts.get(user)?.positions.values() ?? []) {
+      if ((market !== undefined && pos.market !== market) || this.state.markets.get(pos.market)?.type !== 'futures') {
+        continue;
+      }
+      const entry = byMarket.get(pos.market) ?? { long: null, short: null };
+      const quantile = this.quantile(user, pos);
+      if (pos.size > 0) entry.long = quantile;
+      else if (pos.size < 0) entry.short = quantile;
+      byMarket.set(pos.market, entry);
+    }
+    return [...byMarket]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, q]) => ({ market: name, long: q.long, short: q.short }));
+  }
+
+  private queue(market: string, side: AdlSide): Queue {
+    const key = `${market}|${side}`;
+    let queue = this.queues.get(key);
+    if (queue === undefined) {
+      const ranking = adlRanking(this.state, market, side, this.now);
+      queue = { ranks: new Map(ranking.map((r, rank) => [r.position, { user: r.user, rank }])), count: ranking.length };
+      this.queues.set(key, queue);
+    }
+    return queue;
+  }
+}
+
+/** The ADL quantile of one position (see `quantileAt`); null off a perpetual. */
+export function adlQuantile(state: State, user: string, pos: Position, now: number): number | null {
+  return new AdlQueues(state, now).quantile(user, pos);
+}
+
+/** An account's ADL quantiles (see `AdlQueues.quantiles`), on queues ranked for it alone. */
+export function adlQuantiles(state: State, user: string, now: number, market?: string): AdlQuantiles[] {
+  return new AdlQueues(state, now).quantiles(user, market);
 }

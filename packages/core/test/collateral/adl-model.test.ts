@@ -5,11 +5,13 @@ import {
   accountFigures,
   adlQuantiles,
   adlRanking,
+  AdlQueues,
   decodeState,
   encodeState,
   fastBook,
   fineValue,
   naiveBook,
+  quantileAt,
   positionPnl,
   positionValue,
   unitsFor,
@@ -138,6 +140,23 @@ function referenceRanking(state: State, side: AdlSide, now: number): string[] {
   return rows.map((r) => `${r.user}#${r.id}`);
 }
 
+/** An account's BTC_PERP quantiles read off adlRanking as their definition says: its rank's fifth of the queue. */
+function referenceQuantiles(
+  state: State,
+  user: string,
+  now: number,
+): { market: string; long: number | null; short: number | null }[] {
+  const of = (side: AdlSide): number | null | undefined => {
+    const ranking = adlRanking(state, 'BTC_PERP', side, now);
+    const rank = ranking.findIndex((r) => r.user === user);
+    return rank < 0 ? undefined : quantileAt(rank, ranking.length);
+  };
+  const long = of('long');
+  const short = of('short');
+  if (long === undefined && short === undefined) return [];
+  return [{ market: 'BTC_PERP', long: long ?? null, short: short ?? null }];
+}
+
 /** What each step must leave true, and what the auto-deleveraging of the step did. */
 function check(v: CollateralVenue, events: readonly Event[], seen: Record<string, number>): void {
   sound(v);
@@ -152,8 +171,14 @@ function check(v: CollateralVenue, events: readonly Event[], seen: Record<string
       referenceRanking(v.state, side, v.time),
     );
   }
+  // one set of queues read for every account answers what each account's own ranking does
+  const queues = new AdlQueues(v.state, v.time);
   for (const [name] of v.state.collateral.accounts) {
-    for (const q of adlQuantiles(v.state, name, v.time)) {
+    const own = adlQuantiles(v.state, name, v.time);
+    assert.deepEqual(queues.quantiles(name), own);
+    assert.deepEqual(queues.quantiles(name, 'BTC_PERP'), own);
+    assert.deepEqual(own, referenceQuantiles(v.state, name, v.time));
+    for (const q of own) {
       for (const quantile of [q.long, q.short]) if (quantile !== null) assert.ok(quantile >= 0 && quantile <= 4);
     }
   }

@@ -148,4 +148,9 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   ...channel('positionsAccountMargin', ACCOUNT.positionsAccountMargin),
   ...channel('borrowsMargin', ACCOUNT.borrowsMargin),
   ...channel('borrowsAccountMargin', ACCOUNT.borrowsAccountMargin),
+  ...channel('ADLQuantile', {
+    private: true,
+    summary: "Auto-deleveraging quantiles of the account's perpetual positions",
+    follows: 'websocket spec §7.11; decisions.md "ADL quantile"',
+  }),
 ];

@@ -23,6 +23,7 @@ import { positionsMarginChannel } from './channels/positions-margin.js';
 import { positionsAccountMarginChannel } from './channels/positions-account-margin.js';
 import { borrowsMarginChannel } from './channels/borrows-margin.js';
 import { borrowsAccountMarginChannel } from './channels/borrows-account-margin.js';
+import { adlQuantileChannel } from './channels/adl-quantile.js';
 
 /** Every channel of the socket, one line each. */
 const CHANNELS: readonly ChannelFactory[] = [
@@ -43,6 +44,7 @@ const CHANNELS: readonly ChannelFactory[] = [
   bookTickerChannel,
   premiumIndexChannel,
   candlesChannel,
+  adlQuantileChannel,
 ];
 
 export interface StreamsOptions extends HubOptions {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apply, assetWithoutNetworks, createState, type Command, type MarketSpec, type State } from '@txc/core';
-import { parsePlaceOrder } from '../../src/http/trading/place-order-route.js';
+import { parsePlaceOrder } from '../../src/order-entry/place-order.js';
 
 /** BTC_USDT with a minimum total of 5 and a maximum of 1,000 USDT. */
 const MARKET: MarketSpec = {

@@ -2,7 +2,7 @@ import type { ErrorName, PrivateEndpoint, RateLimitRule } from '@txc/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
 import { parseExactJson, type JsonLimits } from '../exact-json.js';
-import { jsonEqual } from '../json-equal.js';
+import { jsonEqual } from '../validation/json-equal.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { sendError } from '../send-error.js';
 import { throttledAnswer } from '../throttled-answer.js';

@@ -1,6 +1,6 @@
 import { parseDecimal, type ParsedDecimal } from '@txc/core';
 import type { FieldErrors } from '@txc/sdk';
-import { jsonEqual } from '../json-equal.js';
+import { jsonEqual } from './json-equal.js';
 
 /** Collects every field's problems of one request, so the answer lists them all at once. */
 export class FieldValidation {

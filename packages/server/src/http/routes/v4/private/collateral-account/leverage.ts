@@ -2,7 +2,8 @@ import { LEVERAGES } from '@txc/core';
 import { collateralLeverage } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
-import { LEVERAGE_MESSAGE, sendTradingRejection } from '../../../../trading/send-rejection.js';
+import { LEVERAGE_MESSAGE } from '../../../../../order-entry/trading-rejection.js';
+import { sendTradingRejection } from '../../../../trading/send-rejection.js';
 import { integerValue } from '../../../../validation/integer-value.js';
 import type { RouteDeps } from '../../../route-deps.js';
 

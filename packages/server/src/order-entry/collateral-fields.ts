@@ -1,6 +1,6 @@
 import type { MarketSpec, OrderType, PlaceOrder } from '@txc/core';
-import type { OrderValidation } from '../validation/order-validation.js';
-import { OTO_WRONG } from './send-rejection.js';
+import type { OrderValidation } from '../http/validation/order-validation.js';
+import { OTO_WRONG } from './trading-rejection.js';
 
 type CollateralExtras = Pick<PlaceOrder, 'positionSide' | 'reduceOnly' | 'rpi' | 'stopLoss' | 'takeProfit'>;
 
