@@ -1,5 +1,5 @@
 /** What a method of the WebSocket API does. */
-export type StreamMethodKind = 'service' | 'request' | 'query' | 'subscribe' | 'unsubscribe';
+export type StreamMethodKind = 'service' | 'request' | 'query' | 'subscribe' | 'unsubscribe' | 'order';
 
 /** One method of the WebSocket API (`/ws`), as the coverage page lists it. */
 export interface StreamMethod {
@@ -92,6 +92,17 @@ const ACCOUNT = {
   },
 } as const satisfies Record<string, ChannelTerms>;
 
+/** An order method (websocket spec §9): one object of named params, answered once the command is durable. */
+function order(method: string, summary: string): StreamMethod {
+  return {
+    method,
+    kind: 'order',
+    private: true,
+    summary,
+    follows: 'websocket spec §9; decisions.md "WebSocket order methods"',
+  };
+}
+
 /** Every method the WebSocket API serves: one line per channel. */
 export const STREAM_METHODS: readonly StreamMethod[] = [
   service('ping', 'Keeps the connection alive; answers "pong"', 'websocket spec §2, §6.1'),
@@ -153,4 +164,19 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
     summary: "Auto-deleveraging quantiles of the account's perpetual positions",
     follows: 'websocket spec §7.11; decisions.md "ADL quantile"',
   }),
+  order('order_limit_place', 'Places a spot limit order'),
+  order('order_market_place', 'Places a spot market order (a buy spends money)'),
+  order('order_market_stock_place', 'Places a spot market order of an amount of stock'),
+  order('order_stop_limit_place', 'Places a spot stop-limit order'),
+  order('order_stop_market_place', 'Places a spot stop-market order'),
+  order('order_bbo_place', "Places a spot limit order at the book's best price (bbo_role)"),
+  order('collateral_order_limit_place', 'Places a collateral limit order'),
+  order('collateral_order_market_place', 'Places a collateral market order'),
+  order('collateral_order_stop_limit_place', 'Places a collateral stop-limit order'),
+  order('collateral_order_stop_market_place', 'Places a collateral stop-market order'),
+  order('collateral_order_bbo_place', "Places a collateral limit order at the book's best price (bbo_role)"),
+  order('collateral_order_oto_place', 'Places a collateral order with take-profit and stop-loss legs'),
+  order('order_cancel', 'Cancels an order by order_id or client_order_id'),
+  order('order_cancel_conditional', 'Cancels an OTO group and its live legs'),
+  order('order_cancel_all', 'Cancels every open order of a market, of the kinds named'),
 ];

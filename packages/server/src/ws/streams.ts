@@ -4,6 +4,7 @@ import type { Venue } from '../venue/venue.js';
 import type { Channel, ChannelFactory, StreamContext } from './channel.js';
 import { DurableOutbox } from './durable-outbox.js';
 import type { MethodTable } from './method.js';
+import { orderMethods } from './orders/order-methods.js';
 import { serviceMethods } from './service-methods.js';
 import { StreamHub, type HubErrorLog, type HubOptions, type StreamObserver } from './stream-hub.js';
 import { bookTickerChannel } from './channels/book-ticker.js';
@@ -78,6 +79,7 @@ export function createStreams(options: StreamsOptions): Streams {
   const channels: Channel[] = [...CHANNELS, ...(options.channels ?? [])].map((make) => make(context));
   const hub = new StreamHub(channels, outbox, options, options.log, options.observer);
   hub.addMethods(serviceMethods(venue, hub));
+  hub.addMethods(orderMethods(context));
   for (const methods of options.methods ?? []) hub.addMethods(methods(context));
   const listening = channels.filter((c) => c.onCommand !== undefined);
   venue.subscribe(

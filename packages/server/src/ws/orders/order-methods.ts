@@ -1,0 +1,30 @@
+import type { StreamContext } from '../channel.js';
+import type { MethodSpec, MethodTable } from '../method.js';
+import { cancel, cancelAll, cancelConditional } from './cancels.js';
+import { orderParams } from './order-params.js';
+import { orderResult } from './order-result.js';
+import { otoPlace } from './oto-place.js';
+import { place, PLACEMENTS } from './placements.js';
+
+function method(handle: MethodSpec['handle']): MethodSpec {
+  // answered once the command is durable (venue.submit resolves after its commit): nothing more to wait for
+  return { private: true, readsState: false, handle };
+}
+
+/**
+ * The order methods of the socket (websocket spec §9): placements and cancels through the same
+ * order entry as the REST endpoints, for authorized connections only (code 6 before `authorize`).
+ */
+export function orderMethods(ctx: StreamContext): MethodTable {
+  const table: Record<string, MethodSpec> = {};
+  for (const [name, terms] of Object.entries(PLACEMENTS)) {
+    table[name] = method(async (conn, params) =>
+      orderResult(ctx.venue.state, await place(ctx, conn, orderParams(params), terms)),
+    );
+  }
+  table.collateral_order_oto_place = method((conn, params) => otoPlace(ctx, conn, orderParams(params)));
+  table.order_cancel = method((conn, params) => cancel(ctx, conn, orderParams(params)));
+  table.order_cancel_conditional = method((conn, params) => cancelConditional(ctx, conn, orderParams(params)));
+  table.order_cancel_all = method((conn, params) => cancelAll(ctx, conn, orderParams(params)));
+  return table;
+}

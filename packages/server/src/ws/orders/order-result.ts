@@ -1,0 +1,24 @@
+import type { OrderView, State } from '@txc/core';
+import type { OtoGroupCancelled } from '../../order-entry/cancel-oto.js';
+import { pendingOrder } from '../channels/order-object.js';
+
+/**
+ * An order as the order methods answer it (websocket spec §9.1): the account streams' order object,
+ * `mtime` when it last changed — placed, finished (filled on arrival, or cancelled) — as the
+ * `ordersPending_update` of the same command shows it.
+ */
+export function orderResult(state: State, o: OrderView): Record<string, unknown> {
+  return pendingOrder(state, o, o.finished ?? o.created);
+}
+
+/** An OTO group once cancelled: its trigger order and its legs as they ended (null where none was left). */
+export function otoCancelResult(state: State, group: OtoGroupCancelled): Record<string, unknown> {
+  const shown = (o: OrderView | null) => (o === null ? null : orderResult(state, o));
+  return {
+    type: 'oto',
+    id: group.otoId,
+    trigger_order: shown(group.parent),
+    stop_loss: shown(group.stopLoss),
+    take_profit: shown(group.takeProfit),
+  };
+}
