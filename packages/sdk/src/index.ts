@@ -14,4 +14,5 @@ export * from './contract/order-shapes.js';
 export * from './contract/book-shape.js';
 export * from './stream/stream-methods.js';
 export * from './stream/stream-types.js';
+export type * from './stream/stream-account-types.js';
 export * from './stream/txc-stream.js';

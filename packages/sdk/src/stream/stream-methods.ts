@@ -38,6 +38,60 @@ function service(method: string, summary: string, follows: string): StreamMethod
   return { method, kind: 'service', private: false, summary, follows };
 }
 
+/** The account streams (websocket spec §7): private, each the account of the authorized user. */
+const ACCOUNT = {
+  balanceSpot: {
+    private: true,
+    oneShot: 'request',
+    summary: 'Spot balances of assets (all with [])',
+    follows: 'websocket spec §7.2; decisions.md "Account streams"',
+  },
+  balanceMargin: {
+    private: true,
+    oneShot: 'request',
+    summary: 'Collateral balances: balance, borrow, available with and without borrowing',
+    follows: 'websocket spec §7.3; decisions.md "Account streams"',
+  },
+  ordersPending: {
+    private: true,
+    oneShot: 'request',
+    summary: 'Open orders: new (1), updated (2), finished (3)',
+    follows: 'websocket spec §7.4; decisions.md "Account streams"',
+  },
+  ordersExecuted: {
+    private: true,
+    oneShot: 'request',
+    summary: 'Finished orders, filled or cancelled',
+    follows: 'websocket spec §7.5; decisions.md "Account streams"',
+  },
+  deals: {
+    private: true,
+    oneShot: 'request',
+    summary: 'Own trades, one per fill',
+    follows: 'websocket spec §7.6; decisions.md "Account streams"',
+  },
+  positionsMargin: {
+    private: true,
+    summary: 'Open positions, the whole account',
+    follows: 'websocket spec §7.7; decisions.md "Account streams"',
+  },
+  positionsAccountMargin: {
+    private: true,
+    summary: 'Positions at margin call (1) and liquidation (2)',
+    follows: 'websocket spec §7.8; decisions.md "Account streams"',
+  },
+  borrowsMargin: {
+    private: true,
+    summary: 'Borrows from the lending pool, the whole account',
+    follows: 'websocket spec §7.9; decisions.md "Account streams"',
+  },
+  borrowsAccountMargin: {
+    private: true,
+    summary: 'Borrows at margin call (1) and liquidation (2)',
+    follows: 'websocket spec §7.10; decisions.md "Account streams"',
+  },
+} as const satisfies Record<string, ChannelTerms>;
+
 /** An order method (websocket spec §9): one object of named params, answered once the command is durable. */
 function order(method: string, summary: string): StreamMethod {
   return {
@@ -91,6 +145,15 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
     summary: 'Mark and index price, funding rate of perpetuals',
     follows: 'websocket spec §6.9',
   }),
+  ...channel('balanceSpot', ACCOUNT.balanceSpot),
+  ...channel('balanceMargin', ACCOUNT.balanceMargin),
+  ...channel('ordersPending', ACCOUNT.ordersPending),
+  ...channel('ordersExecuted', ACCOUNT.ordersExecuted),
+  ...channel('deals', ACCOUNT.deals),
+  ...channel('positionsMargin', ACCOUNT.positionsMargin),
+  ...channel('positionsAccountMargin', ACCOUNT.positionsAccountMargin),
+  ...channel('borrowsMargin', ACCOUNT.borrowsMargin),
+  ...channel('borrowsAccountMargin', ACCOUNT.borrowsAccountMargin),
   ...channel('ADLQuantile', {
     private: true,
     summary: "Auto-deleveraging quantiles of the account's perpetual positions",

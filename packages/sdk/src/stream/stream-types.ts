@@ -1,3 +1,5 @@
+import type { StreamAccountUpdates } from './stream-account-types.js';
+
 /** A price level: `[price, amount]`, decimals as strings. */
 export type StreamLevel = [price: string, amount: string];
 
@@ -47,7 +49,7 @@ export type StreamPremiumIndex = [string, string, string, string, number, number
  * The `params` of each channel's `<channel>_update`, by channel name: what a subscriber's callback
  * receives. Channels not listed here arrive as `unknown`.
  */
-export interface StreamUpdates {
+export interface StreamUpdates extends StreamAccountUpdates {
   trades: [market: string, trades: StreamTrade[]];
   lastprice: [market: string, price: string];
   depth: [full: boolean, data: StreamDepth, market: string];

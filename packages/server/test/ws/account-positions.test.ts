@@ -41,7 +41,7 @@ async function snapshotWhere<T>(
   return (await pushWhere(ws, method, (p) => check(p as Snapshot<T>))) as Snapshot<T>;
 }
 
-describe('WebSocket account streams: positionsMargin and borrowsMargin', () => {
+describe('WebSocket account streams: positionsMargin, borrowsMargin and collateral orders', () => {
   let server: TestServer;
   let alice: TxcClient;
   let bob: TxcClient;
@@ -130,6 +130,40 @@ describe('WebSocket account streams: positionsMargin and borrowsMargin', () => {
     assert.deepEqual((await ws.request('positionsMargin_subscribe', ['BTC_USDT'])).error?.code, 1);
     await ws.close();
     await other.close();
+  });
+  test('ordersPending: an OTO parent filled on arrival is 3, the legs it armed are new (1)', async () => {
+    const hank = await collateralTrader(server, 'hank', { USDT: '10000' });
+    const ivan = await collateralTrader(server, 'ivan', { USDT: '100000' });
+    const ws = await authorizedSocket(server.url, hank);
+    await ws.call('ordersPending_subscribe', ['BTC_PERP']);
+    await ivan.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.01', price: '60000' });
+    const parent = await hank.collateralLimit({
+      market: 'BTC_PERP',
+      side: 'buy',
+      amount: '0.01',
+      price: '60000',
+      stopLoss: '55000',
+      takeProfit: '65000',
+    });
+    await ws.sync();
+    const updates = ws.pushes('ordersPending_update').map((p) => p.params as [number, Record<string, unknown>]);
+    assert.deepEqual(
+      updates.map(([e, o]) => [e, o.type, o.status, o.reduce_only, o.activation_price ?? null]),
+      [
+        [3, 7, 'FILLED', false, null],
+        [1, 10, 'OPEN', true, '55000'],
+        [1, 10, 'OPEN', true, '65000'],
+      ],
+    );
+    assert.equal(updates[0]?.[1].id, parent.orderId);
+    assert.deepEqual(
+      updates.slice(1).map(([, o]) => [o.side, o.amount, o.left]),
+      [
+        [1, '0.01', '0.01'],
+        [1, '0.01', '0.01'],
+      ],
+    );
+    await ws.close();
   });
 });
 

@@ -23,8 +23,8 @@ function heldAsset(state: State, o: Pick<OrderView, 'market' | 'side'>): string 
 
 /**
  * The (user, ticker) spot balances a command changed: the held asset of a spot order placed (its
- * hold) or finished (what it still held is released), both assets of each side of a spot trade, and
- * the asset of a transfer to or from the spot account.
+ * hold), triggered or finished (what it still held is released), both assets of each side of a spot
+ * trade, and the asset of a transfer to or from the spot account.
  */
 export function* spotTouches({ events, command, result }: AppliedCommand, state: State): Generator<[string, string]> {
   if (command.type === 'PlaceOrder') {
@@ -44,6 +44,11 @@ export function* spotTouches({ events, command, result }: AppliedCommand, state:
     } else if (e.type === 'OrderFinished') {
       const held = e.order.account === 'spot' ? heldAsset(state, e.order) : undefined;
       if (held !== undefined) yield [e.order.user, held];
+    } else if (e.type === 'StopActivated') {
+      // a triggered stop may hold anew for what it now is (a finished one is told by OrderFinished)
+      const stop = state.trading.orders.get(e.orderId);
+      const held = stop?.account === 'spot' ? heldAsset(state, stop) : undefined;
+      if (held !== undefined) yield [e.user, held];
     } else if (e.type === 'Transferred' && (e.from === 'spot' || e.to === 'spot')) {
       yield [e.user, e.ticker];
     }
