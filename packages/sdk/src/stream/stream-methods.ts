@@ -115,7 +115,12 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   ...channel('trades', {
     oneShot: 'request',
     summary: 'Public trades of markets (all with [])',
-    follows: 'websocket spec §6.6; decisions.md "Trades"',
+    follows: 'websocket spec §6.6; decisions.md "WebSocket trades"',
+  }),
+  ...channel('candles', {
+    oneShot: 'request',
+    summary: 'Candles (klines) of markets, one interval per market',
+    follows: 'websocket spec §6.2; decisions.md "WebSocket candles"',
   }),
   ...channel('lastprice', {
     oneShot: 'request',
@@ -125,7 +130,7 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   ...channel('depth', {
     oneShot: 'request',
     summary: 'Order book snapshot and deltas',
-    follows: 'websocket spec §6.7; decisions.md "Depth"',
+    follows: 'websocket spec §6.7; decisions.md "WebSocket depth"',
   }),
   ...channel('market', {
     oneShot: 'request',
@@ -139,7 +144,7 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   }),
   ...channel('bookTicker', {
     summary: 'Best bid and ask of markets (all with [])',
-    follows: 'websocket spec §6.8; decisions.md "Book ticker and statistics"',
+    follows: 'websocket spec §6.8; decisions.md "WebSocket book ticker and statistics"',
   }),
   ...channel('premiumIndex', {
     summary: 'Mark and index price, funding rate of perpetuals',
@@ -157,7 +162,7 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   ...channel('ADLQuantile', {
     private: true,
     summary: "Auto-deleveraging quantiles of the account's perpetual positions",
-    follows: 'websocket spec §7.11; decisions.md "ADL quantile"',
+    follows: 'websocket spec §7.11; decisions.md "WebSocket ADL quantile"',
   }),
   order('order_limit_place', 'Places a spot limit order'),
   order('order_market_place', 'Places a spot market order (a buy spends money)'),

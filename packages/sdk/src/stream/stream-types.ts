@@ -45,6 +45,9 @@ export type StreamBookTicker = [number, number, string, number, string, string, 
 /** `[market, mark_price, index_price, funding_rate, next_funding_time, server_time?]`. */
 export type StreamPremiumIndex = [string, string, string, string, number, number?];
 
+/** `[time, open, close, high, low, volume (stock), deal (money), market]`, time in Unix seconds. */
+export type StreamCandle = [number, string, string, string, string, string, string, string];
+
 /**
  * The `params` of each channel's `<channel>_update`, by channel name: what a subscriber's callback
  * receives. Channels not listed here arrive as `unknown`.
@@ -57,6 +60,7 @@ export interface StreamUpdates extends StreamAccountUpdates {
   marketToday: [market: string, stats: StreamMarketToday];
   bookTicker: [StreamBookTicker];
   premiumIndex: StreamPremiumIndex | StreamPremiumIndex[];
+  candles: StreamCandle[];
 }
 
 export type StreamChannel = keyof StreamUpdates | (string & {});

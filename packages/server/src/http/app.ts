@@ -299,6 +299,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const streams = createStreams({
     venue,
     marketData: deps.marketData,
+    candles: deps.candles,
     idleTimeoutMs: config.websocket.idleTimeoutMs,
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     limits: config.websocket,

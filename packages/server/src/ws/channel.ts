@@ -1,4 +1,5 @@
 import type { Command, CommandResults, Event } from '@txc/core';
+import type { Candles } from '../market-data/candles.js';
 import type { MarketData } from '../market-data/market-data.js';
 import type { CommandStamp } from '../venue/sequencer.js';
 import type { Venue } from '../venue/venue.js';
@@ -17,6 +18,8 @@ export interface AppliedCommand {
 export interface StreamContext {
   readonly venue: Venue;
   readonly marketData: MarketData;
+  /** The candle store's reader (kline), shared with the REST kline endpoint. */
+  readonly candles: Candles;
   /** Every push and every answer that reads state goes through it: sent once durable, in journal order. */
   readonly outbox: DurableOutbox;
 }

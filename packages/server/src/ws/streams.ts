@@ -1,3 +1,4 @@
+import { Candles } from '../market-data/candles.js';
 import type { MarketData } from '../market-data/market-data.js';
 import type { Venue } from '../venue/venue.js';
 import type { Channel, ChannelFactory, StreamContext } from './channel.js';
@@ -7,6 +8,7 @@ import { orderMethods } from './orders/order-methods.js';
 import { serviceMethods } from './service-methods.js';
 import { StreamHub, type HubErrorLog, type HubOptions, type StreamObserver } from './stream-hub.js';
 import { bookTickerChannel } from './channels/book-ticker.js';
+import { candlesChannel } from './channels/candles.js';
 import { depthChannel } from './channels/depth.js';
 import { lastpriceChannel } from './channels/lastprice.js';
 import { marketTodayChannel } from './channels/market-today.js';
@@ -42,12 +44,15 @@ const CHANNELS: readonly ChannelFactory[] = [
   marketTodayChannel,
   bookTickerChannel,
   premiumIndexChannel,
+  candlesChannel,
   adlQuantileChannel,
 ];
 
 export interface StreamsOptions extends HubOptions {
   readonly venue: Venue;
   readonly marketData: MarketData;
+  /** The candle reader the REST kline endpoint uses; built on `venue` when not given. */
+  readonly candles?: Candles;
   readonly log: HubErrorLog;
   readonly observer?: StreamObserver;
   /** Methods beyond the channels' and the service methods (order methods). */
@@ -69,7 +74,8 @@ export interface Streams {
 export function createStreams(options: StreamsOptions): Streams {
   const { venue, marketData } = options;
   const outbox = new DurableOutbox(venue, (error) => options.log(error, 'push'));
-  const context: StreamContext = { venue, marketData, outbox };
+  const candles = options.candles ?? new Candles(venue);
+  const context: StreamContext = { venue, marketData, candles, outbox };
   const channels: Channel[] = [...CHANNELS, ...(options.channels ?? [])].map((make) => make(context));
   const hub = new StreamHub(channels, outbox, options, options.log, options.observer);
   hub.addMethods(serviceMethods(venue, hub));

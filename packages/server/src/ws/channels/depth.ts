@@ -54,7 +54,7 @@ type Subscriptions = Map<string, string>;
  * `depth` (websocket spec §6.7): a snapshot on subscribe, then deltas at most every 100 ms carrying
  * changed levels, with `update_id`/`past_update_id` chaining them, and the full book again after 10 s
  * without an update. `multi_depth` true adds a market (ccxt), false drops the others first. Levels
- * leaving the window are sent with amount "0", levels entering it in full (docs/decisions.md, "Depth").
+ * leaving the window are sent with amount "0", levels entering it in full (docs/decisions.md, "WebSocket depth").
  */
 export class DepthChannel implements Channel {
   readonly name = 'depth';

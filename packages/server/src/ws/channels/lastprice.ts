@@ -13,7 +13,7 @@ const EVERY_MS = 1000;
 /**
  * `lastprice` (websocket spec §6.3): the last trade price of each market subscribed, pushed once a
  * second when it changed, one frame per market. A subscribe also sends each market's current price
- * at once (docs/decisions.md, "Book ticker and statistics"): without it a quiet market would leave a
+ * at once (docs/decisions.md, "WebSocket book ticker and statistics"): without it a quiet market would leave a
  * new subscriber with nothing.
  */
 export class LastPriceChannel implements Channel {
