@@ -162,7 +162,7 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   ...channel('ADLQuantile', {
     private: true,
     summary: "Auto-deleveraging quantiles of the account's perpetual positions",
-    follows: 'websocket spec §7.11; decisions.md "ADL quantile"',
+    follows: 'websocket spec §7.11; decisions.md "WebSocket ADL quantile"',
   }),
   order('order_limit_place', 'Places a spot limit order'),
   order('order_market_place', 'Places a spot market order (a buy spends money)'),

@@ -26,10 +26,10 @@ interface Follow {
  * `ADLQuantile` (websocket spec §7.11): the account's auto-deleveraging quantiles, 0–4 per side, on
  * every perpetual where it holds a position (`[]`) or on one (`[market]`, nulls without a position).
  * The current rows follow the answer; after that a push goes out when a group commit changed them,
- * and every 30 s regardless (docs/decisions.md, "ADL quantile"). The queues are ranked at most once
- * per turn of the event loop for all subscribers together (AdlQueues), not once per command and
- * subscriber; what a push shows was read off the state right then and is sent once that state is
- * durable.
+ * and every 30 s regardless (docs/decisions.md, "WebSocket ADL quantile"). The queues are ranked
+ * at most once per turn of the event loop for all subscribers together (AdlQueues), not once per
+ * command and subscriber; what a push shows was read off the state right then and is sent once that
+ * state is durable.
  */
 export class AdlQuantileChannel implements Channel {
   readonly name = 'ADLQuantile';

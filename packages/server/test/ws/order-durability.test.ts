@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import type { TxcClient } from '@txc/sdk';
+import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { TestServer } from '../support/test-server.js';
+import { trader } from '../support/trading.js';
+import { authorizedSocket, orderCall, placed, type WsOrder } from '../support/ws-orders.js';
+
+/** How long the test watches for an answer that must not come while the commit is held. */
+const HOLD_MS = 800;
+
+type PendingUpdate = [number, WsOrder];
+
+describe('WebSocket order methods and the account streams (websocket spec §9.3)', () => {
+  let server: TestServer;
+  let maker: TxcClient;
+  let me: TxcClient;
+
+  before(async () => {
+    server = await TestServer.start();
+    maker = await trader(server, 'streammaker', { BTC: '10', USDT: '100000' });
+    me = await trader(server, 'streamplacer', { BTC: '10', USDT: '100000' });
+  });
+  after(() => server.stop());
+
+  test('an order placed over the socket is pushed like one placed through REST, before its answer', async () => {
+    const ws = await authorizedSocket(server, me);
+    await ws.call('ordersPending_subscribe', ['BTC_USDT']);
+    await ws.call('deals_subscribe', [['BTC_USDT']]);
+    await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '50000' });
+
+    const answer = await orderCall(ws, 'order_limit_place', {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '50000',
+      client_order_id: 'ws-taker',
+    });
+    const order = answer.result as WsOrder;
+    assert.equal(order.status, 'FILLED');
+    // filled on arrival: one event 3, the same object the answer carries, pushed ahead of the answer
+    const [update] = ws.pushes('ordersPending_update').map((p) => p.params as PendingUpdate);
+    assert.deepEqual(update, [3, order]);
+    const deal = ws.pushes('deals_update').map((p) => p.params as unknown[]);
+    assert.deepEqual(
+      deal.map((d) => [d[3], d[7]]),
+      [[order.id, 'ws-taker']],
+    );
+    const answerAt = ws.texts.findIndex((t) => t.includes(`"id":${String(answer.id)},"result"`));
+    const pushAt = ws.texts.findIndex((t) => t.startsWith('{"id":null,"method":"ordersPending_update"'));
+    assert.ok(pushAt >= 0 && pushAt < answerAt, 'the push precedes the answer');
+
+    // REST, socket, REST: the pushes come in that (journal) order
+    const first = await me.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40000' });
+    const second = await placed(ws, 'order_limit_place', {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '40001',
+    });
+    const third = await me.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40002' });
+    await ws.sync();
+    const news = ws
+      .pushes('ordersPending_update')
+      .map((p) => p.params as PendingUpdate)
+      .filter(([event]) => event === 1)
+      .map(([, o]) => o.id);
+    assert.deepEqual(news, [first.orderId, second.id, third.orderId]);
+    await ws.close();
+  });
+});
+
+describe('WebSocket order methods: the placement allowance (websocket spec §4)', () => {
+  let server: TestServer;
+  let me: TxcClient;
+
+  before(async () => {
+    server = await TestServer.start({
+      websocket: {
+        idleTimeoutMs: 60_000,
+        maxBufferedBytes: 4_194_304,
+        placementsPerWindow: 3,
+        requestsPerWindow: 12_000,
+        windowMs: 600_000,
+        connectionsPerMinute: 1_000,
+      },
+    });
+    me = await trader(server, 'limited', { BTC: '1', USDT: '10000' });
+  });
+  after(() => server.stop());
+
+  test('placements beyond theirs are code 7; cancels and other requests are counted apart', async () => {
+    const ws = await authorizedSocket(server, me);
+    const order = { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '40000' };
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await placed(ws, 'order_limit_place', order)).id);
+    const over = await orderCall(ws, 'order_limit_place', order);
+    assert.deepEqual(over.error, { code: 7, message: 'too many requests' });
+    assert.equal((await orderCall(ws, 'collateral_order_limit_place', order)).error?.code, 7);
+    assert.equal((await me.activeOrders({ market: 'BTC_USDT' })).length, 3);
+    // not placements: still answered
+    assert.equal((await ws.request('ping')).result, 'pong');
+    assert.equal((await placed(ws, 'order_cancel', { market: 'BTC_USDT', order_id: ids[0] })).status, 'CANCELED');
+    assert.deepEqual(await ws.call('order_cancel_all', [{ market: 'BTC_USDT', type: ['spot'] }]), {});
+    await ws.close();
+  });
+});
+
+const skip = await postgresSkipReason();
+
+describe('WebSocket order methods answer once the command is durable (PostgreSQL)', { skip }, () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  let me: TxcClient;
+
+  before(async () => {
+    db = await createTestDatabase();
+    server = await TestServer.start({ database: db.url });
+    me = await trader(server, 'heldplacer', { BTC: '1', USDT: '10000' });
+  });
+  after(async () => {
+    await server.stop();
+    await db.drop();
+  });
+
+  test('while the journal is locked a placement and a cancel are not answered; once it commits they are', async () => {
+    const ws = await authorizedSocket(server, me);
+    const resting = await placed(ws, 'order_limit_place', {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '40000',
+    });
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE journal IN ACCESS EXCLUSIVE MODE');
+    const before = ws.texts.length;
+    const placement = orderCall(ws, 'order_limit_place', {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '40001',
+    });
+    const cancel = orderCall(ws, 'order_cancel', { market: 'BTC_USDT', order_id: resting.id });
+    // both are applied in memory at once; only their commit waits for the lock
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    assert.deepEqual(ws.texts.slice(before), [], 'nothing is answered before the commit');
+    assert.equal((await ws.request('ping')).result, 'pong', 'the socket itself is not held');
+
+    await locker.query('COMMIT');
+    await locker.end();
+    assert.equal(((await placement).result as WsOrder).status, 'OPEN');
+    assert.equal(((await cancel).result as WsOrder).status, 'CANCELED');
+    assert.deepEqual(
+      (await me.activeOrders({ market: 'BTC_USDT' })).map((o) => o.price),
+      ['40001'],
+    );
+    await ws.close();
+  });
+});
