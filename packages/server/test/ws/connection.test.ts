@@ -161,10 +161,10 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
     await ws.close();
   });
 
-  test('every private method answers code 6 before authorize', async (t) => {
+  test('every private method answers code 6 before authorize', async () => {
     const ws = await WsTestClient.connect(server.url);
     const methods = server.server.app.streams.privateMethodNames();
-    if (methods.length === 0) t.skip('no private channel is registered');
+    assert.ok(methods.length > 0, 'the account channels are registered');
     for (const method of methods) {
       const answer = await ws.request(method, []);
       assert.deepEqual(answer.error, { code: 6, message: 'require authentication' }, method);
