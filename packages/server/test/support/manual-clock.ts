@@ -7,6 +7,8 @@ import type { Clock } from '../../src/venue/clock.js';
 export class ManualClock implements Clock {
   private offsetMs: number;
   private last = 0;
+  /** Set while the clock stands still: the microsecond it stopped at. */
+  private stoppedAt: number | undefined;
 
   /** Starts at `startMs` (Unix milliseconds), now by default. */
   constructor(startMs: number = Date.now()) {
@@ -18,6 +20,7 @@ export class ManualClock implements Clock {
   }
 
   nowMicros(): number {
+    if (this.stoppedAt !== undefined) return this.stoppedAt;
     const now = Math.floor((performance.timeOrigin + performance.now() + this.offsetMs) * 1000);
     this.last = Math.max(this.last, now);
     return this.last;
@@ -25,5 +28,18 @@ export class ManualClock implements Clock {
 
   advance(ms: number): void {
     this.offsetMs += ms;
+    if (this.stoppedAt !== undefined) this.stoppedAt += ms * 1000;
+  }
+
+  /** Stops real time from moving the clock (only `advance` does), for assertions that a slow machine could cross. */
+  stop(): void {
+    this.stoppedAt = this.nowMicros();
+  }
+
+  /** Lets real time move the clock again, from where it stands. */
+  resume(): void {
+    if (this.stoppedAt === undefined) return;
+    this.offsetMs = this.stoppedAt / 1000 - (performance.timeOrigin + performance.now());
+    this.stoppedAt = undefined;
   }
 }
