@@ -76,6 +76,7 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   .option('--venue <file>', 'venue definition (assets and markets)')
   .option('--demo', 'seed the demo venue (deterministic: static prices; only liquidation checks run by themselves)')
   .option('--simulate', 'add the background jobs that make a sandbox feel alive')
+  .option('--allow-faults', 'take fault rules through the admin API (on by default with --demo): sandboxes only')
   .option('--price-feed <feed>', 'index prices: static, random (a seeded walk) or file:<csv> of timestamp,ticker,price')
   .option('--admin-public', 'serve the admin API to non-loopback clients too')
   .addOption(

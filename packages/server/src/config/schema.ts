@@ -70,6 +70,8 @@ export const ConfigSchema = Type.Object({
   venue: Type.Optional(Type.String()),
   demo: Type.Boolean({ default: false }),
   simulate: Type.Boolean({ default: false }),
+  /** Take fault rules through the admin API (`/admin/v1/faults`) without --demo: a sandbox only. */
+  allowFaults: Type.Boolean({ default: false }),
   /**
    * Where index prices come from: `static` (only the admin API sets them), `random` (a seeded random
    * walk) or `file:<csv>` (rows of `timestamp,ticker,price` replayed in time). Default: `random` under

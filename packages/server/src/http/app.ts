@@ -12,6 +12,10 @@ import { clientErrorHandler } from './plugins/client-errors.js';
 import { rateLimitClient } from './client-address.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
 import { registerJsonBody } from './plugins/json-body.js';
+import { registerFaults } from './plugins/faults.js';
+import { faultRoutes } from './routes/admin/fault-routes.js';
+import { sandboxFaults } from '../faults/sandbox-faults.js';
+import type { FaultBoard } from '../faults/fault-board.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { Metrics } from '../metrics/metrics.js';
 import { DOCUMENTATION_ONLY_SCHEMAS, registerOpenApi } from './openapi/openapi-plugin.js';
@@ -114,6 +118,8 @@ export interface AppOptions {
   readonly wallet?: Wallet;
   /** What `/metrics` serves; the server's own is passed in by whoever also gives it to the venue. */
   readonly metrics?: Metrics;
+  /** The sandbox's fault rules; built from `config` when not given. */
+  readonly faults?: FaultBoard;
 }
 
 export type Route = (app: FastifyInstance, deps: RouteDeps) => void;
@@ -251,6 +257,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // unknown routes count too: a flood of them costs the router as much as any request
   registerErrorHandling(app, { overIpAllowance });
   registerOpenApi(app);
+  const faults = options.faults ?? sandboxFaults(venue, config, metrics, log);
+  registerFaults(app, faults);
 
   const wallet = options.wallet ?? Wallet.fromConfig(config);
   const deps: RouteDeps = {
@@ -308,6 +316,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     limits: config.websocket,
     observer: metrics.streams,
+    faults,
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });
   app.decorate('streams', streams.hub);
@@ -338,6 +347,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     scope.removeContentTypeParser('text/plain');
     registerAdminAudit(scope, venue);
     adminRoutes(scope, new LocalAdmin(venue));
+    faultRoutes(scope, faults, () => ({
+      markets: new Set(venue.state.markets.keys()),
+      channels: new Set(streams.hub.channelNames()),
+    }));
     done();
   });
 

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { VenueStatus } from '../venue/venue.js';
 import type { StoreOperation, VenueObserver } from '../venue/venue-observer.js';
 import { LabelledCounter, type CounterSeries } from './labelled-counter.js';
@@ -67,9 +67,16 @@ export class Metrics implements VenueObserver {
   private readonly refusals: LabelledCounter<'group'>;
   private readonly refusalSeries = new Map<string, CounterSeries>();
   private streamMetrics: StreamMetrics | undefined;
+  private readonly faults: Counter<'type'>;
 
   constructor(options: { readonly processMetrics?: boolean } = {}) {
     this.withProcessMetrics = options.processMetrics !== false;
+    this.faults = new Counter({
+      name: 'txc_faults_injected_total',
+      help: 'Faults a sandbox rule injected: delayed or refused requests, closed sockets, refused orders of halted markets',
+      labelNames: ['type'],
+      registers: [this.registry],
+    });
     this.requests = new LabelledHistogram(
       'txc_http_request_duration_seconds',
       'HTTP requests by route pattern, method and status: time from routing to the reply sent',
@@ -142,6 +149,11 @@ export class Metrics implements VenueObserver {
 
   storeFailed(operation: StoreOperation): void {
     this.storeErrors.get(operation)?.inc();
+  }
+
+  /** A sandbox's fault rule acted on a request or a socket. */
+  faultInjected(type: string): void {
+    this.faults.inc({ type });
   }
 
   rateLimitRefused(group: string): void {

@@ -1,4 +1,4 @@
-import { CURRENT_RULES, type Command, type CommandResults, type State } from '@txc/core';
+import { CURRENT_RULES, type Command, type CommandResults, type Rejection, type State } from '@txc/core';
 import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
@@ -60,6 +60,7 @@ export class Venue {
   private recovering: Promise<void> | undefined;
   private readonly resetListeners: (() => Promise<void>)[] = [];
   private readonly revocationListeners: ((apiKey: string) => void)[] = [];
+  private admission: ((cmd: Command) => Rejection | undefined) | undefined;
   private snapshotting: Promise<void> = Promise.resolve();
   private savedSnapshotSeq: number;
   private closed = false;
@@ -167,7 +168,18 @@ export class Venue {
   }
 
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
+    const refused = this.admission?.(cmd);
+    if (refused !== undefined)
+      return Promise.resolve({ result: { ok: false, rejection: refused } } as Submitted<never>);
     return this.sequencer.submit(cmd);
+  }
+
+  /**
+   * Refuses commands before the engine sees them, as the engine would refuse them (a sandbox's
+   * halted market refuses orders): nothing is applied or journaled. Undefined lets a command through.
+   */
+  admit(check: (cmd: Command) => Rejection | undefined): void {
+    this.admission = check;
   }
 
   /** Runs `submitAll`, whose submissions and records all become durable in one group commit. */

@@ -52,6 +52,11 @@ export interface Channel {
    * they follow the subscribe answer and precede the updates of later commands.
    */
   subscribe(conn: WsConnection, params: readonly unknown[]): void;
+  /**
+   * For a channel whose subscribes add rather than replace: the key under which `params` adds
+   * (a market); undefined when this subscribe replaces the connection's whole subscription.
+   */
+  subscriptionKey?(params: readonly unknown[]): string | undefined;
   /** `[]` drops the whole subscription; a channel that accepts `[market]` drops that market. */
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void;
   /** The connection closed: forget it. */

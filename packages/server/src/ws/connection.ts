@@ -17,6 +17,8 @@ export const CLOSE = {
   keyRevoked: 4003,
   /** The venue rebuilt its state from the store after a failed commit: subscribe again. */
   venueReset: 4004,
+  /** A fault rule of a sandbox closes sockets after a while: reconnect (RFC 6455 "service restart"). */
+  faultInjected: 1012,
 } as const;
 
 /** A slow consumer's socket is destroyed this long after its close frame, read or not. */
@@ -35,6 +37,15 @@ export interface ConnectionOptions {
   readonly limits: RequestLimitRule;
   /** Told each frame sent (metrics). */
   readonly onSent?: () => void;
+  /** Pushes of paused channels are dropped (a sandbox's fault rule). */
+  readonly mutes?: StreamMutes;
+}
+
+/** Which pushes are not sent for now: `<channel>_update` frames of the channels paused by a fault. */
+export interface StreamMutes {
+  /** False while nothing is paused: the one question each send asks. */
+  readonly active: boolean;
+  mutes(text: string): boolean;
 }
 
 /**
@@ -49,6 +60,8 @@ export class WsConnection {
   auth: Authorization | undefined;
   /** performance.now() of the last frame the client sent. */
   lastHeardAt = performance.now();
+  /** performance.now() when the socket was taken. */
+  readonly openedAt = this.lastHeardAt;
   private closedWith: number | undefined;
 
   constructor(
@@ -69,6 +82,7 @@ export class WsConnection {
   /** Sends one text frame (serialized once by the caller, whoever else gets the same text). */
   send(text: string): void {
     if (this.closedWith !== undefined) return;
+    if (this.options.mutes?.active === true && this.options.mutes.mutes(text)) return;
     this.socket.send(text);
     this.options.onSent?.();
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) this.close(CLOSE.slowConsumer, 'slow consumer');

@@ -1,6 +1,6 @@
 import type { RawData, WebSocket } from 'ws';
 import type { Channel } from './channel.js';
-import { CLOSE, WsConnection, type Authorization } from './connection.js';
+import { CLOSE, WsConnection, type Authorization, type StreamMutes } from './connection.js';
 import type { DurableOutbox } from './durable-outbox.js';
 import type { MethodSpec, MethodTable } from './method.js';
 import {
@@ -15,11 +15,14 @@ import {
   type WsRequest,
 } from './protocol.js';
 import type { RequestLimitRule } from './request-limit.js';
+import { SubscriptionLog } from './subscription-log.js';
 
 export interface HubOptions {
   readonly limits: RequestLimitRule;
   readonly idleTimeoutMs: number;
   readonly maxBufferedBytes: number;
+  /** Pushes held back (a sandbox's paused channels). */
+  readonly mutes?: StreamMutes;
 }
 
 /** What the hub reports (metrics implement it); called on hot paths: implementations only count. */
@@ -41,6 +44,7 @@ export class StreamHub {
   private readonly connections = new Set<WsConnection>();
   private readonly byKey = new Map<string, Set<WsConnection>>();
   private readonly methods = new Map<string, MethodSpec>();
+  private readonly subscriptions = new SubscriptionLog();
   private readonly idleSweep: NodeJS.Timeout;
   private stopped = false;
 
@@ -87,6 +91,7 @@ export class StreamHub {
       maxBufferedBytes: this.options.maxBufferedBytes,
       limits: this.options.limits,
       onSent: this.observer === undefined ? undefined : () => this.observer?.sent(),
+      mutes: this.options.mutes,
     });
     if (this.stopped) {
       conn.close(CLOSE.goingAway, 'server shutting down');
@@ -125,6 +130,35 @@ export class StreamHub {
     for (const channel of this.channels) channel.onReset?.();
   }
 
+  /**
+   * Subscribes every follower of `channel` again to what it follows, so that each gets a fresh
+   * snapshot (a paused stream resuming). A market gone since is skipped.
+   */
+  resubscribe(channelName: string): void {
+    const channel = this.channels.find((c) => c.name === channelName);
+    if (channel === undefined) return;
+    for (const conn of this.connections) {
+      for (const params of this.subscriptions.paramsOf(conn, channelName)) {
+        try {
+          channel.subscribe(conn, params);
+        } catch (error) {
+          if (!(error instanceof WsError)) this.log(error, `${channelName}_subscribe (resumed)`);
+        }
+      }
+    }
+  }
+
+  /** Closes the sockets `deadline` says are due (performance.now() time), with `code`. */
+  closeDue(deadline: (conn: WsConnection) => number, code: number, reason: string): void {
+    const now = performance.now();
+    for (const conn of [...this.connections]) if (deadline(conn) <= now) conn.close(code, reason);
+  }
+
+  /** The channels' names. */
+  channelNames(): string[] {
+    return this.channels.map((c) => c.name);
+  }
+
   /** Shutdown: every socket gets a close frame (1001); no more sockets are taken. */
   stop(): void {
     this.stopped = true;
@@ -140,6 +174,7 @@ export class StreamHub {
         readsState: false,
         handle: (conn, params) => {
           channel.subscribe(conn, params);
+          this.subscriptions.subscribed(conn, channel.name, channel.subscriptionKey?.(params), params);
           return SUCCESS;
         },
       },
@@ -148,6 +183,7 @@ export class StreamHub {
         readsState: false,
         handle: (conn, params) => {
           channel.unsubscribe(conn, params);
+          this.subscriptions.unsubscribed(conn, channel.name, params);
           return SUCCESS;
         },
       },

@@ -25,6 +25,8 @@ import { positionsAccountMarginChannel } from './channels/positions-account-marg
 import { borrowsMarginChannel } from './channels/borrows-margin.js';
 import { borrowsAccountMarginChannel } from './channels/borrows-account-margin.js';
 import { adlQuantileChannel } from './channels/adl-quantile.js';
+import type { FaultBoard } from '../faults/fault-board.js';
+import { StreamFaults } from './stream-faults.js';
 
 /** Every channel of the socket, one line each. */
 const CHANNELS: readonly ChannelFactory[] = [
@@ -59,6 +61,8 @@ export interface StreamsOptions extends HubOptions {
   readonly methods?: readonly ((ctx: StreamContext) => MethodTable)[];
   /** Channels beyond CHANNELS (tests). */
   readonly channels?: readonly ChannelFactory[];
+  /** A sandbox's fault rules: paused channels, sockets closed after a while. */
+  readonly faults?: FaultBoard;
 }
 
 /** The WebSocket API's working parts: the hub that owns the sockets, and the channels it routes to. */
@@ -77,7 +81,9 @@ export function createStreams(options: StreamsOptions): Streams {
   const candles = options.candles ?? new Candles(venue);
   const context: StreamContext = { venue, marketData, candles, outbox };
   const channels: Channel[] = [...CHANNELS, ...(options.channels ?? [])].map((make) => make(context));
-  const hub = new StreamHub(channels, outbox, options, options.log, options.observer);
+  const faults = options.faults === undefined ? undefined : new StreamFaults(options.faults);
+  const hub = new StreamHub(channels, outbox, { ...options, mutes: faults }, options.log, options.observer);
+  faults?.attach(hub);
   hub.addMethods(serviceMethods(venue, hub));
   hub.addMethods(orderMethods(context));
   for (const methods of options.methods ?? []) hub.addMethods(methods(context));

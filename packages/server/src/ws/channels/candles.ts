@@ -99,6 +99,10 @@ export class CandlesChannel implements Channel {
     return found.map((c) => candleTuple(spec.name, c));
   }
 
+  subscriptionKey(params: readonly unknown[]): string {
+    return String(params[0]);
+  }
+
   subscribe(conn: WsConnection, params: readonly unknown[]): void {
     atMost(params, 2);
     const market = marketParam(this.ctx.venue.state, params[0]).name;

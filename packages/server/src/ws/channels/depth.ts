@@ -98,6 +98,10 @@ export class DepthChannel implements Channel {
     });
   }
 
+  subscriptionKey(params: readonly unknown[]): string | undefined {
+    return params[3] === true ? String(params[0]) : undefined;
+  }
+
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
     atMost(params, 1);
     const subs = this.subscriptionsOf(conn);

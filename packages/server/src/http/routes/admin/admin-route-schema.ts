@@ -2,7 +2,7 @@ import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { ADMIN_TAG } from '../../openapi/admin-security.js';
 import { plain } from '../../openapi/route-schema.js';
-import type { AdminContract, AdminOperationName } from './admin-contracts.js';
+import type { AdminContract } from './admin-contracts.js';
 
 const AdminErrorBody = Type.Object({ error: Type.String() });
 
@@ -12,7 +12,7 @@ const ERRORS =
   '415 not JSON.';
 
 /** `createUser` → `adminCreateUser`: stable names beside the API's own operation ids. */
-function operationId(name: AdminOperationName): string {
+function operationId(name: string): string {
   return `admin${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
@@ -23,7 +23,7 @@ function pathParams(path: string): Record<string, unknown> | undefined {
 }
 
 /** The route schema of an admin route: documentation only, like every route's (see openapi-plugin.ts). */
-export function adminRouteSchema(name: AdminOperationName, contract: AdminContract): FastifySchema {
+export function adminRouteSchema(name: string, contract: AdminContract): FastifySchema {
   const params = pathParams(contract.path);
   return {
     summary: contract.summary,
