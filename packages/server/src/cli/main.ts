@@ -7,6 +7,12 @@ import { isOperatorFacing } from './operator-facing.js';
 // Every command loads what it needs when it runs: `txc --version`, `--help` and the CLI commands
 // never pay for the HTTP server, the stores or the drivers they do not use.
 
+function seed(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('an integer');
+  return n;
+}
+
 function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
@@ -76,6 +82,9 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   .option('--venue <file>', 'venue definition (assets and markets)')
   .option('--demo', 'seed the demo venue (deterministic: static prices; only liquidation checks run by themselves)')
   .option('--simulate', 'add the background jobs that make a sandbox feel alive')
+  .addOption(
+    new Option('--seed <n>', 'seed of every random draw of a sandbox: the same seed, the same run').argParser(seed),
+  )
   .option('--allow-faults', 'take fault rules through the admin API (on by default with --demo): sandboxes only')
   .option('--price-feed <feed>', 'index prices: static, random (a seeded walk) or file:<csv> of timestamp,ticker,price')
   .option('--admin-public', 'serve the admin API to non-loopback clients too')

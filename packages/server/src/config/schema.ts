@@ -174,9 +174,13 @@ export const ConfigSchema = Type.Object({
     },
     { default: {} },
   ),
+  /** Seeds every random draw of a sandbox (the index walk, the takers' sides, fault rules); overrides priceFeedOptions.seed. */
+  seed: Type.Optional(Type.Integer()),
   /** What the `--simulate` jobs do. */
   simulation: Type.Object(
     {
+      /** Market orders of the simulated taker per minute on each market (changed live: POST /admin/v1/simulator). */
+      tradesPerMinute: Type.Integer({ minimum: 0, maximum: 6000, default: 30 }),
       miningRewards: Type.Object(
         {
           /** How often each demo mining account is paid. */

@@ -1,6 +1,6 @@
 import { parseUnits, spotLimitOrder } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
-import { ladderTicks, makerLadder, touchLots } from './maker-ladder.js';
+import { DEMO_LADDER, ladderTicks, makerLadder, touchLots } from './maker-ladder.js';
 import type { SeedStep } from './seed-step.js';
 
 /** What the demo's lending pool starts with, in whole units: enough for margin positions of every demo user. */
@@ -38,8 +38,8 @@ export const perpetualLiquidity: SeedStep = {
       if (ladder.length === 0) continue;
       for (const cmd of ladder) pending.push(venue.submit(cmd));
       const take = Math.floor((touchLots(spec) ?? 0) / 10);
-      const ask = ladderTicks(venue.state, spec, 'sell', 1) as number;
-      const bid = ladderTicks(venue.state, spec, 'buy', 1) as number;
+      const ask = ladderTicks(venue.state, spec, 'sell', DEMO_LADDER.step) as number;
+      const bid = ladderTicks(venue.state, spec, 'buy', DEMO_LADDER.step) as number;
       const taker = { account: 'collateral' } as const;
       pending.push(venue.submit(spotLimitOrder('taker', spec.name, 'buy', ask, 2 * take, taker)));
       pending.push(venue.submit(spotLimitOrder('taker', spec.name, 'sell', bid, take, taker)));

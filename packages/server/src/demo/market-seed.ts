@@ -1,5 +1,5 @@
 import { INDEX_PRICE_DECIMALS, parseUnits, spotLimitOrder } from '@txc/core';
-import { ladderTicks, makerLadder, touchLots } from './maker-ladder.js';
+import { DEMO_LADDER, ladderTicks, makerLadder, touchLots } from './maker-ladder.js';
 import type { Venue } from '../venue/venue.js';
 import type { SeedStep } from './seed-step.js';
 
@@ -28,8 +28,8 @@ export const marketsAndLiquidity: SeedStep = {
       const ladder = makerLadder(venue.state, spec);
       if (ladder.length === 0) continue;
       for (const cmd of ladder) pending.push(venue.submit(cmd));
-      const ask = ladderTicks(venue.state, spec, 'sell', 1) as number;
-      const bid = ladderTicks(venue.state, spec, 'buy', 1) as number;
+      const ask = ladderTicks(venue.state, spec, 'sell', DEMO_LADDER.step) as number;
+      const bid = ladderTicks(venue.state, spec, 'buy', DEMO_LADDER.step) as number;
       pending.push(venue.submit(spotLimitOrder('taker', spec.name, 'buy', ask, take)));
       pending.push(venue.submit(spotLimitOrder('taker', spec.name, 'sell', bid, take)));
     }

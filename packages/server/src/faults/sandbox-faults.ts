@@ -12,7 +12,7 @@ import { FaultBoard } from './fault-board.js';
 export function sandboxFaults(venue: Venue, config: Config, metrics: Metrics, log: FastifyBaseLogger): FaultBoard {
   const board = new FaultBoard({
     now: () => venue.clock.nowMs(),
-    seed: config.priceFeedOptions.seed,
+    seed: config.seed ?? config.priceFeedOptions.seed,
     allowed: config.demo || config.allowFaults,
     injected: (type, detail) => {
       metrics.faultInjected(type);

@@ -14,6 +14,8 @@ import { frameworkErrors, registerErrorHandling } from './plugins/error-handling
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerFaults } from './plugins/faults.js';
 import { faultRoutes } from './routes/admin/fault-routes.js';
+import { simulatorRoutes } from './routes/admin/simulator-routes.js';
+import type { SimulatorSettings } from '../simulator/simulator-settings.js';
 import { sandboxFaults } from '../faults/sandbox-faults.js';
 import type { FaultBoard } from '../faults/fault-board.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -120,6 +122,8 @@ export interface AppOptions {
   readonly metrics?: Metrics;
   /** The sandbox's fault rules; built from `config` when not given. */
   readonly faults?: FaultBoard;
+  /** The market simulator's settings, under --simulate. */
+  readonly simulator?: SimulatorSettings;
 }
 
 export type Route = (app: FastifyInstance, deps: RouteDeps) => void;
@@ -347,6 +351,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     scope.removeContentTypeParser('text/plain');
     registerAdminAudit(scope, venue);
     adminRoutes(scope, new LocalAdmin(venue));
+    simulatorRoutes(scope, venue, options.simulator);
     faultRoutes(scope, faults, () => ({
       markets: new Set(venue.state.markets.keys()),
       channels: new Set(streams.hub.channelNames()),

@@ -19,10 +19,10 @@ export class IndexWalk {
     this.rng = xoroshiro128plus(seed);
   }
 
-  /** The next price after `price` (never below one unit). */
-  next(price: bigint): bigint {
+  /** The next price after `price` (never below one unit); `step` overrides the walk's own bound. */
+  next(price: bigint, step: bigint = this.step): bigint {
     const k = BigInt(uniformInt(this.rng, -STEPS, STEPS));
-    const moved = price + (price * this.step * k) / (RATE_SCALE * BigInt(STEPS));
+    const moved = price + (price * step * k) / (RATE_SCALE * BigInt(STEPS));
     return moved > 0n ? moved : 1n;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/schema.js';
+import type { SimulatorSettings } from '../simulator/simulator-settings.js';
 import type { Venue } from '../venue/venue.js';
 
 /**
@@ -16,4 +17,6 @@ export interface JobContext {
   readonly venue: Venue;
   readonly config: Config;
   readonly log: FastifyBaseLogger;
+  /** Under --simulate: how the maker quotes, the takers trade and the index walks, per market. */
+  readonly simulator?: SimulatorSettings;
 }

@@ -1,12 +1,13 @@
 import type { Job, JobContext } from './job.js';
 import { makerQuotes } from './maker-quotes.js';
 import { miningRewardsJob } from './mining-rewards.js';
+import { simulatedTakers } from './simulated-takers.js';
 import { withdrawalPayouts } from './withdrawal-payouts.js';
 
 export type { Job, JobContext };
 
 /** The jobs `--simulate` adds. Features add theirs here. */
-export const SIMULATION_JOBS: readonly Job[] = [miningRewardsJob, withdrawalPayouts, makerQuotes];
+export const SIMULATION_JOBS: readonly Job[] = [miningRewardsJob, withdrawalPayouts, makerQuotes, simulatedTakers];
 
 /** Starts the jobs in order; if one cannot start, those already started are stopped before the error goes on. */
 export async function startJobs(jobs: readonly Job[], context: JobContext): Promise<() => Promise<void>> {

@@ -28,15 +28,15 @@ function randomWalk(config: Config): Job {
   const step = rateFromDecimal(options.step) ?? 0n;
   return {
     name: 'price-feed-random',
-    start({ venue, log }) {
-      const walk = new IndexWalk(options.seed, step);
+    start({ venue, log, simulator }) {
+      const walk = new IndexWalk(config.seed ?? options.seed, step);
       let running: Promise<void> = Promise.resolve();
       const move = async (): Promise<void> => {
         if (!venue.writable) return;
         for (const ticker of walkingTickers(venue.state)) {
           const price = venue.state.trading.indexPrices.get(ticker);
           if (price === undefined) continue;
-          const next = walk.next(price);
+          const next = walk.next(price, simulator?.volatilityOf(ticker));
           if (next !== price) await venue.submit({ type: 'SetIndexPrice', ticker, price: next });
         }
       };

@@ -26,6 +26,7 @@ import { DataDirLock } from './data-dir-lock.js';
 import { ListenError } from './listen-error.js';
 import { createLogger } from './logger.js';
 import { Progress } from './progress.js';
+import { simulatorSettingsOf } from '../simulator/simulator-settings.js';
 
 export const DEMO_VENUE_FILE = fileURLToPath(new URL('../../venues/demo.json', import.meta.url));
 
@@ -129,7 +130,8 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     const marketData = await MarketData.open(venue);
     const candles = new Candles(venue);
     const demoKeys = config.demo ? await seedDemo(venue) : undefined;
-    stopJobs = await startJobs(jobs, { venue, config, log });
+    const simulator = config.simulate ? simulatorSettingsOf(config) : undefined;
+    stopJobs = await startJobs(jobs, { venue, config, log, simulator });
     const token = adminToken(config.dataDir, config.adminToken);
     const app = buildApp({
       venue,
@@ -138,6 +140,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       config,
       log,
       adminToken: token,
+      simulator,
       extraPrivateRoutes: extras.extraPrivateRoutes ?? [],
       wallet,
       metrics,

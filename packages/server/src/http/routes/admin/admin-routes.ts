@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AdminError } from '../../../admin/admin-input.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminOperations } from '../../../admin/admin-operations.js';
-import { sendError } from '../../send-error.js';
+import { adminAnswer } from './admin-answer.js';
 import { ADMIN_CONTRACTS, type AdminContract, type AdminOperationName } from './admin-contracts.js';
 import { adminRouteSchema } from './admin-route-schema.js';
 
@@ -29,15 +28,6 @@ const HANDLERS: Record<AdminOperationName, Handler> = {
   fundLendingPool: (admin, r) => admin.fundLendingPool(r.body),
 };
 
-async function answer(reply: FastifyReply, status: number, work: () => Promise<unknown>): Promise<FastifyReply> {
-  try {
-    return reply.code(status).send(await work());
-  } catch (e) {
-    if (e instanceof AdminError) return sendError(reply, e.error, { params: { detail: e.detail } });
-    throw e;
-  }
-}
-
 /** The admin API under /admin/v1: every route of ADMIN_CONTRACTS, documented in the OpenAPI document. */
 export function adminRoutes(app: FastifyInstance, admin: AdminOperations): void {
   for (const [name, contract] of Object.entries(ADMIN_CONTRACTS) as [AdminOperationName, AdminContract][]) {
@@ -46,7 +36,7 @@ export function adminRoutes(app: FastifyInstance, admin: AdminOperations): void 
       method: contract.method,
       url: contract.path,
       schema: adminRouteSchema(name, contract),
-      handler: (request, reply) => answer(reply, contract.successStatus, () => handle(admin, request)),
+      handler: (request, reply) => adminAnswer(reply, contract.successStatus, () => handle(admin, request)),
     });
   }
 }

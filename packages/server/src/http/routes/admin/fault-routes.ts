@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AdminError } from '../../../admin/admin-input.js';
 import type { FaultBoard } from '../../../faults/fault-board.js';
 import { FAULT_ROUTE_GROUPS, type FaultTargets } from '../../../faults/fault-rule.js';
-import { sendError } from '../../send-error.js';
+import { adminAnswer } from './admin-answer.js';
 import type { AdminContract } from './admin-contracts.js';
 import { adminRouteSchema } from './admin-route-schema.js';
 
@@ -69,15 +69,6 @@ export const FAULT_CONTRACTS = {
   },
 } as const satisfies Record<string, AdminContract>;
 
-async function answer(reply: FastifyReply, status: number, work: () => unknown): Promise<FastifyReply> {
-  try {
-    return reply.code(status).send(work());
-  } catch (e) {
-    if (e instanceof AdminError) return sendError(reply, e.error, { params: { detail: e.detail } });
-    throw e;
-  }
-}
-
 /** The admin routes of the fault rules; `targets` says which markets and channels a rule may name. */
 export function faultRoutes(app: FastifyInstance, board: FaultBoard, targets: () => FaultTargets): void {
   const { listFaults, addFault, clearFaults, clearFault } = FAULT_CONTRACTS;
@@ -86,19 +77,22 @@ export function faultRoutes(app: FastifyInstance, board: FaultBoard, targets: ()
     url: contract.path,
     schema: adminRouteSchema(name, contract),
   });
-  app.route({ ...route('listFaults', listFaults), handler: (_r, reply) => answer(reply, 200, () => board.list()) });
+  app.route({
+    ...route('listFaults', listFaults),
+    handler: (_r, reply) => adminAnswer(reply, 200, () => board.list()),
+  });
   app.route({
     ...route('addFault', addFault),
-    handler: (request, reply) => answer(reply, 201, () => board.add(request.body, targets())),
+    handler: (request, reply) => adminAnswer(reply, 201, () => board.add(request.body, targets())),
   });
   app.route({
     ...route('clearFaults', clearFaults),
-    handler: (_r, reply) => answer(reply, 200, () => ({ cleared: board.clear() })),
+    handler: (_r, reply) => adminAnswer(reply, 200, () => ({ cleared: board.clear() })),
   });
   app.route<{ Params: { id: string } }>({
     ...route('clearFault', clearFault),
     handler: (request, reply) =>
-      answer(reply, 200, () => {
+      adminAnswer(reply, 200, () => {
         const id = Number(request.params.id);
         if (!Number.isSafeInteger(id) || !board.remove(id)) {
           throw new AdminError('adminNotFound', `No fault rule ${request.params.id}.`);

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { invariantBreaches } from '../support/state-checks.js';
+import { TestServer } from '../support/test-server.js';
+import { txc } from '../support/txc-cli.js';
+
+interface MarketSimulationView {
+  market: string;
+  spread: string;
+  depth: number;
+  tradesPerMinute: number;
+  volatility: string;
+}
+
+const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the simulator did not get there within 10 s');
+};
+
+describe('the market simulator (--simulate)', () => {
+  it('a seeded run: makers, takers and the walk move the market, every invariant holds, and replay --verify matches', async () => {
+    const server = await TestServer.start({
+      database: 'sqlite',
+      demo: true,
+      simulate: true,
+      seed: 7,
+      priceFeedOptions: { intervalMs: 50, step: '0.002', seed: 1, speed: 1 },
+      simulation: {
+        tradesPerMinute: 1200,
+        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
+      },
+    });
+    try {
+      const { client } = await server.user('watcher');
+      const { venue } = server.server;
+      const seq = venue.state.seq;
+      // a second of simulated activity at 20 trades a second on every market
+      await until(
+        async () => (await client.trades('ETH_USDT')).length,
+        (n) => n >= 10,
+      );
+      assert.ok(venue.state.seq > seq + 20, 'commands flowed');
+      await venue.barrier();
+      assert.deepEqual(invariantBreaches(venue.state), []);
+    } finally {
+      await server.stop({ keepData: true });
+    }
+    const replayed = await txc(['replay', '--verify', '--data-dir', server.dataDir]);
+    assert.equal(replayed.code, 0, replayed.stderr);
+    assert.equal((JSON.parse(replayed.stdout) as { verified: boolean }).verified, true);
+  });
+
+  it('the admin API shows and changes a market live: the book takes the new spread and depth', async () => {
+    const server = await TestServer.start({
+      demo: true,
+      simulate: true,
+      simulation: {
+        tradesPerMinute: 0,
+        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
+      },
+    });
+    try {
+      const listed = (await server.admin('GET', '/admin/v1/simulator')).body as MarketSimulationView[];
+      assert.deepEqual(
+        listed.find((m) => m.market === 'BTC_USDT'),
+        { market: 'BTC_USDT', spread: '0.002', depth: 12, tradesPerMinute: 0, volatility: '0.001' },
+      );
+      const changed = await server.admin('POST', '/admin/v1/simulator', {
+        market: 'BTC_USDT',
+        spread: '0.01',
+        depth: 3,
+        tradesPerMinute: 0,
+        volatility: '0.0005',
+      });
+      assert.deepEqual(changed, {
+        status: 200,
+        body: { market: 'BTC_USDT', spread: '0.01', depth: 3, tradesPerMinute: 0, volatility: '0.0005' },
+      });
+      const { client } = await server.user('watcher');
+      const book = await until(
+        () => client.orderbook('BTC_USDT', { limit: 100 }),
+        (b) => b.asks.length === 3 && b.bids.length === 3,
+      );
+      const [bid, ask] = [Number(book.bids[0]?.[0]), Number(book.asks[0]?.[0])];
+      // half a percent either side of the index: 1 % between the best bid and ask, give or take a tick
+      assert.ok(Math.abs(ask / bid - 1 - 0.01) < 0.0005, `${bid} / ${ask}`);
+      const eth = ((await server.admin('GET', '/admin/v1/simulator')).body as MarketSimulationView[]).find(
+        (m) => m.market === 'BTC_PERP',
+      );
+      assert.equal(eth?.volatility, '0.0005', 'the walk of BTC is shared by its markets');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('bad settings are 400s naming the field, and nothing changes; without --simulate 409', async () => {
+    const server = await TestServer.start({ demo: true, simulate: true });
+    try {
+      const cases: [unknown, RegExp][] = [
+        [{ market: 'DOGE_USDT' }, /Unknown market DOGE_USDT/],
+        [{ market: 'BTC_USDT', depth: 0 }, /depth must be an integer from 1 to 50/],
+        [{ market: 'BTC_USDT', spread: '0' }, /spread must be a decimal string above 0/],
+        [{ market: 'BTC_USDT', spread: 'wide' }, /spread must be a decimal string/],
+        [{ market: 'BTC_USDT', spread: '0.5', depth: 50 }, /spread × depth \/ 2 must stay below 0.5/],
+        [{ market: 'BTC_USDT', tradesPerMinute: -1 }, /tradesPerMinute must be an integer from 0 to 6000/],
+        [{ market: 'BTC_USDT', volatility: '0.2' }, /volatility must be a decimal string from 0 to 0.1/],
+        [{ market: 'BTC_USDT', speed: 2 }, /Unknown field speed/],
+      ];
+      for (const [body, message] of cases) {
+        const r = await server.admin('POST', '/admin/v1/simulator', body);
+        assert.equal(r.status, 400, JSON.stringify(body));
+        assert.match((r.body as { error: string }).error, message);
+      }
+      const btc = ((await server.admin('GET', '/admin/v1/simulator')).body as MarketSimulationView[]).find(
+        (m) => m.market === 'BTC_USDT',
+      );
+      assert.deepEqual(btc, {
+        market: 'BTC_USDT',
+        spread: '0.002',
+        depth: 12,
+        tradesPerMinute: 30,
+        volatility: '0.001',
+      });
+    } finally {
+      await server.stop();
+    }
+    const still = await TestServer.start({ demo: true });
+    try {
+      const r = await still.admin('POST', '/admin/v1/simulator', { market: 'BTC_USDT', depth: 3 });
+      assert.equal(r.status, 409);
+    } finally {
+      await still.stop();
+    }
+  });
+});
