@@ -1,5 +1,6 @@
 import type { FeeMode } from '@txc/core';
 import type { Permission } from '@txc/sdk';
+import type { SavedStateView } from './saved-states.js';
 import type { AuditPage } from './audit-log.js';
 import type { MiningAccountRef } from './mining-refusal.js';
 import type { UserFeeView } from './set-user-fee.js';
@@ -45,6 +46,15 @@ export interface AdminOperations {
   stateHash(): Promise<{ seq: number; hash: string }>;
   /** The admin audit log, oldest first (`{after?, limit?}`). */
   auditLog(input: unknown): Promise<AuditPage>;
+  /** The venue's saved states, by name. */
+  listStates(): Promise<SavedStateView[]>;
+  /** Saves the venue as it stands (`{name, replace?}`). */
+  saveState(input: unknown): Promise<SavedStateView>;
+  /** Loads a saved state in place of the venue. */
+  loadState(name: string): Promise<SavedStateView>;
+  deleteState(name: string): Promise<{ deleted: string }>;
+  /** A demo venue back to its first state, as seeded. */
+  reset(): Promise<SavedStateView>;
 }
 
 /** The venue's own accounts (fees, lending pool, insurance fund, pending withdrawals) and its totals, by ticker. */

@@ -1,3 +1,5 @@
+import { deleteSavedState, listSavedStates, loadSavedState, saveState } from './saved-states.js';
+import { resetDemo } from './reset-demo.js';
 import type { Venue } from '../venue/venue.js';
 import type { AdminOperations } from './admin-operations.js';
 import { readAuditLog } from './audit-log.js';
@@ -20,7 +22,11 @@ import { showUser } from './show-user.js';
 
 /** The admin operations, applied to a venue in this process: the admin routes and the local CLI call these. */
 export class LocalAdmin implements AdminOperations {
-  constructor(private readonly venue: Venue) {}
+  /** `statesDir`: where saved states are kept (the data dir's `states`). */
+  constructor(
+    private readonly venue: Venue,
+    private readonly statesDir: string,
+  ) {}
 
   createUser = (input: unknown) => createUser(this.venue, input);
   showUser = (name: string) => showUser(this.venue, name);
@@ -39,4 +45,9 @@ export class LocalAdmin implements AdminOperations {
   ledger = () => ledger(this.venue);
   stateHash = () => committedState(this.venue);
   auditLog = (input: unknown) => readAuditLog(this.venue, input);
+  listStates = () => Promise.resolve(listSavedStates(this.statesDir));
+  saveState = (input: unknown) => saveState(this.venue, this.statesDir, input);
+  loadState = (name: string) => loadSavedState(this.venue, this.statesDir, name);
+  deleteState = (name: string) => Promise.resolve().then(() => deleteSavedState(this.statesDir, name));
+  reset = () => resetDemo(this.venue, this.statesDir);
 }

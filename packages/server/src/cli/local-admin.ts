@@ -6,6 +6,7 @@ import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import type { AdminOperations } from '../admin/admin-operations.js';
 import { LocalAdmin } from '../admin/local-admin.js';
+import { statesDirOf } from '../admin/saved-states.js';
 import { systemClock } from '../venue/clock.js';
 import { Venue } from '../venue/venue.js';
 import { auditedAdmin } from './audited-admin.js';
@@ -24,7 +25,7 @@ export async function withLocalAdmin<T>(config: Config, work: (admin: AdminOpera
       secrets,
     });
     try {
-      return await work(auditedAdmin(new LocalAdmin(venue), venue));
+      return await work(auditedAdmin(new LocalAdmin(venue, statesDirOf(config)), venue));
     } finally {
       await venue.close();
     }

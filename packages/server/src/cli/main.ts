@@ -219,6 +219,32 @@ storeOptions(withdrawal.command('reject <transactionId>').description('cancel a 
     print(await administer(store, (admin) => admin.rejectWithdrawal(id, { reason })));
   });
 
+const state = program.command('state').description('saved states of the venue: save, load, list, delete');
+storeOptions(state.command('list').description('the saved states, by name')).action(async (flags: StoreFlags) => {
+  print(await administer(flags, (admin) => admin.listStates()));
+});
+storeOptions(state.command('save <name>').description('save the venue as it stands under a name'))
+  .option('--replace', 'overwrite a saved state of that name')
+  .action(async (name: string, flags: StoreFlags & { replace?: boolean }) => {
+    const { replace, ...store } = flags;
+    print(await administer(store, (admin) => admin.saveState({ name, replace: replace === true })));
+  });
+storeOptions(
+  state.command('load <name>').description('load a saved state in place of the venue (what came after it is gone)'),
+).action(async (name: string, flags: StoreFlags) => {
+  print(await administer(flags, (admin) => admin.loadState(name)));
+});
+storeOptions(state.command('delete <name>').description('delete a saved state')).action(
+  async (name: string, flags: StoreFlags) => {
+    print(await administer(flags, (admin) => admin.deleteState(name)));
+  },
+);
+storeOptions(program.command('reset').description('return a demo venue to its first state')).action(
+  async (flags: StoreFlags) => {
+    print(await administer(flags, (admin) => admin.reset()));
+  },
+);
+
 storeOptions(
   program.command('ledger').description("the venue's own accounts: fees, lending pool, insurance fund"),
 ).action(async (flags: StoreFlags) => {

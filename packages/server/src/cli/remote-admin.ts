@@ -1,3 +1,4 @@
+import type { SavedStateView } from '../admin/saved-states.js';
 import type {
   AdminOperations,
   CreatedApiKey,
@@ -131,5 +132,25 @@ export class RemoteAdmin implements AdminOperations {
     }
     const text = query.toString();
     return this.call('GET', `/admin/v1/audit${text === '' ? '' : `?${text}`}`);
+  }
+
+  listStates(): Promise<SavedStateView[]> {
+    return this.call('GET', '/admin/v1/states');
+  }
+
+  saveState(input: unknown): Promise<SavedStateView> {
+    return this.call('POST', '/admin/v1/states', input);
+  }
+
+  loadState(name: string): Promise<SavedStateView> {
+    return this.call('POST', `/admin/v1/states/${encodeURIComponent(name)}/load`);
+  }
+
+  deleteState(name: string): Promise<{ deleted: string }> {
+    return this.call('DELETE', `/admin/v1/states/${encodeURIComponent(name)}`);
+  }
+
+  reset(): Promise<SavedStateView> {
+    return this.call('POST', '/admin/v1/reset');
   }
 }

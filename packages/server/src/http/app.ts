@@ -2,6 +2,7 @@ import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from '../config/schema.js';
 import { LocalAdmin } from '../admin/local-admin.js';
+import { statesDirOf } from '../admin/saved-states.js';
 import type { Venue } from '../venue/venue.js';
 import { DepositAddresses } from '../wallet/deposit-addresses.js';
 import { Wallet } from '../wallet/wallet.js';
@@ -350,7 +351,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // JSON only, as the routes document: a text body is a client's mistake (415), not a field problem
     scope.removeContentTypeParser('text/plain');
     registerAdminAudit(scope, venue);
-    adminRoutes(scope, new LocalAdmin(venue));
+    adminRoutes(scope, new LocalAdmin(venue, statesDirOf(config)));
     simulatorRoutes(scope, venue, options.simulator);
     faultRoutes(scope, faults, () => ({
       markets: new Set(venue.state.markets.keys()),

@@ -27,6 +27,8 @@ import { ListenError } from './listen-error.js';
 import { createLogger } from './logger.js';
 import { Progress } from './progress.js';
 import { simulatorSettingsOf } from '../simulator/simulator-settings.js';
+import { recordInitialState } from '../admin/reset-demo.js';
+import { statesDirOf } from '../admin/saved-states.js';
 
 export const DEMO_VENUE_FILE = fileURLToPath(new URL('../../venues/demo.json', import.meta.url));
 
@@ -129,7 +131,10 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     recordStoreKind(config);
     const marketData = await MarketData.open(venue);
     const candles = new Candles(venue);
+    // a demo venue seeded now is saved as it stands: `reset` returns to it
+    const freshDemo = config.demo && venue.state.users.size === 0;
     const demoKeys = config.demo ? await seedDemo(venue) : undefined;
+    if (freshDemo) await recordInitialState(venue, statesDirOf(config));
     const simulator = config.simulate ? simulatorSettingsOf(config) : undefined;
     stopJobs = await startJobs(jobs, { venue, config, log, simulator });
     const token = adminToken(config.dataDir, config.adminToken);

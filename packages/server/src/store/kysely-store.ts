@@ -4,6 +4,7 @@ import { CommitChain } from './commit-chain.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 import { StoreOpenError } from './store-open-error.js';
+import { readVenueTables, replaceVenueTables, type TableRows } from './table-copy.js';
 import { catchUpUserHistory } from './user-history.js';
 import type {
   ApiKeyRecord,
@@ -306,6 +307,14 @@ export class KyselyStore implements Store {
   async getMeta(key: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
     return row?.value;
+  }
+
+  readVenueTables(): Promise<TableRows> {
+    return readVenueTables(this.db, this.kind);
+  }
+
+  replaceVenueTables(rows: TableRows): Promise<void> {
+    return replaceVenueTables(this.db, rows);
   }
 
   async ping(): Promise<void> {

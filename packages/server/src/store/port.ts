@@ -1,3 +1,4 @@
+import type { TableRows } from './table-copy.js';
 import type { Permission } from '@txc/sdk';
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
@@ -150,6 +151,10 @@ export interface Store {
   /** Window nonces at or above the floor, per key. */
   loadWindowNonces(floor: number): Promise<{ apiKey: string; nonce: number }[]>;
   getMeta(key: string): Promise<string | undefined>;
+  /** Every table a venue is made of, read at one commit (a saved state). */
+  readVenueTables(): Promise<TableRows>;
+  /** Replaces every venue table at once (loading a saved state); only while nothing else writes. */
+  replaceVenueTables(rows: TableRows): Promise<void>;
   /** Answers when the store can be read (a trivial query). */
   ping(): Promise<void>;
   /** Answers when the store can durably write again (a tiny write transaction). */

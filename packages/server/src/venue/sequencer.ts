@@ -131,6 +131,8 @@ export class Sequencer {
   /** Depth of `inOneCommit` calls under way: while above 0, batches close only at the end of the turn. */
   private inOneCommitDepth = 0;
   private broken = false;
+  /** Set while the venue takes no commands for an operation of its own (a saved state loading). */
+  private suspended = false;
   private readonly listeners: EventListener[] = [];
   private durableSeq: number;
   private lastCommitMs: number | undefined;
@@ -167,9 +169,22 @@ export class Sequencer {
     return this.lastCommitMs;
   }
 
-  /** False from a failed commit until the venue has rebuilt its state. */
+  /** False from a failed commit until the venue has rebuilt its state, and while suspended. */
   get writable(): boolean {
-    return !this.broken;
+    return !this.broken && !this.suspended;
+  }
+
+  /**
+   * Takes no more commands or records (they are refused as while the store is unavailable, 503)
+   * and resolves once everything applied before is durable, until `resume`.
+   */
+  async suspend(): Promise<void> {
+    this.suspended = true;
+    await this.drain();
+  }
+
+  resume(): void {
+    this.suspended = false;
   }
 
   /**
@@ -178,7 +193,7 @@ export class Sequencer {
    * not kept while the commit runs.
    */
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
-    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreUnavailableError());
     const stamp = { seq: this.state.seq + 1, time: this.options.clock.nowMicros() };
     const outcome = apply(this.state, cmd, stamp);
     this.options.observer?.commandApplied(cmd.type, outcome.result.ok);
@@ -221,7 +236,7 @@ export class Sequencer {
 
   /** Resolves once everything applied so far is durable. */
   barrier(): Promise<void> {
-    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreUnavailableError());
     // Batches settle in order: the latest one is durable only once all before it are.
     const pending = this.open ?? this.committing.at(-1);
     return pending === undefined ? Promise.resolve() : pending.done.promise;
@@ -236,21 +251,21 @@ export class Sequencer {
   }
 
   recordApiKey(record: ApiKeyRecord): Promise<void> {
-    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreUnavailableError());
     const batch = this.batch();
     batch.apiKeys.push(record);
     return batch.done.promise;
   }
 
   recordAudit(entry: AuditRecord): Promise<void> {
-    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreUnavailableError());
     const batch = this.batch();
     batch.audit.push(entry);
     return batch.done.promise;
   }
 
   recordMeta(key: string, value: string): Promise<void> {
-    if (this.broken) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreUnavailableError());
     const batch = this.batch();
     batch.meta.set(key, value);
     return batch.done.promise;

@@ -52,6 +52,13 @@ const RECOVERY_MAX_RETRY_MS = 5_000;
  * One exchange venue: the engine state, the single writer in front of it, its API keys, and the
  * store that makes all of it durable. HTTP routes, the admin API and the CLI all work through it.
  */
+/** What `Venue.exclusive` hands its work: the store, and the rebuild of the venue from it. */
+export interface ExclusiveAccess {
+  readonly store: Store;
+  /** Rebuilds the state, candles and keys from the store; answers the seq rebuilt to. */
+  readonly rebuild: () => Promise<number>;
+}
+
 export class Venue {
   readonly keys: ApiKeyRegistry;
   /** Tokens that authorize a WebSocket connection as an API key's user. */
@@ -297,6 +304,35 @@ export class Venue {
   }
 
   /**
+   * The state, the candles and the keys again from what the store holds, and every read model told
+   * (WebSocket subscriptions close: they rest on memory that is gone). Answers the seq rebuilt to.
+   */
+  private async rebuild(replaced: boolean): Promise<number> {
+    const loaded = await loadState(this.options.store);
+    const candles = await openCandles(this.options.store, loaded.state);
+    await this.loadKeys();
+    // a store whose tables were replaced holds other snapshots; after a failed commit, the same ones
+    this.savedSnapshotSeq = replaced ? loaded.fromSnapshotSeq : Math.max(this.savedSnapshotSeq, loaded.fromSnapshotSeq);
+    this.sequencer.reset(loaded.state, this.savedSnapshotSeq, candles);
+    for (const reset of this.resetListeners) await reset();
+    return loaded.state.seq;
+  }
+
+  /**
+   * Runs `work` with the venue taking no commands (answered 503 meanwhile) and everything applied
+   * before it durable. `work` may change the store and then `rebuild` the venue from what it holds
+   * (a saved state loaded): the venue goes on from there once `work` is done, not before.
+   */
+  async exclusive<T>(work: (access: ExclusiveAccess) => Promise<T>): Promise<T> {
+    await this.sequencer.suspend();
+    try {
+      return await work({ store: this.options.store, rebuild: () => this.rebuild(true) });
+    } finally {
+      this.sequencer.resume();
+    }
+  }
+
+  /**
    * A commit failed: the state in memory is ahead of the store. Until the store takes a write
    * again, every write and private read is refused (503); then the state and the keys are rebuilt
    * from what the store holds, and the venue takes requests again by itself.
@@ -310,13 +346,8 @@ export class Venue {
       while (!this.closed) {
         try {
           await this.options.store.probeWrite();
-          const loaded = await loadState(this.options.store);
-          const candles = await openCandles(this.options.store, loaded.state);
-          await this.loadKeys();
-          this.savedSnapshotSeq = Math.max(this.savedSnapshotSeq, loaded.fromSnapshotSeq);
-          this.sequencer.reset(loaded.state, this.savedSnapshotSeq, candles);
-          for (const reset of this.resetListeners) await reset();
-          this.options.log.warn({ seq: loaded.state.seq }, 'state rebuilt from the store: taking writes again');
+          const seq = await this.rebuild(false);
+          this.options.log.warn({ seq }, 'state rebuilt from the store: taking writes again');
           return;
         } catch (e) {
           this.options.observer?.storeFailed('recovery');

@@ -6,6 +6,7 @@ import { renderApiCoverage } from '../../src/docs/api-coverage.js';
 import { ADMIN_SECURITY_SCHEME } from '../../src/http/openapi/admin-security.js';
 import { ADMIN_CONTRACTS } from '../../src/http/routes/admin/admin-contracts.js';
 import { FAULT_CONTRACTS } from '../../src/http/routes/admin/fault-routes.js';
+import { SIMULATOR_CONTRACTS } from '../../src/http/routes/admin/simulator-routes.js';
 import { documentText } from '../../src/http/openapi/document-text.js';
 import { operationId } from '../../src/http/openapi/route-schema.js';
 import { TestServer } from '../support/test-server.js';
@@ -45,9 +46,12 @@ describe('the OpenAPI document: generated from the route schemas, served, commit
     const documented = Object.entries(served.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    const declared = [...ENDPOINTS, ...Object.values(ADMIN_CONTRACTS), ...Object.values(FAULT_CONTRACTS)].map(
-      (e) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`,
-    );
+    const declared = [
+      ...ENDPOINTS,
+      ...Object.values(ADMIN_CONTRACTS),
+      ...Object.values(FAULT_CONTRACTS),
+      ...Object.values(SIMULATOR_CONTRACTS),
+    ].map((e) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`);
     assert.deepEqual(documented.sort(), declared.sort());
   });
 
@@ -57,7 +61,11 @@ describe('the OpenAPI document: generated from the route schemas, served, commit
       scheme: 'bearer',
       description: ADMIN_SECURITY_SCHEME.adminToken.description,
     });
-    for (const contract of [...Object.values(ADMIN_CONTRACTS), ...Object.values(FAULT_CONTRACTS)]) {
+    for (const contract of [
+      ...Object.values(ADMIN_CONTRACTS),
+      ...Object.values(FAULT_CONTRACTS),
+      ...Object.values(SIMULATOR_CONTRACTS),
+    ]) {
       const op = served.paths[contract.path.replace(/:(\w+)/g, '{$1}')]?.[contract.method.toLowerCase()];
       assert.deepEqual(op?.tags, ['Admin'], contract.path);
       assert.deepEqual(op?.security, [{ adminToken: [] }], contract.path);

@@ -72,7 +72,10 @@ describe('the demo mining account (demo-seed.md)', () => {
       server = await TestServer.start({
         demo: true,
         simulate: true,
-        simulation: { tradesPerMinute: 30, miningRewards: { intervalMs: 50, amount: '0.00005', hashRate: '110000000000000' } },
+        simulation: {
+          tradesPerMinute: 30,
+          miningRewards: { intervalMs: 50, amount: '0.00005', hashRate: '110000000000000' },
+        },
       });
     });
     after(() => server.stop());

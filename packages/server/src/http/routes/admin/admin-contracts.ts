@@ -26,6 +26,15 @@ const WithdrawalStatus = Type.Object({
   status: Type.Integer({ description: 'The history status after the operation (reference §7.6).' }),
 });
 
+const SavedState = Type.Object({
+  name: Type.String(),
+  seq: Type.Integer({ description: 'Seq of the last command it holds.' }),
+  hash: Type.String({ description: 'The state hash at that seq, as `txc replay` prints it.' }),
+  store: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+  savedAt: Type.Integer({ description: 'Milliseconds since the Unix epoch.' }),
+  bytes: Type.Integer(),
+});
+
 export const ADMIN_CONTRACTS = {
   createUser: {
     method: 'POST',
@@ -266,6 +275,45 @@ export const ADMIN_CONTRACTS = {
     successStatus: 200,
     body: Type.Object({ ticker: Type.String(), amount: Decimal('The amount added.') }),
     response: Type.Object({ ticker: Type.String(), amount: Type.String(), lendingPool: Type.String() }),
+  },
+  listStates: {
+    method: 'GET',
+    path: '/admin/v1/states',
+    summary: 'The saved states of the venue',
+    successStatus: 200,
+    response: Type.Array(SavedState),
+  },
+  saveState: {
+    method: 'POST',
+    path: '/admin/v1/states',
+    summary: 'Save the venue as it stands, under a name',
+    successStatus: 201,
+    body: Type.Object({
+      name: Type.String({ description: 'Letters, digits, `_`, `-`, `.`; 1–64 characters.' }),
+      replace: Type.Optional(Type.Boolean({ description: 'Overwrite a saved state of that name.' })),
+    }),
+    response: SavedState,
+  },
+  loadState: {
+    method: 'POST',
+    path: '/admin/v1/states/:name/load',
+    summary: 'Load a saved state in place of the venue (requests answer 503 meanwhile)',
+    successStatus: 200,
+    response: SavedState,
+  },
+  deleteState: {
+    method: 'DELETE',
+    path: '/admin/v1/states/:name',
+    summary: 'Delete a saved state',
+    successStatus: 200,
+    response: Type.Object({ deleted: Type.String() }),
+  },
+  reset: {
+    method: 'POST',
+    path: '/admin/v1/reset',
+    summary: 'Return a demo venue to its first state',
+    successStatus: 200,
+    response: SavedState,
   },
 } as const satisfies Record<string, AdminContract>;
 

@@ -26,6 +26,11 @@ const HANDLERS: Record<AdminOperationName, Handler> = {
   setUserFee: (admin, r) => admin.setUserFee(r.params.name ?? '', r.body ?? {}),
   settleFunding: (admin, r) => admin.settleFunding(r.body),
   fundLendingPool: (admin, r) => admin.fundLendingPool(r.body),
+  listStates: (admin) => admin.listStates(),
+  saveState: (admin, r) => admin.saveState(r.body),
+  loadState: (admin, r) => admin.loadState(r.params.name ?? ''),
+  deleteState: (admin, r) => admin.deleteState(r.params.name ?? ''),
+  reset: (admin) => admin.reset(),
 };
 
 /** The admin API under /admin/v1: every route of ADMIN_CONTRACTS, documented in the OpenAPI document. */

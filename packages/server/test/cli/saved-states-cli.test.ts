@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { tempDirs } from '../support/temp-dirs.js';
+import { TestServer } from '../support/test-server.js';
+import { txc } from '../support/txc-cli.js';
+
+describe('txc state: save, list, load and delete from the command line', () => {
+  const dataDir = tempDirs('txc-states-');
+
+  it('on a data dir no server holds: save, change, load back; through the running server alike', async () => {
+    const dir = dataDir();
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    await server.user('ada', { deposits: { BTC: '1' } });
+    await server.stop({ keepData: true });
+
+    const saved = await txc(['state', 'save', 'ada-funded', '--data-dir', dir]);
+    assert.equal(saved.code, 0, saved.stderr);
+    const state = JSON.parse(saved.stdout) as { name: string; seq: number; hash: string };
+    assert.equal(state.name, 'ada-funded');
+    assert.equal((await txc(['user', 'create', 'bob', '--data-dir', dir])).code, 0);
+    const again = await txc(['state', 'save', 'ada-funded', '--data-dir', dir]);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /replace/);
+
+    const loaded = await txc(['state', 'load', 'ada-funded', '--data-dir', dir]);
+    assert.equal(loaded.code, 0, loaded.stderr);
+    const replayed = JSON.parse((await txc(['replay', '--data-dir', dir])).stdout) as { seq: number; hash: string };
+    assert.deepEqual({ seq: replayed.seq, hash: replayed.hash }, { seq: state.seq, hash: state.hash });
+    assert.equal((await txc(['user', 'show', 'bob', '--data-dir', dir])).code, 1, 'bob came after the save');
+
+    const running = await TestServer.start({ database: 'sqlite' }, dir);
+    try {
+      const listed = await txc(['state', 'list', '--data-dir', dir]);
+      assert.deepEqual(
+        (JSON.parse(listed.stdout) as { name: string }[]).map((s) => s.name),
+        ['ada-funded'],
+      );
+      assert.equal((await txc(['state', 'load', 'ada-funded', '--data-dir', dir])).code, 0);
+      assert.equal((await txc(['state', 'delete', 'ada-funded', '--data-dir', dir])).code, 0);
+      assert.equal((await txc(['state', 'load', 'ada-funded', '--data-dir', dir])).code, 1);
+    } finally {
+      await running.stop();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { TxcError, type TxcClient } from '@txc/sdk';
+import { TestServer } from '../../support/test-server.js';
+import { trader } from '../../support/trading.js';
+import { WsTestClient } from '../../support/ws-client.js';
+
+interface SavedState {
+  name: string;
+  seq: number;
+  hash: string;
+  store: string;
+  savedAt: number;
+  bytes: number;
+}
+
+describe('saved states: save, load, list, delete', () => {
+  let server: TestServer;
+  let alice: TxcClient;
+
+  before(async () => {
+    server = await TestServer.start();
+    alice = await trader(server, 'alice', { USDT: '100000', BTC: '1' });
+  });
+  after(() => server.stop());
+
+  const committed = async (): Promise<{ seq: number; hash: string }> =>
+    (await server.admin('GET', '/admin/v1/state')).body as { seq: number; hash: string };
+
+  it('save, trade, load: the venue is the saved one again, hash for hash; sockets are told to subscribe again', async () => {
+    const saved = await server.admin('POST', '/admin/v1/states', { name: 'funded' });
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    const state = saved.body as SavedState;
+    assert.deepEqual({ seq: state.seq, hash: state.hash }, await committed());
+    assert.equal(state.store, server.databaseUrl === 'sqlite' ? 'sqlite' : 'postgres');
+
+    const order = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '30000' });
+    const bob = await trader(server, 'bob', { USDT: '5' });
+    assert.notDeepEqual(await committed(), { seq: state.seq, hash: state.hash });
+    const ws = await WsTestClient.connect(server.url);
+
+    const loaded = await server.admin('POST', '/admin/v1/states/funded/load');
+    assert.deepEqual(loaded, { status: 200, body: state });
+    assert.deepEqual(await committed(), { seq: state.seq, hash: state.hash });
+    assert.deepEqual(await alice.activeOrders({ market: 'BTC_USDT' }), [], `order ${order.orderId} is gone`);
+    assert.deepEqual(await alice.tradeBalance('USDT'), { available: '100000', freeze: '0' });
+    // bob's key came after the save: it is gone with him
+    await assert.rejects(bob.tradeBalance('USDT'), (e) => TxcError.is(e) && e.status === 401);
+    assert.equal((await ws.closed).code, 4004);
+    // the venue goes on from there
+    await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '30000' });
+    await alice.orderCancelAll({ market: 'BTC_USDT' });
+  });
+
+  it('lists by name; a name in use is refused unless replaced; bad and unknown names; delete', async () => {
+    const list = (await server.admin('GET', '/admin/v1/states')).body as SavedState[];
+    assert.deepEqual(
+      list.map((s) => s.name),
+      ['funded'],
+    );
+    const again = await server.admin('POST', '/admin/v1/states', { name: 'funded' });
+    assert.equal(again.status, 409);
+    const replaced = await server.admin('POST', '/admin/v1/states', { name: 'funded', replace: true });
+    assert.equal(replaced.status, 201);
+    assert.deepEqual({ seq: (replaced.body as SavedState).seq }, { seq: (await committed()).seq });
+    for (const name of ['', '../etc', 'a b', 'x'.repeat(65)]) {
+      const r = await server.admin('POST', '/admin/v1/states', { name });
+      assert.equal(r.status, 400, name);
+    }
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'initial' })).status, 400);
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'x', keep: true })).status, 400);
+    assert.equal((await server.admin('POST', '/admin/v1/states/nothing/load')).status, 404);
+    assert.deepEqual((await server.admin('DELETE', '/admin/v1/states/funded')).body, { deleted: 'funded' });
+    assert.equal((await server.admin('DELETE', '/admin/v1/states/funded')).status, 404);
+    assert.deepEqual((await server.admin('GET', '/admin/v1/states')).body, []);
+    // not a demo venue: nothing to reset to
+    assert.equal((await server.admin('POST', '/admin/v1/reset')).status, 409);
+  });
+
+  it('loading while clients hammer: each answer is the order or 503, and what was acknowledged after the load stays', async () => {
+    // one key per client: a key's nonces must arrive in order, which concurrent requests of one key would not
+    const clients = await Promise.all([0, 1, 2, 3].map((n) => trader(server, `storm${n}`, { USDT: '100000' })));
+    await server.admin('POST', '/admin/v1/states', { name: 'before-storm' });
+    const saved = await committed();
+    let stop = false;
+    let loadedAt = Number.POSITIVE_INFINITY;
+    const acknowledgedAfter: string[] = [];
+    const statuses = new Set<number>();
+    const hammer = async (client: TxcClient, n: number): Promise<void> => {
+      for (let i = 0; !stop; i++) {
+        const clientOrderId = `storm-${n}-${i}`;
+        try {
+          await client.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '20000', clientOrderId });
+          statuses.add(200);
+          if (performance.now() > loadedAt) acknowledgedAfter.push(clientOrderId);
+        } catch (e) {
+          assert.ok(TxcError.is(e), String(e));
+          statuses.add(e.status);
+        }
+      }
+    };
+    const hammering = clients.map(hammer);
+    await new Promise((r) => setTimeout(r, 100));
+    const loaded = await server.admin('POST', '/admin/v1/states/before-storm/load');
+    loadedAt = performance.now();
+    assert.equal(loaded.status, 200, JSON.stringify(loaded.body));
+    await new Promise((r) => setTimeout(r, 200));
+    stop = true;
+    await Promise.all(hammering);
+    assert.deepEqual(
+      [...statuses].filter((s) => s !== 200 && s !== 503),
+      [],
+      'only orders and 503s',
+    );
+    const open = new Set<string>();
+    for (const client of clients) {
+      for (const o of await client.activeOrders({ market: 'BTC_USDT', limit: 100 })) open.add(o.clientOrderId);
+      await client.orderCancelAll({ market: 'BTC_USDT' });
+    }
+    for (const id of acknowledgedAfter) assert.ok(open.has(id), `${id} was acknowledged after the load`);
+    assert.ok((await committed()).seq >= saved.seq);
+  });
+});
+
+describe('reset: a demo venue back to its first state', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await TestServer.start({ demo: true });
+  });
+  after(() => server.stop());
+
+  it('the first state is saved as seeded; reset returns to it after trading', async () => {
+    const first = await server.admin('GET', '/admin/v1/state');
+    const initial = ((await server.admin('GET', '/admin/v1/states')).body as SavedState[]).find(
+      (s) => s.name === 'initial',
+    );
+    assert.deepEqual({ seq: initial?.seq, hash: initial?.hash }, first.body);
+    const alice = await trader(server, 'alice', { USDT: '1000' });
+    await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' });
+    const reset = await server.admin('POST', '/admin/v1/reset');
+    assert.equal(reset.status, 200);
+    assert.deepEqual((await server.admin('GET', '/admin/v1/state')).body, first.body);
+  });
+});
