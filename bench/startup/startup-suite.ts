@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, openStore, snapshotOf } from '@txc/server';
+import { loadConfig, openStore, serve, snapshotOf } from '@txc/server';
 import { writeJournal } from '../durability/journal-fixture.js';
 import { inTurns } from '../rounds.js';
 import { medianOf, type Measurement, type Ratio, type Suite, type SuiteReport } from '../suite.js';
@@ -44,6 +44,42 @@ async function journaledDataDir(commands: number): Promise<string> {
 }
 
 /**
+ * Milliseconds of `POST /admin/v1/reset` on a demo venue (a running server, in this process) that
+ * traded since its first state: what a bot's test suite waits for between two tests.
+ */
+async function resetTimes(rounds: number): Promise<number[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'txc-bench-reset-'));
+  const server = await serve(loadConfig({ env: {}, flags: { dataDir, port: 0, demo: true, logLevel: 'silent' } }));
+  const admin = async (path: string, body?: unknown): Promise<void> => {
+    const r = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${server.adminToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    await r.arrayBuffer();
+    if (!r.ok) throw new Error(`${path} answered ${r.status}`);
+  };
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < rounds; i++) {
+      // the venue moves between two resets, as a test would move it
+      await admin('/admin/v1/users', { name: `tester${i}` });
+      await admin('/admin/v1/deposits', { user: `tester${i}`, ticker: 'USDT', amount: '1000' });
+      const started = performance.now();
+      await admin('/admin/v1/reset');
+      times.push(performance.now() - started);
+    }
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return times;
+}
+
+/**
  * Start-up: `txc --version` against a Node process that imports Fastify, listens and exits; `txc
  * serve --demo` on a fresh data dir, and `txc serve` on a data dir whose journal holds 1,000,000
  * commands under a snapshot, to the answer of their first ping, against the same process's first
@@ -82,6 +118,8 @@ export const startupSuite: Suite = {
       rmSync(journaled, { recursive: true, force: true });
     }
 
+    const resets = await resetTimes(ROUNDS);
+
     const peerExitMs = medianOf(peerExit);
     const peerPingMs = medianOf(peerPing);
     const measurements = [
@@ -93,6 +131,7 @@ export const startupSuite: Suite = {
         `txc serve, ${COMMANDS.toLocaleString('en-US')} commands under a snapshot: spawn to first ping`,
         recovered,
       ),
+      measured('txc: POST /admin/v1/reset of a demo venue to its first state', resets),
     ];
     const ratios: Ratio[] = [
       { label: "2 × the peer's exit / txc --version", value: (2 * peerExitMs) / medianOf(version), target: 1 },
@@ -106,11 +145,16 @@ export const startupSuite: Suite = {
         value: (RECOVERY_BUDGET_MS + peerPingMs) / medianOf(recovered),
         target: 1,
       },
+      {
+        label: "the peer's first answer / a demo venue's reset (a saved state loaded)",
+        value: peerPingMs / medianOf(resets),
+        target: 1,
+      },
     ];
     const notes = [
       `Medians: txc --version ${ms(medianOf(version))} (peer's exit ${ms(peerExitMs)}); txc serve --demo on a fresh data dir ` +
         `${ms(medianOf(demo))} (peer's first answer ${ms(peerPingMs)}); txc serve on ${COMMANDS.toLocaleString('en-US')} ` +
-        `journaled commands under a snapshot ${ms(medianOf(recovered))}.`,
+        `journaled commands under a snapshot ${ms(medianOf(recovered))}; a demo venue's reset ${ms(medianOf(resets))}.`,
     ];
     return { measurements, ratios, notes };
   },
