@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { marketInfo, openMarkets } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** API V1 market info: the V4 listing's first fields, wrapped; cached 1 second. */
-export function marketsV1Route(app: FastifyInstance, { venue }: RouteDeps): void {
+export const marketsV1Route = defineRoute(marketsV1, (app: FastifyInstance, { venue }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get(marketsV1.path, { config: { endpoint: marketsV1 } }, async (_request, reply) => {
     await venue.barrier();
@@ -27,4 +28,4 @@ export function marketsV1Route(app: FastifyInstance, { venue }: RouteDeps): void
     );
     return reply.send({ success: true, message: null, result });
   });
-}
+});

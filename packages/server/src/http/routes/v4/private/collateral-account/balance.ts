@@ -6,12 +6,13 @@ import { collateralHoldings } from '../../../../../account-views/collateral-view
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { optionalTicker } from './ticker-field.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /**
  * Reference §6.3: what the collateral account holds by ticker (available and held by open orders),
  * as decimal strings; non-zero assets only, or the one `ticker` asked (zero included).
  */
-export function collateralBalanceRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const collateralBalanceRoute = defineRoute(collateralBalance, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(collateralBalance.path, { config: { endpoint: collateralBalance } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const v = new OrderValidation(body);
@@ -27,4 +28,4 @@ export function collateralBalanceRoute(app: FastifyInstance, { venue }: RouteDep
     await venue.barrier();
     return reply.send(answer);
   });
-}
+});

@@ -5,12 +5,13 @@ import { sendError } from '../../../../send-error.js';
 import { orderBody } from '../../../../trading/order-body.js';
 import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /**
  * Reference §5.7 (`POST /api/v4/orders`): the caller's open orders, waiting stops included, newest
  * first; `limit` 1–100 (50), `offset` 0–10000; a page shorter than `limit` is the last.
  */
-export function activeOrdersRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const activeOrdersRoute = defineRoute(activeOrders, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(activeOrders.path, { config: { endpoint: activeOrders } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const v = new OrderValidation(body);
@@ -37,4 +38,4 @@ export function activeOrdersRoute(app: FastifyInstance, { venue }: RouteDeps): v
     await venue.barrier();
     return reply.send(mine);
   });
-}
+});

@@ -5,12 +5,13 @@ import { byMarket, executedDeal } from '../../../../trading/history-format.js';
 import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { userDeals, walkFor } from '../../../../../store/user-history.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /**
  * The caller's executed deals (one per side the caller was on), newest first: an array when a
  * `market` is named, otherwise grouped by market. `limit` 1–100 (50), `offset` 0–10000.
  */
-export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const executedHistoryRoute = defineRoute(executedHistory, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(executedHistory.path, { config: { endpoint: executedHistory } }, async (request, reply) => {
     const v = new OrderValidation(request.body as Record<string, unknown>);
     const spec = v.market(venue.state, { required: false, spotOnly: false });
@@ -32,4 +33,4 @@ export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps)
     const render = (i: number): Record<string, unknown> => executedDeal(state, rows[i]!);
     return reply.send(spec !== undefined ? rows.map((_, i) => render(i)) : byMarket(rows, render));
   });
-}
+});

@@ -5,13 +5,14 @@ import { dealFigures } from '../../../../../account-views/deal-figures.js';
 import { seconds } from '../../../../../account-views/order-figures.js';
 import { OrderValidation } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /**
  * The deals of one of the caller's orders, oldest first: `{records, offset, limit}`, each with the
  * trade id, the counterparty's order id (`dealOrderId`), the caller's role (1 maker, 2 taker) and the
  * asset its fee was paid in (`feeAsset`, which ccxt reads for the fee's currency).
  */
-export function orderDealsRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const orderDealsRoute = defineRoute(orderDeals, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(orderDeals.path, { config: { endpoint: orderDeals } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const v = new OrderValidation(body);
@@ -61,4 +62,4 @@ export function orderDealsRoute(app: FastifyInstance, { venue }: RouteDeps): voi
     });
     return reply.send({ records, offset, limit });
   });
-}
+});

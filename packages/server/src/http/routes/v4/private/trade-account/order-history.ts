@@ -7,6 +7,7 @@ import { HISTORY_WINDOW_DAYS, historyWindow } from '../../../../trading/history-
 import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { finishedOrderOf, userFinishedOrder, userFinishedOrders, walkFor } from '../../../../../store/user-history.js';
+import { defineRoute } from '../../../../route-module.js';
 
 const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
 
@@ -16,7 +17,7 @@ const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
  * `clientOrderId` answers code 30 `orderHistory`.
  * `PARTIALLY_FILLED` lists orders cancelled after part of them filled.
  */
-export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(orderHistory.path, { config: { endpoint: orderHistory } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const v = new OrderValidation(body);
@@ -67,4 +68,4 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     const state = venue.state;
     return reply.send(byMarket(page, (i) => historyOrder(state, page[i]!)));
   });
-}
+});
