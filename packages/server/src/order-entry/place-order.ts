@@ -1,7 +1,5 @@
 import {
-  feeRatesOf,
-  firstTakerBuyCost,
-  marketUnits,
+  unaffordableStockMarketBuy,
   type MarketSpec,
   type OrderType,
   type OrderView,
@@ -128,27 +126,6 @@ function bboPrice(v: OrderValidation, state: State, spec: MarketSpec, side: Side
   return best?.price;
 }
 
-/**
- * Whether a spot stock-market buy can pay for one lot at the best ask. It holds the whole balance and
- * buys what that covers, so one that covers nothing is refused as a market buy without the money is
- * (reference §5.4: the same errors); on an empty book it is accepted and finds nothing to buy. Checked
- * here, on the state the command is applied to next, rather than in the engine: journals written
- * before replay as they were.
- */
-function buysAtLeastOneLot(state: State, cmd: PlaceOrder): boolean {
-  if (cmd.account !== 'spot' || cmd.orderType !== 'stock market' || cmd.side !== 'buy') return true;
-  const spec = state.markets.get(cmd.market);
-  const best = state.trading.markets.get(cmd.market)?.book.best('sell');
-  if (spec === undefined || best === undefined) return true;
-  const units = marketUnits(
-    spec,
-    state.assets.get(spec.money)?.precision ?? 0,
-    state.assets.get(spec.stock)?.precision ?? 0,
-  );
-  const available = state.users.get(cmd.user)?.spot.get(spec.money)?.available ?? 0n;
-  return firstTakerBuyCost(units, best.price, 1, feeRatesOf(state.userFees, cmd.user, spec).takerFee) <= available;
-}
-
 /** A request the validation refused: field errors, or a combination of flags with its own answer. */
 export type Invalid = Exclude<Parsed, { readonly cmd: PlaceOrder }>;
 
@@ -180,7 +157,8 @@ export async function placeOrder(
 ): Promise<Placement> {
   const parsed = parsePlaceOrder(venue.state, user, body, type, account);
   if (!('cmd' in parsed)) return { invalid: parsed };
-  if (!buysAtLeastOneLot(venue.state, parsed.cmd)) return { rejected: { reason: 'NOT_ENOUGH_BALANCE' }, account };
+  const unaffordable = unaffordableStockMarketBuy(venue.state, parsed.cmd);
+  if (unaffordable !== undefined) return { rejected: unaffordable, account };
   const { result } = await venue.submit(parsed.cmd);
   return result.ok ? { order: result.value } : { rejected: result.rejection, account };
 }
