@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { collateralBalanceRows } from '../../../../../account-views/collateral-balances.js';
 import { readTime } from '../../../../../account-views/collateral-views.js';
 import { sendError } from '../../../../send-error.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+
 import type { RouteDeps } from '../../../route-deps.js';
 import { optionalTicker } from './ticker-field.js';
 import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
 
 /**
  * Reference §6.3: per asset what the account holds (`balance`), owes (`borrow`), has free
@@ -21,7 +22,7 @@ export const collateralBalanceSummaryRoute = defineRoute(
       { config: { endpoint: collateralBalanceSummary } },
       async (request, reply) => {
         const body = request.body as Record<string, unknown>;
-        const v = new OrderValidation(body);
+        const v = new FieldValidation(body);
         const ticker = optionalTicker(v, body, venue.state);
         if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
         const state = venue.state;

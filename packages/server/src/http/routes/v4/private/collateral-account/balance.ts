@@ -3,10 +3,11 @@ import { collateralBalance } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { collateralHoldings } from '../../../../../account-views/collateral-views.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+
 import type { RouteDeps } from '../../../route-deps.js';
 import { optionalTicker } from './ticker-field.js';
 import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
 
 /**
  * Reference §6.3: what the collateral account holds by ticker (available and held by open orders),
@@ -15,7 +16,7 @@ import { defineRoute } from '../../../../route-module.js';
 export const collateralBalanceRoute = defineRoute(collateralBalance, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(collateralBalance.path, { config: { endpoint: collateralBalance } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
-    const v = new OrderValidation(body);
+    const v = new FieldValidation(body);
     const ticker = optionalTicker(v, body, venue.state);
     if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
     const state = venue.state;

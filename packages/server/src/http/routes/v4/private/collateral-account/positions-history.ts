@@ -3,10 +3,13 @@ import { collateralPositionsHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { entryPrice } from '../../../../../account-views/collateral-views.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+
 import type { RouteDeps } from '../../../route-deps.js';
 import type { Venue } from '../../../../../venue/venue.js';
 import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
+import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
+import { tradingMarket } from '../../../../validation/order-fields/market.js';
 
 /** One state of a position as the history lists it (reference §6, "Positions History"). */
 function stateBody(venue: Venue, e: PositionChanged): Record<string, unknown> {
@@ -54,13 +57,13 @@ export const collateralPositionsHistoryRoute = defineRoute(
       { config: { endpoint: collateralPositionsHistory } },
       async (request, reply) => {
         const body = request.body as Record<string, unknown>;
-        const v = new OrderValidation(body);
-        const spec = v.market(venue.state, { required: false, spotOnly: false });
-        const positionId = v.integer('positionId', 0, 1, Number.MAX_SAFE_INTEGER);
-        const startDate = v.integer('startDate', 0, 0, Number.MAX_SAFE_INTEGER);
-        const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
-        const limit = v.integer('limit', 50, 1, 100);
-        const offset = v.integer('offset', 0, 0, 10_000);
+        const v = new FieldValidation(body);
+        const spec = tradingMarket(v, venue.state, { required: false, spotOnly: false });
+        const positionId = boundedInteger(v, 'positionId', 0, 1, Number.MAX_SAFE_INTEGER);
+        const startDate = boundedInteger(v, 'startDate', 0, 0, Number.MAX_SAFE_INTEGER);
+        const endDate = boundedInteger(v, 'endDate', 0, 0, Number.MAX_SAFE_INTEGER);
+        const limit = boundedInteger(v, 'limit', 50, 1, 100);
+        const offset = boundedInteger(v, 'offset', 0, 0, 10_000);
         if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
         await venue.barrier();
         let q = venue.store.db

@@ -3,9 +3,11 @@ import { collateralPositionsOpen } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { positionBody, readTime } from '../../../../../account-views/collateral-views.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+
 import type { RouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
+import { tradingMarket } from '../../../../validation/order-fields/market.js';
 
 /** Reference §6.4: the caller's open positions (of `market` when given), oldest first. */
 export const collateralPositionsOpenRoute = defineRoute(
@@ -16,8 +18,8 @@ export const collateralPositionsOpenRoute = defineRoute(
       { config: { endpoint: collateralPositionsOpen } },
       async (request, reply) => {
         const body = request.body as Record<string, unknown>;
-        const v = new OrderValidation(body);
-        const spec = v.market(venue.state, { required: false, spotOnly: false });
+        const v = new FieldValidation(body);
+        const spec = tradingMarket(v, venue.state, { required: false, spotOnly: false });
         if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
         const state = venue.state;
         const user = request.auth?.user ?? '';

@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { dealFigures } from '../../../../../account-views/deal-figures.js';
 import { seconds } from '../../../../../account-views/order-figures.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+
 import type { RouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
+import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
+import { orderIdField } from '../../../../validation/order-fields/order-id.js';
 
 /**
  * The deals of one of the caller's orders, oldest first: `{records, offset, limit}`, each with the
@@ -15,11 +18,11 @@ import { defineRoute } from '../../../../route-module.js';
 export const orderDealsRoute = defineRoute(orderDeals, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(orderDeals.path, { config: { endpoint: orderDeals } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
-    const v = new OrderValidation(body);
-    const orderId = v.orderId();
+    const v = new FieldValidation(body);
+    const orderId = orderIdField(v);
     if (orderId === undefined && !('orderId' in v.errors)) v.add('orderId', 'OrderId field is required.');
-    const limit = v.integer('limit', 50, 1, 100);
-    const offset = v.integer('offset', 0, 0, 10_000);
+    const limit = boundedInteger(v, 'limit', 50, 1, 100);
+    const offset = boundedInteger(v, 'offset', 0, 0, 10_000);
     if (v.failed || orderId === undefined) return sendError(reply, 'orderValidation', { errors: v.errors });
 
     await venue.barrier();
