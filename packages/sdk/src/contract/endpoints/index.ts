@@ -13,6 +13,7 @@ export { FeeEntry, FlexFee } from './public/fee.js';
 export { FuturesMarket } from './public/futures.js';
 export { KlineCandle } from './public/kline.js';
 export { FundingPayment } from './collateral-account/funding-history.js';
+export { MarketInfoV1Fields, MarketInfoV2Fields } from './public/market-info-fields.js';
 
 const rank = (e: Endpoint): number => ENDPOINT_GROUPS.indexOf(groupOf(e));
 
