@@ -6,7 +6,7 @@ import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import type { AdminOperations } from '../admin/admin-operations.js';
 import { LocalAdmin } from '../admin/local-admin.js';
-import { systemClock } from '../venue/clock.js';
+import { systemClock } from '../venue/sequencer/clock.js';
 import { Venue } from '../venue/venue.js';
 import { auditedAdmin } from './audited-admin.js';
 

@@ -1,6 +1,6 @@
 import type { MarketSpec, State, TradeExecuted } from '@txc/core';
 import type { TradePrint } from '../../market-data/rolling-stats.js';
-import { ROLE_TAKER } from '../../venue/projector.js';
+import { ROLE_TAKER } from '../../venue/projection/projector.js';
 import { EVERY } from '../audience.js';
 import { MarketSubscribers } from '../market-subscribers.js';
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';

@@ -2,7 +2,7 @@ import { kline } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { DAY, HOUR, KLINE_INTERVALS, MONTH, WEEK } from '../../../../market-data/candle-periods.js';
 import { candleTuple, type CandleTake } from '../../../../market-data/candles.js';
-import { secondsOf } from '../../../../venue/candle-projection.js';
+import { secondsOf } from '../../../../venue/projection/candle-projection.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';

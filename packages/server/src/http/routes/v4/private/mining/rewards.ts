@@ -2,7 +2,7 @@ import { formatUnits } from '@txc/core';
 import { miningRewards } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { MiningRewardsTable } from '../../../../../store/database.js';
-import { listMiningRewards } from '../../../../../venue/mining-rewards-query.js';
+import { listMiningRewards } from '../../../../../venue/projection/mining-rewards-query.js';
 import { sendError } from '../../../../send-error.js';
 import { MiningValidation } from '../../../../validation/mining-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
