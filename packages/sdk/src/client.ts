@@ -1,77 +1,43 @@
-import type { Static, TSchema } from 'typebox';
+import type { Static } from 'typebox';
 import {
-  activeOrders,
-  assets,
   collateralBalance,
   collateralBalanceSummary,
-  collateralFundingHistory,
   collateralHedgeMode,
   collateralHedgeModeUpdate,
   collateralLeverage,
-  collateralLimit,
-  collateralMarket,
+  type collateralLimit,
   collateralPositionsHistory,
   collateralPositionsOpen,
-  collateralStopLimit,
-  collateralSummary,
-  collateralTriggerMarket,
-  collateralMarkets,
-  executedHistory,
+  type collateralSummary,
   fee,
   fundingHistory,
-  futures,
   kline,
   mainAccountAddress,
   mainAccountBalance,
-  mainAccountFee,
   mainAccountCreateNewAddress,
+  mainAccountFee,
   mainAccountHistory,
   mainAccountTransfer,
   mainAccountWithdraw,
   mainAccountWithdrawPay,
-  markets,
-  miningAccounts,
+  type miningAccounts,
   miningCreateAccount,
   miningEditPayoutDestination,
   miningPayoutDestination,
-  miningRewards,
+  type miningRewards,
   orderbook,
   orderbookDepth,
-  orderCancel,
-  orderCancelAll,
-  orderDeals,
-  orderHistory,
-  orderMarket,
-  orderNew,
+  type orderNew,
   orderOtoCancel,
-  orderStockMarket,
-  orderStopLimit,
-  orderStopMarket,
-  ping,
-  platformStatus,
-  ticker,
   tickerV1,
-  time,
   tradeBalance,
   trades,
-  websocketToken,
   type WithdrawRequest,
 } from './contract/endpoints/index.js';
-import { TxcError } from './errors/txc-error.js';
-import { timestampNonces, type NonceSource } from './nonce.js';
-import { Signer } from './signing.js';
+import { installContractMethods, type ContractMethods } from './contract-methods.js';
+import { HttpClient, type Params } from './http-client.js';
 
-export interface TxcClientOptions {
-  /** e.g. http://127.0.0.1:8080 */
-  readonly baseUrl: string;
-  readonly apiKey?: string;
-  readonly apiSecret?: string;
-  /** Where nonces come from; by default increasing millisecond timestamps. */
-  readonly nonces?: NonceSource;
-  /** Sign with `nonceWindow: true`: timestamps within ±5 s, unique but not ordered (for concurrent senders). */
-  readonly nonceWindow?: boolean;
-  readonly fetch?: typeof globalThis.fetch;
-}
+export type { TxcClientOptions } from './http-client.js';
 
 export type MainBalances = Record<string, { main_balance: string }>;
 
@@ -83,9 +49,6 @@ export type CollateralSummary = Static<typeof collateralSummary.response>;
 export type OpenPosition = Static<typeof collateralPositionsOpen.response>[number];
 export type PositionState = Static<typeof collateralPositionsHistory.response>[number];
 export type BalanceSummary = Static<typeof collateralBalanceSummary.response>[number];
-
-/** Fields a caller passes to an endpoint (besides `request`, `nonce`, `nonceWindow`). */
-type Params<E extends { request: TSchema }> = Omit<Static<E['request']>, 'request' | 'nonce' | 'nonceWindow'>;
 
 export type MiningPayoutSetting = Static<typeof miningPayoutDestination.response>;
 export type MiningRewardsPage = Static<typeof miningRewards.response>;
@@ -99,88 +62,34 @@ export type WithdrawParams = Omit<Static<typeof WithdrawRequest>, 'request' | 'n
 export type HistoryParams = Params<typeof mainAccountHistory>;
 export type DepositAddressParams = Params<typeof mainAccountCreateNewAddress>;
 
-/** A client of the exchange HTTP API V4: public GETs, and signed private POSTs. */
-export class TxcClient {
-  private readonly baseUrl: string;
-  private readonly apiKey: string | undefined;
-  private readonly signer: Signer | undefined;
-  private readonly nonces: NonceSource;
-  private readonly nonceWindow: boolean;
-  private readonly fetchImpl: typeof globalThis.fetch;
+/** The contracts whose method this class declares itself, with positional arguments. */
+type OwnMethods =
+  | 'kline'
+  | 'orderbook'
+  | 'orderbookDepth'
+  | 'trades'
+  | 'fundingHistory'
+  | 'tradeBalance'
+  | 'collateralBalance'
+  | 'collateralBalanceSummary'
+  | 'miningPayoutDestination';
 
-  constructor(options: TxcClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.apiKey = options.apiKey;
-    this.signer = options.apiSecret === undefined ? undefined : new Signer(options.apiSecret);
-    this.nonces = options.nonces ?? timestampNonces();
-    this.nonceWindow = options.nonceWindow ?? false;
-    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  }
+// The class and this interface merge: every contract's method (contract-methods.ts) is installed on
+// the prototype below, so an endpoint added to the contracts is a client method without a line here.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface TxcClient extends Omit<ContractMethods, OwnMethods> {}
 
-  /** GET a public endpoint; `query` values are sent as a query string. */
-  async publicGet<T = unknown>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, String(v));
-    const qs = search.toString();
-    const response = await this.fetchImpl(`${this.baseUrl}${path}${qs === '' ? '' : `?${qs}`}`);
-    return TxcClient.decode<T>(response);
-  }
-
-  /** POST a signed private request; `params` are merged with `request` and `nonce` into the body. */
-  async privatePost<T = unknown>(path: string, params: Record<string, unknown> = {}): Promise<T> {
-    if (this.apiKey === undefined || this.signer === undefined) {
-      throw new Error('TxcClient: private endpoints need apiKey and apiSecret');
-    }
-    const body: Record<string, unknown> = { request: path, nonce: this.nonces.next() };
-    if (this.nonceWindow) body.nonceWindow = true;
-    Object.assign(body, params);
-    const text = JSON.stringify(body);
-    const headers = await this.signer.headers(this.apiKey, text);
-    const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: text,
-    });
-    return TxcClient.decode<T>(response);
-  }
-
-  private static async decode<T>(response: Response): Promise<T> {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text === '' ? null : JSON.parse(text);
-    } catch {
-      // not JSON: kept as text for the error
-    }
-    if (!response.ok) throw new TxcError(response.status, body);
-    return body as T;
-  }
-
+/**
+ * A client of the exchange HTTP API V4: a method per endpoint contract (`client.orderNew({...})`,
+ * `client.markets()`), and below the shorter names and positional forms callers already use.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class TxcClient extends HttpClient {
   // --- public ---
-
-  ping(): Promise<Static<typeof ping.response>> {
-    return this.publicGet(ping.path);
-  }
-
-  time(): Promise<Static<typeof time.response>> {
-    return this.publicGet(time.path);
-  }
-
-  platformStatus(): Promise<Static<typeof platformStatus.response>> {
-    return this.publicGet(platformStatus.path);
-  }
-
-  markets(): Promise<Static<typeof markets.response>> {
-    return this.publicGet(markets.path);
-  }
-
-  ticker(): Promise<Static<typeof ticker.response>> {
-    return this.publicGet(ticker.path);
-  }
 
   /** One market's 24-hour figures (open, high, low, last, bid, ask, volumes), as API V1 answers them. */
   marketTicker(market: string): Promise<Static<typeof tickerV1.response>> {
-    return this.publicGet(tickerV1.path, { market });
+    return this.call(tickerV1, { market });
   }
 
   /** Candles of a market, oldest first (the API V1 kline endpoint): `[time, open, close, high, low, volume, deal]`. */
@@ -206,15 +115,6 @@ export class TxcClient {
     return this.publicGet(trades.path.replace(':market', encodeURIComponent(market)), { type });
   }
 
-  collateralMarkets(): Promise<Static<typeof collateralMarkets.response>> {
-    return this.publicGet(collateralMarkets.path);
-  }
-
-  /** Every perpetual with its 24-hour statistics, index, predicted funding rate and brackets. */
-  futures(): Promise<Static<typeof futures.response>> {
-    return this.publicGet(futures.path);
-  }
-
   /** A perpetual's funding settlements, newest first (dates in seconds). */
   fundingHistory(
     market: string,
@@ -223,54 +123,12 @@ export class TxcClient {
     return this.publicGet(fundingHistory.path.replace(':market', encodeURIComponent(market)), query);
   }
 
-  /** Every asset's status: networks, limits, confirmations, memo flags, providers. */
-  assets(): Promise<Static<typeof assets.response>> {
-    return this.publicGet(assets.path);
-  }
-
   /** Deposit and withdrawal fees and limits (multi-network assets keyed "TICKER (NETWORK)"). */
   fees(): Promise<Static<typeof fee.response>> {
     return this.publicGet(fee.path);
   }
 
   // --- spot trading ---
-
-  /** A limit order: `{market, side, amount, price, postOnly?, ioc?, clientOrderId?, stp?}`. */
-  orderNew(params: Params<typeof orderNew>): Promise<Order> {
-    return this.privatePost(orderNew.path, params);
-  }
-
-  /** A market order: a buy's `amount` is money to spend (the fee comes on top), a sell's is stock. */
-  orderMarket(params: Params<typeof orderMarket>): Promise<Order> {
-    return this.privatePost(orderMarket.path, params);
-  }
-
-  /** A market order whose `amount` is stock on both sides. */
-  orderStockMarket(params: Params<typeof orderStockMarket>): Promise<Order> {
-    return this.privatePost(orderStockMarket.path, params);
-  }
-
-  orderStopLimit(params: Params<typeof orderStopLimit>): Promise<Order> {
-    return this.privatePost(orderStopLimit.path, params);
-  }
-
-  orderStopMarket(params: Params<typeof orderStopMarket>): Promise<Order> {
-    return this.privatePost(orderStopMarket.path, params);
-  }
-
-  /** Cancels by exactly one of `orderId` / `clientOrderId`; answers the final order. */
-  orderCancel(params: Params<typeof orderCancel>): Promise<Order> {
-    return this.privatePost(orderCancel.path, params);
-  }
-
-  orderCancelAll(params: Params<typeof orderCancelAll> = {}): Promise<[]> {
-    return this.privatePost(orderCancelAll.path, params);
-  }
-
-  /** Open orders, newest first. */
-  activeOrders(params: Params<typeof activeOrders> = {}): Promise<Order[]> {
-    return this.privatePost(activeOrders.path, params);
-  }
 
   /** Every non-zero spot balance. */
   tradeBalances(): Promise<Record<string, { available: string; freeze: string }>> {
@@ -282,45 +140,11 @@ export class TxcClient {
     return this.privatePost(tradeBalance.path, { ticker });
   }
 
-  orderHistory(params: Params<typeof orderHistory> = {}): Promise<Static<typeof orderHistory.response>> {
-    return this.privatePost(orderHistory.path, params);
-  }
-
-  executedHistory(params: Params<typeof executedHistory> = {}): Promise<Static<typeof executedHistory.response>> {
-    return this.privatePost(executedHistory.path, params);
-  }
-
-  orderDeals(params: Params<typeof orderDeals>): Promise<Static<typeof orderDeals.response>> {
-    return this.privatePost(orderDeals.path, params);
-  }
-
   // --- collateral trading ---
-
-  /** A collateral limit order: spot §4.3 fields, `positionSide`, `reduceOnly`, `rpi`, `stopLoss`/`takeProfit`. */
-  collateralLimit(params: Params<typeof collateralLimit>): Promise<CollateralOrder> {
-    return this.privatePost(collateralLimit.path, params);
-  }
-
-  /** A collateral market order; `amount` is stock on both sides. */
-  collateralMarket(params: Params<typeof collateralMarket>): Promise<CollateralOrder> {
-    return this.privatePost(collateralMarket.path, params);
-  }
-
-  collateralTriggerMarket(params: Params<typeof collateralTriggerMarket>): Promise<CollateralOrder> {
-    return this.privatePost(collateralTriggerMarket.path, params);
-  }
-
-  collateralStopLimit(params: Params<typeof collateralStopLimit>): Promise<CollateralOrder> {
-    return this.privatePost(collateralStopLimit.path, params);
-  }
 
   /** Cancels an OTO group: its parent if open, and its live legs. */
   otoCancel(params: Params<typeof orderOtoCancel>): Promise<Static<typeof orderOtoCancel.response>> {
     return this.privatePost(orderOtoCancel.path, params);
-  }
-
-  collateralSummary(): Promise<CollateralSummary> {
-    return this.privatePost(collateralSummary.path);
   }
 
   /** What the collateral account holds, by ticker (one ticker when given). */
@@ -343,13 +167,6 @@ export class TxcClient {
   /** Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100). */
   setLeverage(leverage: number): Promise<{ leverage: number }> {
     return this.privatePost(collateralLeverage.path, { leverage });
-  }
-
-  /** The account's funding payments, newest first (dates in milliseconds). */
-  collateralFundingHistory(
-    params: Params<typeof collateralFundingHistory> = {},
-  ): Promise<Static<typeof collateralFundingHistory.response>> {
-    return this.privatePost(collateralFundingHistory.path, params);
   }
 
   hedgeMode(): Promise<{ hedgeMode: boolean }> {
@@ -396,11 +213,6 @@ export class TxcClient {
     return this.privatePost(miningCreateAccount.path, { name, ...options });
   }
 
-  /** The caller's mining accounts, newest first; `name` picks one by exact name. */
-  miningAccounts(filter: MiningPage & { readonly name?: string } = {}): Promise<MiningAccountsPage> {
-    return this.privatePost(miningAccounts.path, { ...filter });
-  }
-
   miningPayoutDestination(accountName: string): Promise<MiningPayoutSetting> {
     return this.privatePost(miningPayoutDestination.path, { accountName });
   }
@@ -412,20 +224,6 @@ export class TxcClient {
     address?: string,
   ): Promise<MiningPayoutSetting> {
     return this.privatePost(miningEditPayoutDestination.path, { accountName, destination, address });
-  }
-
-  /** Rewards paid to the caller's mining accounts, newest first; `from`/`to` in Unix seconds. */
-  miningRewards(
-    filter: MiningPage & { readonly account?: string; readonly from?: number; readonly to?: number } = {},
-  ): Promise<MiningRewardsPage> {
-    return this.privatePost(miningRewards.path, { ...filter });
-  }
-
-  // --- streams ---
-
-  /** A token for the WebSocket API's `authorize`, valid 15 minutes and bound to this client's key. */
-  websocketToken(): Promise<Static<typeof websocketToken.response>> {
-    return this.privatePost(websocketToken.path);
   }
 
   // --- deposits and withdrawals ---
@@ -455,3 +253,5 @@ export class TxcClient {
     return this.privatePost(mainAccountHistory.path, params);
   }
 }
+
+installContractMethods(TxcClient.prototype);

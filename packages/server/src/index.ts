@@ -9,12 +9,12 @@ export type { RouteDeps } from './http/routes/route-deps.js';
 export { openStore, type StoreConfig } from './store/open-store.js';
 export type { Store, JournalRecord, SnapshotRecord, CommitBatch, ProjectionWrite } from './store/port.js';
 export { commitBatch } from './store/commit-batch.js';
-export { loadState, type LoadedState } from './venue/load-state.js';
-export { snapshotOf } from './venue/sequencer.js';
-export { project } from './venue/projector.js';
-export { CandleProjection, type TouchedCandles } from './venue/candle-projection.js';
+export { loadState, type LoadedState } from './venue/sequencer/load-state.js';
+export { snapshotOf } from './venue/sequencer/sequencer.js';
+export { project } from './venue/projection/projector.js';
+export { CandleProjection, type TouchedCandles } from './venue/projection/candle-projection.js';
 export { USER_HISTORY_CATCH_UP_EVERY } from './config/schema.js';
-export { stateHash } from './venue/state-hash.js';
+export { stateHash } from './venue/sequencer/state-hash.js';
 
 /** The HMAC that authenticates signed requests, as the server computes it (benchmarks time it alone). */
-export { HmacSha512Key } from './venue/hmac-sha512-key.js';
+export { HmacSha512Key } from './venue/keys/hmac-sha512-key.js';

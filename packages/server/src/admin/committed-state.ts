@@ -1,4 +1,4 @@
-import { stateHash } from '../venue/state-hash.js';
+import { stateHash } from '../venue/sequencer/state-hash.js';
 import type { Venue } from '../venue/venue.js';
 
 /** `GET /admin/v1/state`: the seq and hash of the committed state (what `txc replay` prints for the same journal). */

@@ -1,7 +1,7 @@
 import { PERMISSIONS, type Permission } from '@txc/sdk';
 import { AdminError, record, stringList } from './admin-input.js';
 import type { CreatedApiKey } from './admin-operations.js';
-import { invalidAllowListEntries, MAX_ALLOW_LIST_ENTRIES } from '../venue/ip-allow-list.js';
+import { invalidAllowListEntries, MAX_ALLOW_LIST_ENTRIES } from '../venue/keys/ip-allow-list.js';
 import type { Venue } from '../venue/venue.js';
 
 /** Keys get every permission but withdrawing unless asked: moving funds out is opt-in. */

@@ -7,7 +7,7 @@ import { openStore } from '../store/open-store.js';
 import type { AdminOperations } from '../admin/admin-operations.js';
 import { LocalAdmin } from '../admin/local-admin.js';
 import { statesDirOf } from '../admin/saved-states.js';
-import { systemClock } from '../venue/clock.js';
+import { systemClock } from '../venue/sequencer/clock.js';
 import { Venue } from '../venue/venue.js';
 import { auditedAdmin } from './audited-admin.js';
 

@@ -4,8 +4,8 @@ import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/port.js';
 import { checkStoreKind } from '../store/store-kind.js';
 import { sqliteFileOf } from '../store/store-location.js';
-import { loadState } from '../venue/load-state.js';
-import { stateHash } from '../venue/state-hash.js';
+import { loadState } from '../venue/sequencer/load-state.js';
+import { stateHash } from '../venue/sequencer/state-hash.js';
 import { Progress } from '../process/progress.js';
 import { OperatorError } from './operator-error.js';
 

@@ -3,8 +3,8 @@ import type { Config } from '../config/schema.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { Progress } from '../process/progress.js';
 import { openStore } from '../store/open-store.js';
-import { loadState } from '../venue/load-state.js';
-import { stateHash } from '../venue/state-hash.js';
+import { loadState } from '../venue/sequencer/load-state.js';
+import { stateHash } from '../venue/sequencer/state-hash.js';
 import { checkSqliteDatabase, configuredSqliteFile } from './sqlite-file.js';
 
 export interface RestoreReport {

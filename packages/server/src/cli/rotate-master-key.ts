@@ -8,7 +8,7 @@ import { SecretBox } from '../secrets/secret-box.js';
 import { commitBatch } from '../store/commit-batch.js';
 import { openStore } from '../store/open-store.js';
 import type { ApiKeyRecord, AuditRecord } from '../store/port.js';
-import { secretContext } from '../venue/api-keys.js';
+import { secretContext } from '../venue/keys/api-keys.js';
 import { cliActor } from './cli-actor.js';
 import { OperatorError } from './operator-error.js';
 

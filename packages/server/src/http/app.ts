@@ -29,80 +29,10 @@ import { throttledAnswer } from './throttled-answer.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { healthRoute } from './routes/health.js';
 import type { RouteDeps } from './routes/route-deps.js';
+import { ROUTES } from './routes/index.js';
+import type { Route } from './route-module.js';
 import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
-import { mainAccountBalanceRoute } from './routes/v4/private/main-account/balance.js';
-import { mainAccountFeeRoute } from './routes/v4/private/main-account/fee.js';
-import { mainAccountCodesRoute } from './routes/v4/private/main-account/codes.js';
-import { mainAccountCodesApplyRoute } from './routes/v4/private/main-account/codes-apply.js';
-import { mainAccountCodesMyRoute } from './routes/v4/private/main-account/codes-my.js';
-import { mainAccountCodesHistoryRoute } from './routes/v4/private/main-account/codes-history.js';
-import { mainAccountTransferRoute } from './routes/v4/private/main-account/transfer.js';
-import { activeOrdersRoute } from './routes/v4/private/order/active-orders.js';
-import { orderCancelAllRoute } from './routes/v4/private/order/cancel-all.js';
-import { orderCancelRoute } from './routes/v4/private/order/cancel.js';
-import { orderMarketRoute } from './routes/v4/private/order/market.js';
-import { orderNewRoute } from './routes/v4/private/order/new.js';
-import { orderStockMarketRoute } from './routes/v4/private/order/stock-market.js';
-import { orderStopLimitRoute } from './routes/v4/private/order/stop-limit.js';
-import { orderStopMarketRoute } from './routes/v4/private/order/stop-market.js';
-import { tradeBalanceRoute } from './routes/v4/private/trade-account/balance.js';
-import { collateralLimitRoute } from './routes/v4/private/order/collateral-limit.js';
-import { collateralMarketRoute } from './routes/v4/private/order/collateral-market.js';
-import { collateralStopLimitRoute } from './routes/v4/private/order/collateral-stop-limit.js';
-import { collateralTriggerMarketRoute } from './routes/v4/private/order/collateral-trigger-market.js';
-import { orderOtoCancelRoute } from './routes/v4/private/order/oto-cancel.js';
-import { collateralBalanceRoute } from './routes/v4/private/collateral-account/balance.js';
-import { collateralBalanceSummaryRoute } from './routes/v4/private/collateral-account/balance-summary.js';
-import { collateralHedgeModeRoute } from './routes/v4/private/collateral-account/hedge-mode.js';
-import { collateralHedgeModeUpdateRoute } from './routes/v4/private/collateral-account/hedge-mode-update.js';
-import { collateralLeverageRoute } from './routes/v4/private/collateral-account/leverage.js';
-import { collateralPositionsHistoryRoute } from './routes/v4/private/collateral-account/positions-history.js';
-import { collateralPositionsOpenRoute } from './routes/v4/private/collateral-account/positions-open.js';
-import { collateralSummaryRoute } from './routes/v4/private/collateral-account/summary.js';
-import { executedHistoryRoute } from './routes/v4/private/trade-account/executed-history.js';
-import { orderDealsRoute } from './routes/v4/private/trade-account/order-deals.js';
-import { marketFeeRoute } from './routes/v4/private/market/fee.js';
-import { marketFeeSingleRoute } from './routes/v4/private/market/fee-single.js';
-import { orderHistoryRoute } from './routes/v4/private/trade-account/order-history.js';
-import { collateralMarketsRoute } from './routes/v4/public/collateral-markets.js';
-import { futuresRoute } from './routes/v4/public/futures.js';
-import { fundingHistoryRoute } from './routes/v4/public/funding-history.js';
-import { collateralFundingHistoryRoute } from './routes/v4/private/collateral-account/funding-history.js';
-import { marketsRoute } from './routes/v4/public/markets.js';
-import { orderbookDepthRoute } from './routes/v4/public/orderbook-depth.js';
-import { orderbookRoute } from './routes/v4/public/orderbook.js';
-import { mainAccountAddressRoute } from './routes/v4/private/main-account/address.js';
-import { miningAccountsRoute } from './routes/v4/private/mining/accounts.js';
-import { miningCreateAccountRoute } from './routes/v4/private/mining/create-account.js';
-import { miningEditPayoutDestinationRoute } from './routes/v4/private/mining/edit-payout-destination.js';
-import { miningPayoutDestinationRoute } from './routes/v4/private/mining/payout-destination.js';
-import { miningRewardsRoute } from './routes/v4/private/mining/rewards.js';
-import { mainAccountCreateNewAddressRoute } from './routes/v4/private/main-account/create-new-address.js';
-import { mainAccountHistoryRoute } from './routes/v4/private/main-account/history.js';
-import { mainAccountWithdrawPayRoute } from './routes/v4/private/main-account/withdraw-pay.js';
-import { mainAccountWithdrawRoute } from './routes/v4/private/main-account/withdraw.js';
-import { assetsRoute } from './routes/v4/public/assets.js';
-import { feeRoute } from './routes/v4/public/fee.js';
-import { pingRoute } from './routes/v4/public/ping.js';
-import { platformStatusRoute } from './routes/v4/public/platform-status.js';
-import { tickerRoute } from './routes/v4/public/ticker.js';
-import { timeRoute } from './routes/v4/public/time.js';
-import { tradesRoute } from './routes/v4/public/trades.js';
-import { klineRoute } from './routes/v1/public/kline.js';
-import { tickerV1Route } from './routes/v1/public/ticker.js';
-import { marketsV1Route } from './routes/v1/public/markets.js';
-import { tickersV1Route } from './routes/v1/public/tickers.js';
-import { symbolsV1Route } from './routes/v1/public/symbols.js';
-import { depthV1Route } from './routes/v1/public/depth.js';
-import { historyV1Route } from './routes/v1/public/history.js';
-import { marketsV2Route } from './routes/v2/public/markets.js';
-import { tickerV2Route } from './routes/v2/public/ticker.js';
-import { depthV2Route } from './routes/v2/public/depth.js';
-import { tradesV2Route } from './routes/v2/public/trades.js';
-import { feeV2Route } from './routes/v2/public/fee.js';
-import { assetsV2Route } from './routes/v2/public/assets.js';
-import { websocketTokenRoute } from './routes/v4/private/profile/websocket-token.js';
 import { createStreams } from '../ws/streams.js';
 import { registerWebSocket } from '../ws/ws-route.js';
 
@@ -127,84 +57,11 @@ export interface AppOptions {
   readonly simulator?: SimulatorSettings;
 }
 
-export type Route = (app: FastifyInstance, deps: RouteDeps) => void;
+export type { Route } from './route-module.js';
 
-const PUBLIC_ROUTES: readonly Route[] = [
-  pingRoute,
-  timeRoute,
-  platformStatusRoute,
-  marketsRoute,
-  tickerRoute,
-  orderbookRoute,
-  orderbookDepthRoute,
-  tradesRoute,
-  collateralMarketsRoute,
-  futuresRoute,
-  fundingHistoryRoute,
-  assetsRoute,
-  feeRoute,
-  tickerV1Route,
-  klineRoute,
-  marketsV1Route,
-  tickersV1Route,
-  symbolsV1Route,
-  depthV1Route,
-  historyV1Route,
-  marketsV2Route,
-  tickerV2Route,
-  depthV2Route,
-  tradesV2Route,
-  feeV2Route,
-  assetsV2Route,
-];
-const PRIVATE_ROUTES: readonly Route[] = [
-  mainAccountBalanceRoute,
-  mainAccountTransferRoute,
-  mainAccountAddressRoute,
-  mainAccountCreateNewAddressRoute,
-  mainAccountWithdrawRoute,
-  mainAccountWithdrawPayRoute,
-  mainAccountHistoryRoute,
-  mainAccountFeeRoute,
-  mainAccountCodesRoute,
-  mainAccountCodesApplyRoute,
-  mainAccountCodesMyRoute,
-  mainAccountCodesHistoryRoute,
-  orderNewRoute,
-  orderMarketRoute,
-  orderStockMarketRoute,
-  orderStopLimitRoute,
-  orderStopMarketRoute,
-  orderCancelRoute,
-  orderCancelAllRoute,
-  activeOrdersRoute,
-  tradeBalanceRoute,
-  orderHistoryRoute,
-  executedHistoryRoute,
-  orderDealsRoute,
-  marketFeeRoute,
-  marketFeeSingleRoute,
-  collateralLimitRoute,
-  collateralMarketRoute,
-  collateralTriggerMarketRoute,
-  collateralStopLimitRoute,
-  orderOtoCancelRoute,
-  collateralSummaryRoute,
-  collateralBalanceRoute,
-  collateralBalanceSummaryRoute,
-  collateralPositionsOpenRoute,
-  collateralPositionsHistoryRoute,
-  collateralLeverageRoute,
-  collateralHedgeModeRoute,
-  collateralHedgeModeUpdateRoute,
-  collateralFundingHistoryRoute,
-  miningCreateAccountRoute,
-  miningAccountsRoute,
-  miningPayoutDestinationRoute,
-  miningEditPayoutDestinationRoute,
-  miningRewardsRoute,
-  websocketTokenRoute,
-];
+/** The route files' registrations (routes/index.ts, generated), in the scope their contract names. */
+const PUBLIC_ROUTES: readonly Route[] = ROUTES.filter((r) => r.endpoint.kind === 'public').map((r) => r.register);
+const PRIVATE_ROUTES: readonly Route[] = ROUTES.filter((r) => r.endpoint.kind === 'private').map((r) => r.register);
 
 /** Every request from one IP, before any authentication work (reference §3.1 default). */
 const DEFAULT_PER_IP: RateLimitRule = { group: 'ip', limit: 10_000, windowMs: 10_000 };

@@ -1,4 +1,4 @@
-import type { BaseInterval } from '../venue/candle-projection.js';
+import type { BaseInterval } from '../venue/projection/candle-projection.js';
 
 /*
  * Candle intervals and the periods they cut time into (docs/decisions.md, "Candles"). Times are

@@ -1,7 +1,7 @@
 import { formatUnits, type MarketSpec } from '@txc/core';
-import { addCandle, candleOf, candleOfRow, candleScales, type Candle, type CandleScales } from '../venue/candle.js';
-import { secondsOf } from '../venue/candle-projection.js';
-import { ROLE_TAKER } from '../venue/projector.js';
+import { addCandle, candleOf, candleOfRow, candleScales, type Candle, type CandleScales } from '../venue/projection/candle.js';
+import { secondsOf } from '../venue/projection/candle-projection.js';
+import { ROLE_TAKER } from '../venue/projection/projector.js';
 import type { Venue } from '../venue/venue.js';
 import { baseOf, isCandleInterval, MINUTE, periodAfter, periodStart } from './candle-periods.js';
 

@@ -1,6 +1,6 @@
 import type { Event } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
-import { ROLE_TAKER } from '../venue/projector.js';
+import { ROLE_TAKER } from '../venue/projection/projector.js';
 import { DAY_MICROS, RollingStats, type TradePrint, type WindowStats } from './rolling-stats.js';
 import { TradeTape } from './trade-tape.js';
 

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { VenueStatus } from '../venue/venue.js';
-import type { StoreOperation, VenueObserver } from '../venue/venue-observer.js';
+import type { StoreOperation, VenueObserver } from '../venue/sequencer/venue-observer.js';
 import { LabelledCounter, type CounterSeries } from './labelled-counter.js';
 import { LabelledHistogram, type HistogramSeries } from './labelled-histogram.js';
 import { StreamMetrics } from './stream-metrics.js';

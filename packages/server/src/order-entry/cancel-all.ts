@@ -1,7 +1,9 @@
 import type { OrderKind } from '@txc/core';
-import { OrderValidation } from '../http/validation/order-validation.js';
+
 import type { Venue } from '../venue/venue.js';
 import type { Cancelled } from './cancel-order.js';
+import { FieldValidation } from '../http/validation/field-validation.js';
+import { tradingMarket } from '../http/validation/order-fields/market.js';
 
 const KINDS: readonly string[] = ['spot', 'margin', 'futures'];
 
@@ -15,8 +17,8 @@ export async function cancelAllOrders(
   user: string,
   body: Record<string, unknown>,
 ): Promise<Cancelled<null>> {
-  const v = new OrderValidation(body);
-  const spec = v.market(venue.state, { required: false, spotOnly: false });
+  const v = new FieldValidation(body);
+  const spec = tradingMarket(v, venue.state, { required: false, spotOnly: false });
   let kinds: OrderKind[] | null = null;
   if (body.type !== undefined && body.type !== null) {
     if (!Array.isArray(body.type)) v.add('type', 'The type must be an array.');

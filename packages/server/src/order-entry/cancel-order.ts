@@ -1,7 +1,11 @@
 import type { OrderView, Rejection } from '@txc/core';
 import type { FieldErrors } from '@txc/sdk';
-import { OrderValidation } from '../http/validation/order-validation.js';
+
 import type { Venue } from '../venue/venue.js';
+import { FieldValidation } from '../http/validation/field-validation.js';
+import { clientOrderIdField } from '../http/validation/order-fields/client-order-id.js';
+import { tradingMarket } from '../http/validation/order-fields/market.js';
+import { hasOrderId, orderIdField } from '../http/validation/order-fields/order-id.js';
 
 /** What a cancel came to: the order as it ended, or why it was refused. */
 export type Cancelled<T = OrderView> =
@@ -13,11 +17,11 @@ export type Cancelled<T = OrderView> =
  * the user's is ORDER_NOT_FOUND. Resolves once durable.
  */
 export async function cancelOrder(venue: Venue, user: string, body: Record<string, unknown>): Promise<Cancelled> {
-  const v = new OrderValidation(body);
-  const spec = v.market(venue.state, { spotOnly: false });
-  const orderId = v.orderId();
-  const clientOrderId = v.clientOrderId();
-  const hasId = v.hasOrderId();
+  const v = new FieldValidation(body);
+  const spec = tradingMarket(v, venue.state, { spotOnly: false });
+  const orderId = orderIdField(v);
+  const clientOrderId = clientOrderIdField(v);
+  const hasId = hasOrderId(v);
   const hasClientId = clientOrderId !== '';
   if (!hasId && !hasClientId) v.add('orderId', 'OrderId field is required.');
   if (hasId && hasClientId) v.add('orderId', 'Only one of orderId and clientOrderId may be given.');

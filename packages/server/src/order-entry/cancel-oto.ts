@@ -1,8 +1,11 @@
 import type { OrderView } from '@txc/core';
-import { OrderValidation } from '../http/validation/order-validation.js';
+
 import { userFinishedOrder } from '../store/user-history.js';
 import type { Venue } from '../venue/venue.js';
 import type { Cancelled } from './cancel-order.js';
+import { FieldValidation } from '../http/validation/field-validation.js';
+import { boundedInteger } from '../http/validation/order-fields/bounded-integer.js';
+import { tradingMarket } from '../http/validation/order-fields/market.js';
 
 /** An OTO group as its cancel left it: the parent (null when never found) and the legs still live then. */
 export interface OtoGroupCancelled {
@@ -24,10 +27,10 @@ export async function cancelOtoGroup(
   user: string,
   body: Record<string, unknown>,
 ): Promise<Cancelled<OtoGroupCancelled>> {
-  const v = new OrderValidation(body);
-  const spec = v.market(venue.state, { spotOnly: false });
+  const v = new FieldValidation(body);
+  const spec = tradingMarket(v, venue.state, { spotOnly: false });
   const otoKey = v.spelling(['otoId', 'oto_id']);
-  const otoId = v.integer(otoKey, -1, 0, Number.MAX_SAFE_INTEGER);
+  const otoId = boundedInteger(v, otoKey, -1, 0, Number.MAX_SAFE_INTEGER);
   if (otoId < 0 && !(otoKey in v.errors)) v.add('otoId', 'OtoId field is required.');
   if (v.failed || spec === undefined) return { invalid: v.errors };
   const { result } = await venue.submit({ type: 'CancelOto', user, market: spec.name, otoId });

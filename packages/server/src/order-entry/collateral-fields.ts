@@ -1,8 +1,11 @@
 import type { MarketSpec, OrderType, PlaceOrder } from '@txc/core';
-import type { OrderValidation } from '../http/validation/order-validation.js';
 import { OTO_WRONG } from './trading-rejection.js';
+import type { FieldValidation } from '../http/validation/field-validation.js';
+import { flag } from '../http/validation/order-fields/order-flags.js';
+import { triggerPrice } from '../http/validation/order-fields/price.js';
+import { positionSideField } from '../http/validation/order-fields/side.js';
 
-type CollateralExtras = Pick<PlaceOrder, 'positionSide' | 'reduceOnly' | 'rpi' | 'stopLoss' | 'takeProfit'>;
+export type CollateralExtras = Pick<PlaceOrder, 'positionSide' | 'reduceOnly' | 'rpi' | 'stopLoss' | 'takeProfit'>;
 
 /**
  * The fields collateral orders add (reference §6.1): `positionSide`, `reduceOnly`, the `rpi` flag
@@ -12,15 +15,15 @@ type CollateralExtras = Pick<PlaceOrder, 'positionSide' | 'reduceOnly' | 'rpi' |
  * market order.
  */
 export function collateralFields(
-  v: OrderValidation,
+  v: FieldValidation,
   spec: MarketSpec | undefined,
   side: 'buy' | 'sell' | undefined,
   type: OrderType,
   reference: number,
   rpi: boolean,
 ): CollateralExtras {
-  const positionSide = v.positionSide();
-  const reduceOnly = v.flag('reduceOnly', 'ReduceOnly');
+  const positionSide = positionSideField(v);
+  const reduceOnly = flag(v, 'reduceOnly', 'ReduceOnly');
   const out: CollateralExtras = { reduceOnly, rpi, ...(positionSide === undefined ? {} : { positionSide }) };
   // an empty leg is given too: refused below, never taken for an order without that leg
   if (!v.sent('stopLoss') && !v.sent('takeProfit')) return out;
@@ -33,8 +36,8 @@ export function collateralFields(
     return out;
   }
   if (spec === undefined) return out;
-  const stopLoss = v.triggerPrice('stopLoss', spec);
-  const takeProfit = v.triggerPrice('takeProfit', spec);
+  const stopLoss = triggerPrice(v, 'stopLoss', spec);
+  const takeProfit = triggerPrice(v, 'takeProfit', spec);
   if (side !== undefined && reference > 0) {
     const buy = side === 'buy';
     if (stopLoss !== undefined && (buy ? stopLoss.ticks >= reference : stopLoss.ticks <= reference)) {

@@ -13,7 +13,7 @@ import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import { sqliteFileOf } from '../store/store-location.js';
 import { recordStoreKind } from '../store/store-kind.js';
-import { systemClock, type Clock } from '../venue/clock.js';
+import { systemClock, type Clock } from '../venue/sequencer/clock.js';
 import { Venue } from '../venue/venue.js';
 import { applyVenueFile, readVenueFile } from '../venue/venue-file.js';
 import { SIMULATION_JOBS, startJobs, type Job } from '../jobs/jobs.js';

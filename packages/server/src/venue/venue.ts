@@ -4,14 +4,14 @@ import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
 import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store } from '../store/port.js';
 import { USER_HISTORY_CATCH_UP_EVERY } from '../config/schema.js';
-import { ApiKeyRegistry, generateApiKey } from './api-keys.js';
-import type { CandleProjection } from './candle-projection.js';
-import { openCandles } from './candle-rebuild.js';
-import type { Clock } from './clock.js';
-import { loadState } from './load-state.js';
-import { Sequencer, type EventListener, type Submitted } from './sequencer.js';
-import type { VenueObserver } from './venue-observer.js';
-import { WebsocketTokens } from './websocket-tokens.js';
+import { ApiKeyRegistry, generateApiKey } from './keys/api-keys.js';
+import type { CandleProjection } from './projection/candle-projection.js';
+import { openCandles } from './projection/candle-rebuild.js';
+import type { Clock } from './sequencer/clock.js';
+import { loadState } from './sequencer/load-state.js';
+import { Sequencer, type EventListener, type Submitted } from './sequencer/sequencer.js';
+import type { VenueObserver } from './sequencer/venue-observer.js';
+import { WebsocketTokens } from './keys/websocket-tokens.js';
 
 export interface VenueOptions {
   readonly store: Store;

@@ -1,7 +1,7 @@
 import type { Command, CommandResults, Event } from '@txc/core';
 import type { Candles } from '../market-data/candles.js';
 import type { MarketData } from '../market-data/market-data.js';
-import type { CommandStamp } from '../venue/sequencer.js';
+import type { CommandStamp } from '../venue/sequencer/sequencer.js';
 import type { Venue } from '../venue/venue.js';
 import type { WsConnection } from './connection.js';
 import type { DurableOutbox } from './durable-outbox.js';

@@ -1,8 +1,8 @@
 import { decodeJson, type Command, type State } from '@txc/core';
 import type { Store } from '../../src/store/port.js';
 import { finishedOrderOf } from '../../src/store/user-history.js';
-import { loadState } from '../../src/venue/load-state.js';
-import { stateHash } from '../../src/venue/state-hash.js';
+import { loadState } from '../../src/venue/sequencer/load-state.js';
+import { stateHash } from '../../src/venue/sequencer/state-hash.js';
 import { foldJournal, type DealRow, type JournalModel } from './journal-model.js';
 
 /** An order that left its book for good, as the finished_orders read model holds it. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ENDPOINTS, TxcError, type TxcClient } from '@txc/sdk';
-import { stateHash } from '../../src/venue/state-hash.js';
+import { stateHash } from '../../src/venue/sequencer/state-hash.js';
 import { SAMPLES, type Sample, type SampleIds } from '../support/endpoint-samples.js';
 import { decimalText } from '../support/fuzz-bodies.js';
 import {

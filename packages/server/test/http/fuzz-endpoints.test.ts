@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ENDPOINT_GROUPS, ENDPOINTS, groupOf, type Endpoint } from '@txc/sdk';
-import { stateHash } from '../../src/venue/state-hash.js';
+import { stateHash } from '../../src/venue/sequencer/state-hash.js';
 import { NONCE_SLOT, pathParam, privateBodyText, queryText } from '../support/fuzz-bodies.js';
 import {
   assertFor,

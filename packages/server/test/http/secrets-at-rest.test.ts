@@ -14,7 +14,7 @@ import { MASTER_KEY_FILE } from '../../src/secrets/master-key.js';
 import { SecretBox, SecretBoxError } from '../../src/secrets/secret-box.js';
 import { commitBatch } from '../../src/store/commit-batch.js';
 import { openStore } from '../../src/store/open-store.js';
-import { secretContext } from '../../src/venue/api-keys.js';
+import { secretContext } from '../../src/venue/keys/api-keys.js';
 import { tempDirs } from '../support/temp-dirs.js';
 import { TestServer } from '../support/test-server.js';
 

@@ -6,8 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import { createState } from '@txc/core';
 import type { CommitBatch, Store } from '../../src/store/port.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
-import { systemClock } from '../../src/venue/clock.js';
-import { Sequencer } from '../../src/venue/sequencer.js';
+import { systemClock } from '../../src/venue/sequencer/clock.js';
+import { Sequencer } from '../../src/venue/sequencer/sequencer.js';
 import { USER_HISTORY_CATCH_UP_EVERY } from '../../src/config/schema.js';
 
 describe('group commits: when a batch is handed to the store', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { TxcClient } from '@txc/sdk';
-import type { Clock } from '../../src/venue/clock.js';
+import type { Clock } from '../../src/venue/sequencer/clock.js';
 import { TestServer } from './test-server.js';
 
 /** The demo's starting index prices, and a lending pool for the tests to borrow from. */

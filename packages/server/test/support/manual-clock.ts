@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/venue/clock.js';
+import type { Clock } from '../../src/venue/sequencer/clock.js';
 
 /**
  * A clock that runs with real time from where a test sets it, and jumps when the test says: time

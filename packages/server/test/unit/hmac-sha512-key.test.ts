@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { HmacSha512Key } from '../../src/venue/hmac-sha512-key.js';
+import { HmacSha512Key } from '../../src/venue/keys/hmac-sha512-key.js';
 
 const nodeHmac = (secret: Uint8Array, text: string): string => createHmac('sha512', secret).update(text).digest('hex');
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { invalidAllowListEntries, IpAllowList } from '../../src/venue/ip-allow-list.js';
+import { invalidAllowListEntries, IpAllowList } from '../../src/venue/keys/ip-allow-list.js';
 
 describe('API key IP allow-lists', () => {
   it('an empty list allows every client', () => {

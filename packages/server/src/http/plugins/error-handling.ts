@@ -1,6 +1,6 @@
 import type { ErrorName } from '@txc/sdk';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StoreUnavailableError } from '../../venue/unavailable.js';
+import { StoreUnavailableError } from '../../venue/sequencer/unavailable.js';
 import { familyOf, pathOf } from '../family.js';
 import { sendError } from '../send-error.js';
 

@@ -6,7 +6,7 @@ import { jsonEqual } from './json-equal.js';
 export class FieldValidation {
   readonly errors: FieldErrors = {};
 
-  constructor(protected readonly body: Readonly<Record<string, unknown>>) {}
+  constructor(readonly body: Readonly<Record<string, unknown>>) {}
 
   get failed(): boolean {
     return Object.keys(this.errors).length > 0;

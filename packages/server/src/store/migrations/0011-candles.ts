@@ -3,9 +3,9 @@ import type { MigrationDialect } from './dialect.js';
 
 /**
  * Candles of every market at the base intervals (one minute, one hour, one day), written by the
- * group commit that journals the trades they hold (venue/candle-projection.ts). Prices and volumes
+ * group commit that journals the trades they hold (venue/projection/candle-projection.ts). Prices and volumes
  * are exact decimal text, as the API shows them. The venue fills the table from the deals already
- * in the store the first time it starts on it (venue/candle-rebuild.ts).
+ * in the store the first time it starts on it (venue/projection/candle-rebuild.ts).
  */
 export function candles(d: MigrationDialect): Migration {
   return {

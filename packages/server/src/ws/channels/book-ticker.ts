@@ -1,5 +1,6 @@
 import type { MarketSpec, State } from '@txc/core';
-import { Audience, EVERY } from '../audience.js';
+import { EVERY } from '../audience.js';
+import { MarketSubscribers } from '../market-subscribers.js';
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
@@ -43,55 +44,40 @@ interface Tracked {
 export class BookTickerChannel implements Channel {
   readonly name = 'bookTicker';
   readonly private = false;
-  private readonly audience = new Audience();
-  private readonly wanted = new Map<string, number>();
+  private readonly subscribers: MarketSubscribers;
   private readonly tracked = new Map<string, Tracked>();
 
-  constructor(private readonly ctx: StreamContext) {}
+  constructor(private readonly ctx: StreamContext) {
+    this.subscribers = new MarketSubscribers(this.name, ctx.outbox);
+  }
 
   subscribe(conn: WsConnection, params: readonly unknown[]): void {
     const { state } = this.ctx.venue;
     const specs = marketList(state, params);
     const keys = params.length === 0 ? [EVERY] : specs.map((s) => s.name);
-    this.drop(conn);
-    for (const key of keys) this.wanted.set(key, (this.wanted.get(key) ?? 0) + 1);
-    conn.subscriptions.set(this.name, keys);
+    this.subscribers.replace(conn, keys);
     const shown = params.length === 0 ? [...state.markets.values()] : specs;
     const frames = shown.map((spec) => this.frame(spec, this.track(spec.name)));
-    this.ctx.outbox.later(() => {
-      if (conn.closed || conn.subscriptions.get(this.name) !== keys) return;
-      for (const key of keys) this.audience.add(key, conn);
-      for (const text of frames) conn.send(text);
-    });
+    this.subscribers.joinWhenAnswered(conn, keys, frames);
   }
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
     atMost(params, 1);
-    if (params.length === 0) return this.drop(conn);
-    const market = marketParam(this.ctx.venue.state, params[0]).name;
-    const keys = conn.subscriptions.get(this.name) as readonly string[] | undefined;
-    if (keys === undefined || !keys.includes(market)) return;
-    this.drop(conn);
-    const rest = keys.filter((k) => k !== market);
-    if (rest.length === 0) return;
-    for (const key of rest) {
-      this.wanted.set(key, (this.wanted.get(key) ?? 0) + 1);
-      this.audience.add(key, conn);
-    }
-    conn.subscriptions.set(this.name, rest);
+    if (params.length === 0) return this.subscribers.drop(conn);
+    this.subscribers.leave(conn, marketParam(this.ctx.venue.state, params[0]).name);
   }
 
   disconnect(conn: WsConnection): void {
-    this.drop(conn);
+    this.subscribers.drop(conn);
   }
 
   onCommand(applied: AppliedCommand): void {
-    if (this.wanted.size === 0) return;
+    if (this.subscribers.nobody) return;
     const touched = touchedMarkets(applied);
     const markets = touched === ANY_MARKET ? this.ctx.venue.state.markets.keys() : touched;
     const { state } = this.ctx.venue;
     for (const market of markets) {
-      if (!this.wanted.has(market) && !this.wanted.has(EVERY)) continue;
+      if (!this.subscribers.wants(market) && !this.subscribers.wants(EVERY)) continue;
       const spec = state.markets.get(market);
       const tracked = this.tracked.get(market);
       if (spec === undefined || tracked === undefined) continue;
@@ -101,13 +87,12 @@ export class BookTickerChannel implements Channel {
       tracked.updateId++;
       tracked.time = applied.stamp.time;
       const text = this.frame(spec, tracked);
-      this.ctx.outbox.later(() => this.audience.send(market, text, true));
+      this.ctx.outbox.later(() => this.subscribers.audience.send(market, text, true));
     }
   }
 
   onReset(): void {
-    this.audience.clear();
-    this.wanted.clear();
+    this.subscribers.clear();
     this.tracked.clear();
   }
 
@@ -135,18 +120,6 @@ export class BookTickerChannel implements Channel {
       texts.amount(t.best.askLots),
     ];
     return pushFrame('bookTicker_update', jsonText([record]));
-  }
-
-  private drop(conn: WsConnection): void {
-    const keys = conn.subscriptions.get(this.name) as readonly string[] | undefined;
-    if (keys === undefined) return;
-    conn.subscriptions.delete(this.name);
-    for (const key of keys) {
-      this.audience.remove(key, conn);
-      const left = (this.wanted.get(key) ?? 1) - 1;
-      if (left > 0) this.wanted.set(key, left);
-      else this.wanted.delete(key);
-    }
   }
 }
 

@@ -7,6 +7,7 @@ import { jsonText } from '../json-text.js';
 import { atMost, integerParam, marketParam } from '../params.js';
 import { invalidArgument, pushFrame } from '../protocol.js';
 import { unixSeconds } from '../wire.js';
+import { repeat, subscriptionsByMarket } from '../market-subscribers.js';
 
 /** The live candles are pushed this often (websocket spec §6.2). */
 const EVERY_MS = 500;
@@ -83,8 +84,7 @@ export class CandlesChannel implements Channel {
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly ctx: StreamContext) {
-    this.timer = setInterval(() => this.tick(), EVERY_MS);
-    this.timer.unref();
+    this.timer = repeat(EVERY_MS, () => this.tick());
   }
 
   /** `[market, start, end, interval]`: the candles whose periods meet [start, end], oldest first. */
@@ -107,7 +107,7 @@ export class CandlesChannel implements Channel {
     atMost(params, 2);
     const market = marketParam(this.ctx.venue.state, params[0]).name;
     const key = seriesKey(market, intervalParam(params[1]));
-    const subs = this.subscriptionsOf(conn);
+    const subs = subscriptionsByMarket(conn, this.name);
     const previous = subs.get(market);
     if (previous !== undefined) this.audience.remove(previous, conn);
     subs.set(market, key);
@@ -150,15 +150,6 @@ export class CandlesChannel implements Channel {
 
   stop(): void {
     clearInterval(this.timer);
-  }
-
-  private subscriptionsOf(conn: WsConnection): Subscriptions {
-    let subs = conn.subscriptions.get(this.name) as Subscriptions | undefined;
-    if (subs === undefined) {
-      subs = new Map();
-      conn.subscriptions.set(this.name, subs);
-    }
-    return subs;
   }
 
   private tick(): void {

@@ -2,7 +2,7 @@ import type { DealParty, State, TradeExecuted } from '@txc/core';
 import { dealFigures } from '../../account-views/deal-figures.js';
 import type { DealsTable } from '../../store/database.js';
 import { userDeals } from '../../store/user-history.js';
-import { dealRecord, ROLE_MAKER, ROLE_TAKER } from '../../venue/projector.js';
+import { dealRecord, ROLE_MAKER, ROLE_TAKER } from '../../venue/projection/projector.js';
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';

@@ -6,6 +6,7 @@ import { atMost, booleanParam, integerParam, marketParam, oneOf, stringParam } f
 import { pushFrame } from '../protocol.js';
 import { ANY_MARKET, touchedMarkets } from '../touched-markets.js';
 import { marketTexts, wsSeconds } from '../wire.js';
+import { repeat, subscriptionsByMarket } from '../market-subscribers.js';
 import {
   aggregationLevel,
   bookView,
@@ -65,8 +66,7 @@ export class DepthChannel implements Channel {
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly ctx: StreamContext) {
-    this.timer = setInterval(() => this.tick(), DELTA_MS);
-    this.timer.unref();
+    this.timer = repeat(DELTA_MS, () => this.tick());
   }
 
   request(_conn: WsConnection, params: readonly unknown[]): unknown {
@@ -85,14 +85,14 @@ export class DepthChannel implements Channel {
     const limit = oneOf(params[1], 'limit', DEPTH_LIMITS);
     const level = aggregationLevel(spec, stringParam(params[2] ?? '0', 'price_interval'));
     const multi = params[3] === undefined ? false : booleanParam(params[3], 'multi_depth');
-    const subs = this.subscriptionsOf(conn);
+    const subs = subscriptionsByMarket(conn, this.name);
     if (!multi) for (const market of [...subs.keys()]) this.leave(conn, subs, market);
     else this.leave(conn, subs, spec.name);
     const group = this.join(spec, limit, level);
     subs.set(spec.name, group.key);
     const snapshot = this.frame(group, true, group.sent, group.lastId);
     this.ctx.outbox.later(() => {
-      if (conn.closed || this.subscriptionsOf(conn).get(spec.name) !== group.key) return;
+      if (conn.closed || subscriptionsByMarket(conn, this.name).get(spec.name) !== group.key) return;
       group.members.add(conn);
       conn.send(snapshot);
     });
@@ -104,7 +104,7 @@ export class DepthChannel implements Channel {
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
     atMost(params, 1);
-    const subs = this.subscriptionsOf(conn);
+    const subs = subscriptionsByMarket(conn, this.name);
     if (params.length === 0) for (const market of [...subs.keys()]) this.leave(conn, subs, market);
     else this.leave(conn, subs, marketParam(this.ctx.venue.state, params[0]).name);
   }
@@ -134,15 +134,6 @@ export class DepthChannel implements Channel {
 
   stop(): void {
     clearInterval(this.timer);
-  }
-
-  private subscriptionsOf(conn: WsConnection): Subscriptions {
-    let subs = conn.subscriptions.get(this.name) as Subscriptions | undefined;
-    if (subs === undefined) {
-      subs = new Map();
-      conn.subscriptions.set(this.name, subs);
-    }
-    return subs;
   }
 
   /** The group of these terms; a new one starts from the book as it is now. */

@@ -1,6 +1,6 @@
 import type { MarketSpec, State } from '@txc/core';
 import type { WindowStats } from '../../market-data/rolling-stats.js';
-import { ROLE_TAKER } from '../../venue/projector.js';
+import { ROLE_TAKER } from '../../venue/projection/projector.js';
 import type { StreamContext } from '../channel.js';
 import { marketTexts } from '../wire.js';
 

@@ -12,11 +12,10 @@ import { PeriodicMarketsChannel } from './periodic-markets.js';
  * (`open`) on; `_query` for one market, and every second for each market subscribed.
  */
 export class MarketTodayChannel extends PeriodicMarketsChannel {
-  readonly name = 'marketToday';
   readonly oneShot = 'query';
 
   constructor(ctx: StreamContext) {
-    super(ctx, 1000);
+    super(ctx, 'marketToday', 1000);
   }
 
   request(_conn: WsConnection, params: readonly unknown[]): unknown {

@@ -32,11 +32,10 @@ function statistics(ctx: StreamContext, spec: MarketSpec, period: number, s: Win
  * subscription follows the 24-hour window, the full figures of each market every second.
  */
 export class MarketChannel extends PeriodicMarketsChannel {
-  readonly name = 'market';
   readonly oneShot = 'request';
 
   constructor(ctx: StreamContext) {
-    super(ctx, 1000);
+    super(ctx, 'market', 1000);
   }
 
   async request(_conn: WsConnection, params: readonly unknown[]): Promise<unknown> {

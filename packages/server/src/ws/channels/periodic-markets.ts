@@ -1,57 +1,62 @@
 import type { MarketSpec } from '@txc/core';
-import { Audience } from '../audience.js';
 import type { Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
+import { MarketSubscribers, repeat } from '../market-subscribers.js';
 import { atMost, marketList } from '../params.js';
 import { invalidArgument } from '../protocol.js';
 
 /**
- * A channel that pushes every subscribed market's figures on a fixed period, changed or not (market,
- * marketToday): one frame per market per period, serialized once. A subscribe names the markets
- * (at least one) and replaces the previous set; the current figures follow the answer at once.
+ * A channel that pushes every subscribed market's figures on a fixed period (market, marketToday,
+ * lastprice): one frame per market per period, serialized once. A subscribe names the markets (at
+ * least one) and replaces the previous set; the current figures follow the answer at once.
  */
 export abstract class PeriodicMarketsChannel implements Channel {
-  abstract readonly name: string;
   readonly private = false;
-  protected readonly audience = new Audience();
+  protected readonly subscribers: MarketSubscribers;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
     protected readonly ctx: StreamContext,
+    readonly name: string,
     periodMs: number,
   ) {
-    this.timer = setInterval(() => this.tick(), periodMs);
-    this.timer.unref();
+    this.subscribers = new MarketSubscribers(name, ctx.outbox);
+    this.timer = repeat(periodMs, () => this.tick());
   }
 
-  /** The push frame of one market's figures now. */
-  protected abstract frame(spec: MarketSpec): string;
+  /** The push frame of one market's figures now; undefined when there is nothing to say. */
+  protected abstract frame(spec: MarketSpec): string | undefined;
+
+  /** What a subscribe sends at once for a market it names. */
+  protected initialFrame(spec: MarketSpec): string | undefined {
+    return this.frame(spec);
+  }
+
+  /** What a period pushes for a followed market: by default its figures, changed or not. */
+  protected periodicFrame(spec: MarketSpec): string | undefined {
+    return this.frame(spec);
+  }
 
   subscribe(conn: WsConnection, params: readonly unknown[]): void {
     if (params.length === 0) throw invalidArgument('at least one market');
     const specs = marketList(this.ctx.venue.state, params);
-    this.drop(conn);
     const keys = specs.map((s) => s.name);
-    conn.subscriptions.set(this.name, keys);
-    const frames = specs.map((spec) => this.frame(spec));
-    this.ctx.outbox.later(() => {
-      if (conn.closed || conn.subscriptions.get(this.name) !== keys) return;
-      for (const key of keys) this.audience.add(key, conn);
-      for (const text of frames) conn.send(text);
-    });
+    this.subscribers.replace(conn, keys);
+    const frames = specs.flatMap((spec) => this.initialFrame(spec) ?? []);
+    this.subscribers.joinWhenAnswered(conn, keys, frames);
   }
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
     atMost(params, 0);
-    this.drop(conn);
+    this.subscribers.drop(conn);
   }
 
   disconnect(conn: WsConnection): void {
-    this.drop(conn);
+    this.subscribers.drop(conn);
   }
 
   onReset(): void {
-    this.audience.clear();
+    this.subscribers.clear();
   }
 
   stop(): void {
@@ -60,18 +65,11 @@ export abstract class PeriodicMarketsChannel implements Channel {
 
   private tick(): void {
     const { state } = this.ctx.venue;
-    for (const market of [...this.audience.followedKeys()]) {
+    const { audience } = this.subscribers;
+    for (const market of [...audience.followedKeys()]) {
       const spec = state.markets.get(market);
-      if (spec === undefined) continue;
-      const text = this.frame(spec);
-      this.ctx.outbox.later(() => this.audience.send(market, text));
+      const text = spec === undefined ? undefined : this.periodicFrame(spec);
+      if (text !== undefined) this.ctx.outbox.later(() => audience.send(market, text));
     }
-  }
-
-  private drop(conn: WsConnection): void {
-    const keys = conn.subscriptions.get(this.name) as readonly string[] | undefined;
-    if (keys === undefined) return;
-    conn.subscriptions.delete(this.name);
-    for (const key of keys) this.audience.remove(key, conn);
   }
 }

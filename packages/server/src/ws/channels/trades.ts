@@ -1,7 +1,8 @@
 import type { MarketSpec, State, TradeExecuted } from '@txc/core';
 import type { TradePrint } from '../../market-data/rolling-stats.js';
-import { ROLE_TAKER } from '../../venue/projector.js';
-import { Audience, EVERY } from '../audience.js';
+import { ROLE_TAKER } from '../../venue/projection/projector.js';
+import { EVERY } from '../audience.js';
+import { MarketSubscribers } from '../market-subscribers.js';
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
@@ -57,12 +58,12 @@ export class TradesChannel implements Channel {
   readonly name = 'trades';
   readonly private = false;
   readonly oneShot = 'request';
-  private readonly audience = new Audience();
-  /** Subscriptions per key, counted from the subscribe (before they start receiving). */
-  private readonly wanted = new Map<string, number>();
+  private readonly subscribers: MarketSubscribers;
   private gathering: Gathered | undefined;
 
-  constructor(private readonly ctx: StreamContext) {}
+  constructor(private readonly ctx: StreamContext) {
+    this.subscribers = new MarketSubscribers(this.name, ctx.outbox);
+  }
 
   request(_conn: WsConnection, params: readonly unknown[]): unknown {
     atMost(params, 3);
@@ -83,9 +84,7 @@ export class TradesChannel implements Channel {
     const { state } = this.ctx.venue;
     const specs = marketList(state, params);
     const keys = params.length === 0 ? [EVERY] : specs.map((s) => s.name);
-    this.drop(conn);
-    for (const key of keys) this.wanted.set(key, (this.wanted.get(key) ?? 0) + 1);
-    conn.subscriptions.set(this.name, keys);
+    this.subscribers.replace(conn, keys);
     // trades applied from now on go in a push queued after this subscription starts
     this.gathering = undefined;
     const shown = params.length === 0 ? [...state.markets.values()] : specs;
@@ -95,26 +94,22 @@ export class TradesChannel implements Channel {
       // every market named gets its snapshot, empty or not; "all markets" skips the ones never traded
       if (recent.length > 0 || params.length > 0) snapshots.push(updateText(state, spec, recent));
     }
-    this.ctx.outbox.later(() => {
-      if (conn.closed || conn.subscriptions.get(this.name) !== keys) return;
-      for (const key of keys) this.audience.add(key, conn);
-      for (const text of snapshots) conn.send(text);
-    });
+    this.subscribers.joinWhenAnswered(conn, keys, snapshots);
   }
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
     atMost(params, 0);
-    this.drop(conn);
+    this.subscribers.drop(conn);
   }
 
   disconnect(conn: WsConnection): void {
-    this.drop(conn);
+    this.subscribers.drop(conn);
   }
 
   onCommand({ events }: AppliedCommand): void {
-    if (this.wanted.size === 0) return;
+    if (this.subscribers.nobody) return;
     for (const e of events) {
-      if (e.type !== 'TradeExecuted' || !(this.wanted.has(e.market) || this.wanted.has(EVERY))) continue;
+      if (e.type !== 'TradeExecuted' || !(this.subscribers.wants(e.market) || this.subscribers.wants(EVERY))) continue;
       const gathered = this.gather();
       let list = gathered.byMarket.get(e.market);
       if (list === undefined) {
@@ -126,8 +121,7 @@ export class TradesChannel implements Channel {
   }
 
   onReset(): void {
-    this.audience.clear();
-    this.wanted.clear();
+    this.subscribers.clear();
     this.gathering = undefined;
   }
 
@@ -146,20 +140,9 @@ export class TradesChannel implements Channel {
     const { state } = this.ctx.venue;
     for (const [market, oldestFirst] of gathered.byMarket) {
       const spec = state.markets.get(market);
-      if (spec === undefined || (!this.audience.has(market) && !this.audience.has(EVERY))) continue;
-      this.audience.send(market, updateText(state, spec, oldestFirst.reverse()), true);
-    }
-  }
-
-  private drop(conn: WsConnection): void {
-    const keys = conn.subscriptions.get(this.name) as readonly string[] | undefined;
-    if (keys === undefined) return;
-    conn.subscriptions.delete(this.name);
-    for (const key of keys) {
-      this.audience.remove(key, conn);
-      const left = (this.wanted.get(key) ?? 1) - 1;
-      if (left > 0) this.wanted.set(key, left);
-      else this.wanted.delete(key);
+      const { audience } = this.subscribers;
+      if (spec === undefined || (!audience.has(market) && !audience.has(EVERY))) continue;
+      audience.send(market, updateText(state, spec, oldestFirst.reverse()), true);
     }
   }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
 import { openStore } from '../../../src/store/open-store.js';
-import { CANDLES_BUILT } from '../../../src/venue/candle-rebuild.js';
+import { CANDLES_BUILT } from '../../../src/venue/projection/candle-rebuild.js';
 import { ManualClock } from '../../support/manual-clock.js';
 import { TestServer } from '../../support/test-server.js';
 import { trader } from '../../support/trading.js';

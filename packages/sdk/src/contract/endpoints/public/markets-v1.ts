@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { PublicEndpoint } from '../../endpoint.js';
 import { RATE_LIMITS } from '../../rate-limits.js';
-import { DecimalString } from '../../schemas.js';
+import { MarketInfoV1Fields } from './market-info-fields.js';
 import { V1_FOLLOWS, LegacyEnvelope } from './legacy-envelope.js';
 
 /** API V1 "Market Info": the markets open for trading, precisions as strings and fees as percents. */
@@ -11,20 +11,6 @@ export const marketsV1 = {
   path: '/api/v1/public/markets',
   summary: 'Markets (API V1)',
   follows: V1_FOLLOWS,
-  response: LegacyEnvelope(
-    Type.Array(
-      Type.Object({
-        name: Type.String(),
-        stock: Type.String(),
-        money: Type.String(),
-        stockPrec: Type.String(),
-        moneyPrec: Type.String(),
-        feePrec: Type.String(),
-        makerFee: DecimalString,
-        takerFee: DecimalString,
-        minAmount: DecimalString,
-      }),
-    ),
-  ),
+  response: LegacyEnvelope(Type.Array(Type.Object(MarketInfoV1Fields))),
   rateLimit: RATE_LIMITS.public,
 } as const satisfies PublicEndpoint;

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { PublicEndpoint } from '../../endpoint.js';
 import { RATE_LIMITS } from '../../rate-limits.js';
 import { DecimalString } from '../../schemas.js';
+import { MarketInfoV1Fields } from './market-info-fields.js';
 
 /** Reference §4.4: every market open for trading; precisions as strings, fees as percents. */
 export const markets = {
@@ -12,15 +13,7 @@ export const markets = {
   follows: 'reference §4.4',
   response: Type.Array(
     Type.Object({
-      name: Type.String(),
-      stock: Type.String(),
-      money: Type.String(),
-      stockPrec: Type.String(),
-      moneyPrec: Type.String(),
-      feePrec: Type.String(),
-      makerFee: DecimalString,
-      takerFee: DecimalString,
-      minAmount: DecimalString,
+      ...MarketInfoV1Fields,
       minTotal: DecimalString,
       maxTotal: DecimalString,
       tradesEnabled: Type.Boolean(),

@@ -5,9 +5,10 @@ import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
 import { clampedInteger, requiredQueryMarket } from './query-integer.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** API V1 order depth: the visible levels of `market`, best first, up to `limit` (1–100, default 100); cached 100 ms. */
-export function depthV1Route(app: FastifyInstance, { venue }: RouteDeps): void {
+export const depthV1Route = defineRoute(depthV1, (app: FastifyInstance, { venue }: RouteDeps) => {
   const cache = new TtlCache<unknown>(100, () => venue.clock.nowMs());
   app.get<{ Querystring: { market?: string; limit?: string } }>(
     depthV1.path,
@@ -30,4 +31,4 @@ export function depthV1Route(app: FastifyInstance, { venue }: RouteDeps): void {
       return reply.send(body);
     },
   );
-}
+});

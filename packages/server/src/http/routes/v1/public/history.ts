@@ -6,12 +6,13 @@ import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
 import { clampedInteger, requiredQueryMarket } from './query-integer.js';
+import { defineRoute } from '../../../route-module.js';
 
 /**
  * API V1 trade history: of a market's 100 most recent trades, those with an id above `lastId`
  * (required), newest first, at most `limit` (1–100, default 50); cached 1 second.
  */
-export function historyV1Route(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+export const historyV1Route = defineRoute(historyV1, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get<{ Querystring: { market?: string; lastId?: string; limit?: string } }>(
     historyV1.path,
@@ -46,4 +47,4 @@ export function historyV1Route(app: FastifyInstance, { venue, marketData }: Rout
       return reply.send({ success: true, message: null, result });
     },
   );
-}
+});

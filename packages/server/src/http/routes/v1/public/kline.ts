@@ -2,10 +2,11 @@ import { kline } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { DAY, HOUR, KLINE_INTERVALS, MONTH, WEEK } from '../../../../market-data/candle-periods.js';
 import { candleTuple, type CandleTake } from '../../../../market-data/candles.js';
-import { secondsOf } from '../../../../venue/candle-projection.js';
+import { secondsOf } from '../../../../venue/projection/candle-projection.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
+import { defineRoute } from '../../../route-module.js';
 
 const MAX_LIMIT = 1440;
 
@@ -58,7 +59,7 @@ function klineRange(q: KlineQuery, nowS: number): KlineRange | string {
 }
 
 /** The API V1 candles that ccxt's `fetchOHLCV` reads (docs/decisions.md, "Candles"). */
-export function klineRoute(app: FastifyInstance, { venue, candles }: RouteDeps): void {
+export const klineRoute = defineRoute(kline, (app: FastifyInstance, { venue, candles }: RouteDeps) => {
   app.get<{ Querystring: KlineQuery }>(kline.path, { config: { endpoint: kline } }, async (request, reply) => {
     const name = request.query.market;
     if (name === undefined || name === '') {
@@ -72,4 +73,4 @@ export function klineRoute(app: FastifyInstance, { venue, candles }: RouteDeps):
     const result = found.map((c) => candleTuple(spec.name, c).slice(0, 7));
     return reply.send({ success: true, message: null, result });
   });
-}
+});

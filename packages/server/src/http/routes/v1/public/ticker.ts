@@ -5,9 +5,10 @@ import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** The API V1 single-market ticker that ccxt's `fetchTicker` reads (docs/decisions.md); cached 1 second. */
-export function tickerV1Route(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+export const tickerV1Route = defineRoute(tickerV1, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get<{ Querystring: { market?: string } }>(
     tickerV1.path,
@@ -24,4 +25,4 @@ export function tickerV1Route(app: FastifyInstance, { venue, marketData }: Route
       return reply.send({ success: true, message: null, result });
     },
   );
-}
+});

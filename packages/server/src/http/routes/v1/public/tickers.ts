@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { marketActivity, openMarkets } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
+import { defineRoute } from '../../../route-module.js';
 
 /**
  * API V1 market activity: the figures of the V1 single-market ticker for every market open for
  * trading (its volume named `vol`, no open), with the second they were taken at; cached 1 second.
  */
-export function tickersV1Route(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+export const tickersV1Route = defineRoute(tickersV1, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get(tickersV1.path, { config: { endpoint: tickersV1 } }, async (_request, reply) => {
     await venue.barrier();
@@ -35,4 +36,4 @@ export function tickersV1Route(app: FastifyInstance, { venue, marketData }: Rout
     });
     return reply.send({ success: true, message: null, result });
   });
-}
+});

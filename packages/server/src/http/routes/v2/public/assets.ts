@@ -5,12 +5,13 @@ import { assetsByTicker } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import { assetStatus } from '../../../../wallet/asset-status.js';
 import type { RouteDeps } from '../../route-deps.js';
+import { defineRoute } from '../../../route-module.js';
 
 /**
  * API V2 asset status: per ticker the V4 asset status's flags, withdrawal bounds and fees, with a
  * stable id and when the answer was made; cached 1 second.
  */
-export function assetsV2Route(app: FastifyInstance, { venue }: RouteDeps): void {
+export const assetsV2Route = defineRoute(assetsV2, (app: FastifyInstance, { venue }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get(assetsV2.path, { config: { endpoint: assetsV2 } }, async (_request, reply) => {
     await venue.barrier();
@@ -35,4 +36,4 @@ export function assetsV2Route(app: FastifyInstance, { venue }: RouteDeps): void 
     });
     return reply.send({ success: true, message: null, result });
   });
-}
+});

@@ -4,12 +4,13 @@ import { levelTexts } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** The most levels a side of the API V2 book shows (it takes no limit). */
 const LEVELS = 100;
 
 /** API V2 order book: up to 100 visible levels a side, best first, wrapped with when it was taken; cached 100 ms. */
-export function depthV2Route(app: FastifyInstance, { venue }: RouteDeps): void {
+export const depthV2Route = defineRoute(depthV2, (app: FastifyInstance, { venue }: RouteDeps) => {
   const cache = new TtlCache<unknown>(100, () => venue.clock.nowMs());
   app.get<{ Params: { market: string } }>(depthV2.path, { config: { endpoint: depthV2 } }, async (request, reply) => {
     const spec = publicMarket(venue.state, request.params.market, reply);
@@ -25,4 +26,4 @@ export function depthV2Route(app: FastifyInstance, { venue }: RouteDeps): void {
     });
     return reply.send({ success: true, message: null, result });
   });
-}
+});

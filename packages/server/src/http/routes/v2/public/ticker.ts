@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { marketActivity, openMarkets } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
+import { defineRoute } from '../../../route-module.js';
 
 /**
  * API V2 market activity: one entry per market open for trading with its last price, best ask and
  * bid and 24-hour volumes; `lastUpdateTimestamp` is when the figures were taken. Cached 1 second.
  */
-export function tickerV2Route(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+export const tickerV2Route = defineRoute(tickerV2, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get(tickerV2.path, { config: { endpoint: tickerV2 } }, async (_request, reply) => {
     await venue.barrier();
@@ -30,4 +31,4 @@ export function tickerV2Route(app: FastifyInstance, { venue, marketData }: Route
     });
     return reply.send({ success: true, message: null, result });
   });
-}
+});

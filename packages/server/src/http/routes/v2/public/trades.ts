@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
+import { defineRoute } from '../../../route-module.js';
 
 /**
  * API V2 recent trades: the 100 most recent, newest first; `volume` in stock, `isBuyerMaker` when the
  * taker sold (the buyer's order rested). Cached 1 second.
  */
-export function tradesV2Route(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+export const tradesV2Route = defineRoute(tradesV2, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get<{ Params: { market: string } }>(tradesV2.path, { config: { endpoint: tradesV2 } }, async (request, reply) => {
     const spec = publicMarket(venue.state, request.params.market, reply);
@@ -26,4 +27,4 @@ export function tradesV2Route(app: FastifyInstance, { venue, marketData }: Route
     );
     return reply.send({ success: true, message: null, result });
   });
-}
+});

@@ -4,6 +4,7 @@ import { publicFundingHistory } from '../../../../market-data/funding-records.js
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** Any integer, however long: beyond the bounds it answers the bound's message. */
 const INTEGER = /^-?[0-9]+$/;
@@ -36,7 +37,7 @@ function refuse(reply: FastifyReply, detail: string): FastifyReply {
  * Reference §4.12: a perpetual's funding settlements, newest first. `startDate` / `endDate` in
  * seconds (inclusive), `limit` 1–100 (100), `offset` 0–1 000 000; answered from the durable record.
  */
-export function fundingHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const fundingHistoryRoute = defineRoute(fundingHistory, (app: FastifyInstance, { venue }: RouteDeps) => {
   // no market in the path (a trailing slash is ignored): the reference's own message, not a 404
   app.get(fundingHistory.path.replace('/:market', ''), (_request, reply) => refuse(reply, 'market is required'));
   app.get<{ Params: { market: string }; Querystring: Record<string, string | undefined> }>(
@@ -64,4 +65,4 @@ export function fundingHistoryRoute(app: FastifyInstance, { venue }: RouteDeps):
       return reply.send(records);
     },
   );
-}
+});

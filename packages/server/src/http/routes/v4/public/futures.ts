@@ -4,9 +4,10 @@ import { futuresMarketView } from '../../../../market-data/futures-view.js';
 import { marketsByName } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** Spec §4.1: every open perpetual, wrapped; the body is computed at most once a second (spec §8). */
-export function futuresRoute(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+export const futuresRoute = defineRoute(futures, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get(futures.path, { config: { endpoint: futures } }, async (_request, reply) => {
     await venue.barrier();
@@ -20,4 +21,4 @@ export function futuresRoute(app: FastifyInstance, { venue, marketData }: RouteD
     });
     return reply.send(body);
   });
-}
+});

@@ -4,12 +4,13 @@ import { levelTexts } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
+import { defineRoute } from '../../../route-module.js';
 
 /**
  * Reference §4.8: every visible level within ±2 % of the last trade price (of the mid price before
  * the first trade), cached 1 second.
  */
-export function orderbookDepthRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const orderbookDepthRoute = defineRoute(orderbookDepth, (app: FastifyInstance, { venue }: RouteDeps) => {
   const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
   app.get<{ Params: { market: string } }>(
     orderbookDepth.path,
@@ -43,4 +44,4 @@ export function orderbookDepthRoute(app: FastifyInstance, { venue }: RouteDeps):
       return reply.send(body);
     },
   );
-}
+});

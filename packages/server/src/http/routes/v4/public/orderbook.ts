@@ -5,6 +5,7 @@ import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** Any integer, however long: out of range it is clamped (a run of digits too long for a double too). */
 const INTEGER = /^-?[0-9]+$/;
@@ -14,7 +15,7 @@ const INTEGER = /^-?[0-9]+$/;
  * `level` 0–10 (aggregation into 10^level ticks) are clamped, empty is absent; not integers answers 422.
  * Cached 100 ms.
  */
-export function orderbookRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const orderbookRoute = defineRoute(orderbook, (app: FastifyInstance, { venue }: RouteDeps) => {
   const cache = new TtlCache<unknown>(100, () => venue.clock.nowMs());
   app.get<{ Params: { market: string }; Querystring: Record<string, string | undefined> }>(
     orderbook.path,
@@ -51,4 +52,4 @@ export function orderbookRoute(app: FastifyInstance, { venue }: RouteDeps): void
       return reply.send(body);
     },
   );
-}
+});

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { marketsByName, tickerEntry } from '../../../../market-data/public-views.js';
 import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** Reference §4.5: rolling 24-hour statistics of every market, cached 1 second. */
-export function tickerRoute(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+export const tickerRoute = defineRoute(ticker, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
   const cache = new TtlCache<Record<string, unknown>>(1000, () => venue.clock.nowMs());
   app.get(ticker.path, { config: { endpoint: ticker } }, async (_request, reply) => {
     await venue.barrier();
@@ -18,4 +19,4 @@ export function tickerRoute(app: FastifyInstance, { venue, marketData }: RouteDe
     });
     return reply.send(body);
   });
-}
+});

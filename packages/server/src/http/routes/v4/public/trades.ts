@@ -5,9 +5,10 @@ import { TtlCache } from '../../../../market-data/ttl-cache.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
+import { defineRoute } from '../../../route-module.js';
 
 /** Reference §4.9: the 100 most recent trades, newest first, optionally of one taker side; cached 1 second. */
-export function tradesRoute(app: FastifyInstance, { venue, marketData }: RouteDeps): void {
+export const tradesRoute = defineRoute(trades, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
   const cache = new TtlCache<unknown[]>(1000, () => venue.clock.nowMs());
   app.get<{ Params: { market: string }; Querystring: { type?: string } }>(
     trades.path,
@@ -23,4 +24,4 @@ export function tradesRoute(app: FastifyInstance, { venue, marketData }: RouteDe
       return reply.send(cache.get(`${spec.name}|${type ?? ''}`, () => tradesView(venue.state, marketData, spec, type)));
     },
   );
-}
+});

@@ -3,29 +3,34 @@ import type { FastifyInstance } from 'fastify';
 import { collateralBalanceRows } from '../../../../../account-views/collateral-balances.js';
 import { readTime } from '../../../../../account-views/collateral-views.js';
 import { sendError } from '../../../../send-error.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+
 import type { RouteDeps } from '../../../route-deps.js';
 import { optionalTicker } from './ticker-field.js';
+import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
 
 /**
  * Reference §6.3: per asset what the account holds (`balance`), owes (`borrow`), has free
  * (`availableWithoutBorrow`), and could use borrowing too (`availableWithBorrow`: its free margin
  * times its leverage, at the asset's index price, as far as the lending pool can lend).
  */
-export function collateralBalanceSummaryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
-  app.post(
-    collateralBalanceSummary.path,
-    { config: { endpoint: collateralBalanceSummary } },
-    async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
-      const v = new OrderValidation(body);
-      const ticker = optionalTicker(v, body, venue.state);
-      if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
-      const state = venue.state;
-      const now = readTime(state, venue.clock.nowMicros());
-      const rows = collateralBalanceRows(state, request.auth?.user ?? '', now, ticker);
-      await venue.barrier();
-      return reply.send(rows);
-    },
-  );
-}
+export const collateralBalanceSummaryRoute = defineRoute(
+  collateralBalanceSummary,
+  (app: FastifyInstance, { venue }: RouteDeps) => {
+    app.post(
+      collateralBalanceSummary.path,
+      { config: { endpoint: collateralBalanceSummary } },
+      async (request, reply) => {
+        const body = request.body as Record<string, unknown>;
+        const v = new FieldValidation(body);
+        const ticker = optionalTicker(v, body, venue.state);
+        if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
+        const state = venue.state;
+        const now = readTime(state, venue.clock.nowMicros());
+        const rows = collateralBalanceRows(state, request.auth?.user ?? '', now, ticker);
+        await venue.barrier();
+        return reply.send(rows);
+      },
+    );
+  },
+);

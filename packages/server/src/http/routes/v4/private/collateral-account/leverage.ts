@@ -6,12 +6,13 @@ import { LEVERAGE_MESSAGE } from '../../../../../order-entry/trading-rejection.j
 import { sendTradingRejection } from '../../../../trading/send-rejection.js';
 import { integerValue } from '../../../../validation/integer-value.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /**
  * Reference §6.5: `leverage` one of 1, 2, 3, 5, 10, 20, 50, 100 (an integer, or its digits), else
  * code 30; answers `{"leverage": n}`. A market whose maximum is lower uses its maximum.
  */
-export function collateralLeverageRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const collateralLeverageRoute = defineRoute(collateralLeverage, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(collateralLeverage.path, { config: { endpoint: collateralLeverage } }, async (request, reply) => {
     const raw = (request.body as Record<string, unknown>).leverage;
     const leverage = integerValue(raw);
@@ -25,4 +26,4 @@ export function collateralLeverageRoute(app: FastifyInstance, { venue }: RouteDe
     if (!result.ok) return sendTradingRejection(reply, result.rejection);
     return reply.send({ leverage: result.value.leverage });
   });
-}
+});

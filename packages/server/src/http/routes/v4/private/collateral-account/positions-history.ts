@@ -3,9 +3,13 @@ import { collateralPositionsHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { entryPrice } from '../../../../../account-views/collateral-views.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+
 import type { RouteDeps } from '../../../route-deps.js';
 import type { Venue } from '../../../../../venue/venue.js';
+import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
+import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
+import { tradingMarket } from '../../../../validation/order-fields/market.js';
 
 /** One state of a position as the history lists it (reference §6, "Positions History"). */
 function stateBody(venue: Venue, e: PositionChanged): Record<string, unknown> {
@@ -45,31 +49,34 @@ function stateBody(venue: Venue, e: PositionChanged): Record<string, unknown> {
  * `positionId`, `startDate` / `endDate` (Unix seconds, inclusive); `limit` 1–100 (50), `offset`
  * 0–10000.
  */
-export function collateralPositionsHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
-  app.post(
-    collateralPositionsHistory.path,
-    { config: { endpoint: collateralPositionsHistory } },
-    async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
-      const v = new OrderValidation(body);
-      const spec = v.market(venue.state, { required: false, spotOnly: false });
-      const positionId = v.integer('positionId', 0, 1, Number.MAX_SAFE_INTEGER);
-      const startDate = v.integer('startDate', 0, 0, Number.MAX_SAFE_INTEGER);
-      const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
-      const limit = v.integer('limit', 50, 1, 100);
-      const offset = v.integer('offset', 0, 0, 10_000);
-      if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
-      await venue.barrier();
-      let q = venue.store.db
-        .selectFrom('position_changes')
-        .selectAll()
-        .where('user_name', '=', request.auth?.user ?? '');
-      if (spec !== undefined) q = q.where('market', '=', spec.name);
-      if (positionId > 0) q = q.where('position_id', '=', positionId);
-      if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);
-      if (endDate > 0) q = q.where('time', '<', (endDate + 1) * 1_000_000);
-      const rows = await q.orderBy('change_id', 'desc').limit(limit).offset(offset).execute();
-      return reply.send(rows.map((r) => stateBody(venue, decodeJson(r.data) as PositionChanged)));
-    },
-  );
-}
+export const collateralPositionsHistoryRoute = defineRoute(
+  collateralPositionsHistory,
+  (app: FastifyInstance, { venue }: RouteDeps) => {
+    app.post(
+      collateralPositionsHistory.path,
+      { config: { endpoint: collateralPositionsHistory } },
+      async (request, reply) => {
+        const body = request.body as Record<string, unknown>;
+        const v = new FieldValidation(body);
+        const spec = tradingMarket(v, venue.state, { required: false, spotOnly: false });
+        const positionId = boundedInteger(v, 'positionId', 0, 1, Number.MAX_SAFE_INTEGER);
+        const startDate = boundedInteger(v, 'startDate', 0, 0, Number.MAX_SAFE_INTEGER);
+        const endDate = boundedInteger(v, 'endDate', 0, 0, Number.MAX_SAFE_INTEGER);
+        const limit = boundedInteger(v, 'limit', 50, 1, 100);
+        const offset = boundedInteger(v, 'offset', 0, 0, 10_000);
+        if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
+        await venue.barrier();
+        let q = venue.store.db
+          .selectFrom('position_changes')
+          .selectAll()
+          .where('user_name', '=', request.auth?.user ?? '');
+        if (spec !== undefined) q = q.where('market', '=', spec.name);
+        if (positionId > 0) q = q.where('position_id', '=', positionId);
+        if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);
+        if (endDate > 0) q = q.where('time', '<', (endDate + 1) * 1_000_000);
+        const rows = await q.orderBy('change_id', 'desc').limit(limit).offset(offset).execute();
+        return reply.send(rows.map((r) => stateBody(venue, decodeJson(r.data) as PositionChanged)));
+      },
+    );
+  },
+);

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { readTime, summaryBody } from '../../../../../account-views/collateral-views.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 const ALLOWED = new Set(['request', 'nonce', 'nonceWindow']);
 
 /** Spec §4.5, §2.3: the body takes `request`, `nonce` and `nonceWindow` and nothing else (code 30). */
-export function collateralSummaryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const collateralSummaryRoute = defineRoute(collateralSummary, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(collateralSummary.path, { config: { endpoint: collateralSummary } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const errors: Record<string, string[]> = {};
@@ -20,4 +21,4 @@ export function collateralSummaryRoute(app: FastifyInstance, { venue }: RouteDep
     await venue.barrier();
     return reply.send(answer);
   });
-}
+});

@@ -1,8 +1,8 @@
 import type { State } from '@txc/core';
-import type { OrderValidation } from '../../../../validation/order-validation.js';
+import type { FieldValidation } from '../../../../validation/field-validation.js';
 
 /** The optional `ticker` of the collateral balance reads: a known asset, or code 30 `ticker is invalid.` */
-export function optionalTicker(v: OrderValidation, body: Record<string, unknown>, state: State): string | undefined {
+export function optionalTicker(v: FieldValidation, body: Record<string, unknown>, state: State): string | undefined {
   const t = body.ticker;
   if (t === undefined || t === null) return undefined;
   if (typeof t !== 'string' || !state.assets.has(t)) {

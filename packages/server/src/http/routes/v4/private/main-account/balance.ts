@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { MainValidation } from '../../../../validation/main-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /** The main balance of `user` in `ticker`, as the API writes it ("0" for an unknown ticker or user). */
 function mainBalance(state: State, user: User | undefined, ticker: string): string {
@@ -18,7 +19,7 @@ function mainBalance(state: State, user: User | undefined, ticker: string): stri
  * included), or with `ticker` of that one ticker ("0" for a ticker the venue does not know). The
  * deployed service answers a ticker unwrapped (reference §7.1); the spec wins (docs/compatibility.md).
  */
-export function mainAccountBalanceRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const mainAccountBalanceRoute = defineRoute(mainAccountBalance, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(mainAccountBalance.path, { config: { endpoint: mainAccountBalance } }, async (request, reply) => {
     const v = new MainValidation(request.body as Record<string, unknown>);
     const ticker = v.optionalString('ticker');
@@ -33,4 +34,4 @@ export function mainAccountBalanceRoute(app: FastifyInstance, { venue }: RouteDe
     await venue.barrier();
     return reply.send(body);
   });
-}
+});

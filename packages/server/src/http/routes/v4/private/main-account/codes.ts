@@ -5,12 +5,13 @@ import { sendError } from '../../../../send-error.js';
 import { parseCodeCreation } from '../../../../validation/code-request.js';
 import { passphraseDigest } from '../../../../../wallet/code-passphrase.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /**
  * Creates a code (`WB{uuid}{TICKER}`) holding `amount` of the caller's main balance; 201. Request
  * errors answer 400 code 0; fiat 422 code 0, an asset not withdrawable code 1, a short balance code 5.
  */
-export function mainAccountCodesRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const mainAccountCodesRoute = defineRoute(mainAccountCodes, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(mainAccountCodes.path, { config: { endpoint: mainAccountCodes } }, async (request, reply) => {
     const parsed = parseCodeCreation(request.body, venue.state);
     if (!parsed.ok) return sendError(reply, 'mainValidation', { errors: parsed.errors });
@@ -43,4 +44,4 @@ export function mainAccountCodesRoute(app: FastifyInstance, { venue }: RouteDeps
       .code(201)
       .send({ code, message: 'Code was successfully created', external_id: result.value.externalId });
   });
-}
+});

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { assetsByTicker } from '../../../../../market-data/public-views.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /** One direction's terms in the asset's precision; an absent part or bound reads "0". */
 function terms(limits: AmountLimits, fee: FeeSpec, precision: number) {
@@ -37,7 +38,7 @@ function accountFee(asset: AssetSpec): Static<typeof AccountFee> | undefined {
 }
 
 /** `main-account/fee`: every asset's deposit and withdrawal terms, by ticker (docs/decisions.md). */
-export function mainAccountFeeRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const mainAccountFeeRoute = defineRoute(mainAccountFee, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(mainAccountFee.path, { config: { endpoint: mainAccountFee } }, async (_request, reply) => {
     const assets = assetsByTicker(venue.state);
     const body = assets.map(accountFee).filter((e) => e !== undefined);
@@ -45,4 +46,4 @@ export function mainAccountFeeRoute(app: FastifyInstance, { venue }: RouteDeps):
     await venue.barrier();
     return reply.send(body);
   });
-}
+});

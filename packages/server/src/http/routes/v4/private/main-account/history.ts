@@ -4,9 +4,10 @@ import { walletHistory } from '../../../../../wallet/wallet-history.js';
 import { sendError } from '../../../../send-error.js';
 import { parseHistoryRequest } from '../../../../validation/history-request.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /** Reference §7.6: deposits and withdrawals with every filter and paging rule, newest first. */
-export function mainAccountHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const mainAccountHistoryRoute = defineRoute(mainAccountHistory, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(mainAccountHistory.path, { config: { endpoint: mainAccountHistory } }, async (request, reply) => {
     const parsed = parseHistoryRequest(request.body, venue.state, request.auth?.user ?? '');
     if (!parsed.ok) return sendError(reply, 'mainValidation', { errors: parsed.errors });
@@ -15,4 +16,4 @@ export function mainAccountHistoryRoute(app: FastifyInstance, { venue }: RouteDe
     const { total, records } = await walletHistory(venue.store.db, venue.state, parsed.filter);
     return reply.send({ limit: parsed.filter.limit, offset: parsed.filter.offset, total, records });
   });
-}
+});

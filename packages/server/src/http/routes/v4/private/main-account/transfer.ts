@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { MainValidation } from '../../../../validation/main-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 const ACCOUNTS: readonly string[] = ['main', 'spot', 'collateral'];
 /** The legacy `method` values (reference §7.7). */
@@ -18,77 +19,81 @@ const METHODS: Readonly<Record<string, { from: AccountKind; to: AccountKind }>> 
  * Reference §7.7: moves funds between the caller's own accounts, by `from`/`to` or the legacy
  * `method`; instant and free; 201 `[]`. Request errors answer code 0, a short balance code 3.
  */
-export function mainAccountTransferRoute(app: FastifyInstance, { venue }: RouteDeps): void {
-  app.post(mainAccountTransfer.path, { config: { endpoint: mainAccountTransfer } }, async (request, reply) => {
-    const body = request.body as Record<string, unknown>;
-    const v = new MainValidation(body);
-    const state = venue.state;
+export const mainAccountTransferRoute = defineRoute(
+  mainAccountTransfer,
+  (app: FastifyInstance, { venue }: RouteDeps) => {
+    app.post(mainAccountTransfer.path, { config: { endpoint: mainAccountTransfer } }, async (request, reply) => {
+      const body = request.body as Record<string, unknown>;
+      const v = new MainValidation(body);
+      const state = venue.state;
 
-    const ticker = body.ticker;
-    let precision: number | undefined;
-    if (ticker === undefined || ticker === null || ticker === '') v.add('ticker', 'The ticker field is required.');
-    else if (typeof ticker !== 'string') v.add('ticker', 'The ticker must be a string.');
-    else {
-      precision = state.assets.get(ticker)?.precision;
-      if (precision === undefined) v.add('ticker', 'The selected ticker is invalid.');
-    }
-
-    const raw = body.amount;
-    let amount: bigint | undefined;
-    if (raw === undefined || raw === null || raw === '') v.add('amount', 'The amount field is required.');
-    else {
-      const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw : '';
-      const d = parseDecimal(text);
-      if (d === undefined) {
-        // both messages, as the service answers (reference §7.7)
-        v.add('amount', 'The amount must be a number.');
-        v.add('amount', 'Invalid number');
-      } else if (precision !== undefined) {
-        const units = decimalToUnits(d, precision);
-        // below one minor unit it is too small; above, it has digits the asset cannot hold
-        const belowOneUnit = d.digits < pow10(Math.max(0, d.fractionDigits - precision));
-        if (d.negative || d.digits === 0n || (units === undefined && belowOneUnit))
-          v.add('amount', `The amount must be at least ${formatUnits(1n, precision)}.`);
-        else if (units === undefined) v.add('amount', `The amount must have no more than ${precision} decimal places.`);
-        else amount = units;
+      const ticker = body.ticker;
+      let precision: number | undefined;
+      if (ticker === undefined || ticker === null || ticker === '') v.add('ticker', 'The ticker field is required.');
+      else if (typeof ticker !== 'string') v.add('ticker', 'The ticker must be a string.');
+      else {
+        precision = state.assets.get(ticker)?.precision;
+        if (precision === undefined) v.add('ticker', 'The selected ticker is invalid.');
       }
-    }
 
-    let route: { from: AccountKind; to: AccountKind } | undefined;
-    const { from, to, method } = body;
-    if (from !== undefined || to !== undefined) {
-      const fromOk = typeof from === 'string' && ACCOUNTS.includes(from);
-      const toOk = typeof to === 'string' && ACCOUNTS.includes(to);
-      if (!fromOk) v.add('from', 'The selected from is invalid.');
-      if (!toOk) v.add('to', 'The selected to is invalid.');
-      if (fromOk && toOk) {
-        if (from === to) v.add('to', 'The to and from must be different.');
-        else route = { from: from as AccountKind, to: to as AccountKind };
+      const raw = body.amount;
+      let amount: bigint | undefined;
+      if (raw === undefined || raw === null || raw === '') v.add('amount', 'The amount field is required.');
+      else {
+        const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw : '';
+        const d = parseDecimal(text);
+        if (d === undefined) {
+          // both messages, as the service answers (reference §7.7)
+          v.add('amount', 'The amount must be a number.');
+          v.add('amount', 'Invalid number');
+        } else if (precision !== undefined) {
+          const units = decimalToUnits(d, precision);
+          // below one minor unit it is too small; above, it has digits the asset cannot hold
+          const belowOneUnit = d.digits < pow10(Math.max(0, d.fractionDigits - precision));
+          if (d.negative || d.digits === 0n || (units === undefined && belowOneUnit))
+            v.add('amount', `The amount must be at least ${formatUnits(1n, precision)}.`);
+          else if (units === undefined)
+            v.add('amount', `The amount must have no more than ${precision} decimal places.`);
+          else amount = units;
+        }
       }
-    } else if (method === undefined || method === null || method === '') {
-      v.add('method', 'The method field is required.');
-    } else {
-      route = typeof method === 'string' ? METHODS[method] : undefined;
-      if (route === undefined) v.add('method', 'The selected method is invalid.');
-    }
 
-    if (v.failed || amount === undefined || route === undefined || typeof ticker !== 'string') {
-      return sendError(reply, 'mainValidation', { errors: v.errors });
-    }
-    const { result } = await venue.submit({
-      type: 'Transfer',
-      user: request.auth?.user ?? '',
-      ticker,
-      amount,
-      from: route.from,
-      to: route.to,
+      let route: { from: AccountKind; to: AccountKind } | undefined;
+      const { from, to, method } = body;
+      if (from !== undefined || to !== undefined) {
+        const fromOk = typeof from === 'string' && ACCOUNTS.includes(from);
+        const toOk = typeof to === 'string' && ACCOUNTS.includes(to);
+        if (!fromOk) v.add('from', 'The selected from is invalid.');
+        if (!toOk) v.add('to', 'The selected to is invalid.');
+        if (fromOk && toOk) {
+          if (from === to) v.add('to', 'The to and from must be different.');
+          else route = { from: from as AccountKind, to: to as AccountKind };
+        }
+      } else if (method === undefined || method === null || method === '') {
+        v.add('method', 'The method field is required.');
+      } else {
+        route = typeof method === 'string' ? METHODS[method] : undefined;
+        if (route === undefined) v.add('method', 'The selected method is invalid.');
+      }
+
+      if (v.failed || amount === undefined || route === undefined || typeof ticker !== 'string') {
+        return sendError(reply, 'mainValidation', { errors: v.errors });
+      }
+      const { result } = await venue.submit({
+        type: 'Transfer',
+        user: request.auth?.user ?? '',
+        ticker,
+        amount,
+        from: route.from,
+        to: route.to,
+      });
+      if (!result.ok) {
+        if (result.rejection.reason === 'TRANSFER_INSUFFICIENT_FUNDS') {
+          return sendError(reply, 'transferInsufficientFunds', { params: result.rejection.params ?? {} });
+        }
+        return sendError(reply, 'mainValidation', { errors: { amount: ['Invalid argument.'] } });
+      }
+      return reply.code(201).send([]);
     });
-    if (!result.ok) {
-      if (result.rejection.reason === 'TRANSFER_INSUFFICIENT_FUNDS') {
-        return sendError(reply, 'transferInsufficientFunds', { params: result.rejection.params ?? {} });
-      }
-      return sendError(reply, 'mainValidation', { errors: { amount: ['Invalid argument.'] } });
-    }
-    return reply.code(201).send([]);
-  });
-}
+  },
+);

@@ -4,9 +4,10 @@ import { sendError } from '../../../../send-error.js';
 import { MiningValidation } from '../../../../validation/mining-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { MAX_ACCOUNT_NAME_LENGTH, unixSeconds } from './mining-fields.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /** Reference §8.3: the caller's accounts, newest first; `name` selects one by exact name. */
-export function miningAccountsRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const miningAccountsRoute = defineRoute(miningAccounts, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(miningAccounts.path, { config: { endpoint: miningAccounts } }, async (request, reply) => {
     const v = new MiningValidation(request.body as Record<string, unknown>);
     const name = v.boundedString('name', 'name', MAX_ACCOUNT_NAME_LENGTH);
@@ -22,4 +23,4 @@ export function miningAccountsRoute(app: FastifyInstance, { venue }: RouteDeps):
     await venue.barrier();
     return reply.send({ data, limit, offset });
   });
-}
+});

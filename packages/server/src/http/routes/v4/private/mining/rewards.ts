@@ -2,11 +2,12 @@ import { formatUnits } from '@txc/core';
 import { miningRewards } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { MiningRewardsTable } from '../../../../../store/database.js';
-import { listMiningRewards } from '../../../../../venue/mining-rewards-query.js';
+import { listMiningRewards } from '../../../../../venue/projection/mining-rewards-query.js';
 import { sendError } from '../../../../send-error.js';
 import { MiningValidation } from '../../../../validation/mining-validation.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { MAX_ACCOUNT_NAME_LENGTH, unixSeconds } from './mining-fields.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /** Timestamps are Unix seconds; beyond this (year 2255) they are taken for milliseconds or nonsense. */
 const MAX_TIMESTAMP = 9_000_000_000;
@@ -36,7 +37,7 @@ function wire(row: MiningRewardsTable, precision: number): Record<string, unknow
  * Unix seconds, both inclusive). An unknown or foreign account is no error: the list is empty.
  * Out-of-range or reversed timestamps answer 422 `Incorrect timestamp`.
  */
-export function miningRewardsRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const miningRewardsRoute = defineRoute(miningRewards, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(miningRewards.path, { config: { endpoint: miningRewards } }, async (request, reply) => {
     const v = new MiningValidation(request.body as Record<string, unknown>);
     const account = v.boundedString('account', 'account', MAX_ACCOUNT_NAME_LENGTH);
@@ -62,4 +63,4 @@ export function miningRewardsRoute(app: FastifyInstance, { venue }: RouteDeps): 
     const precision = (ticker: string): number => venue.state.assets.get(ticker)?.precision ?? 8;
     return reply.send({ offset, limit, data: rows.map((r) => wire(r, precision(r.reward_currency))) });
   });
-}
+});

@@ -1,9 +1,10 @@
 import { websocketToken } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /** `profile/websocket_token` (websocket spec §5.1): a token bound to the calling key, for `authorize`. */
-export function websocketTokenRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const websocketTokenRoute = defineRoute(websocketToken, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(websocketToken.path, { config: { endpoint: websocketToken } }, async (request, reply) => {
     const apiKey = request.auth?.apiKey;
     if (apiKey === undefined) throw new Error('the private scope authenticates before its routes');
@@ -12,4 +13,4 @@ export function websocketTokenRoute(app: FastifyInstance, { venue }: RouteDeps):
     await venue.barrier();
     return reply.send({ websocket_token: token });
   });
-}
+});

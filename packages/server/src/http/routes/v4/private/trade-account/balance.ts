@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { spotBalance, spotBalances } from '../../../../../account-views/spot-balances.js';
 import { sendError } from '../../../../send-error.js';
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
 
 /**
  * Reference §5.2: the spot account's non-zero balances by ticker (`available`, and `freeze` held by
  * open orders), or, with `ticker`, that asset's balance unwrapped (zeros included).
  */
-export function tradeBalanceRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const tradeBalanceRoute = defineRoute(tradeBalance, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(tradeBalance.path, { config: { endpoint: tradeBalance } }, async (request, reply) => {
     const ticker = (request.body as Record<string, unknown>).ticker;
     const state = venue.state;
@@ -25,4 +26,4 @@ export function tradeBalanceRoute(app: FastifyInstance, { venue }: RouteDeps): v
     await venue.barrier();
     return reply.send(body);
   });
-}
+});

@@ -2,23 +2,28 @@ import { executedHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { byMarket, executedDeal } from '../../../../trading/history-format.js';
-import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
+import { orderReadError } from '../../../../validation/order-read-error.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { userDeals, walkFor } from '../../../../../store/user-history.js';
+import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
+import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
+import { clientOrderIdField } from '../../../../validation/order-fields/client-order-id.js';
+import { tradingMarket } from '../../../../validation/order-fields/market.js';
 
 /**
  * The caller's executed deals (one per side the caller was on), newest first: an array when a
  * `market` is named, otherwise grouped by market. `limit` 1–100 (50), `offset` 0–10000.
  */
-export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const executedHistoryRoute = defineRoute(executedHistory, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(executedHistory.path, { config: { endpoint: executedHistory } }, async (request, reply) => {
-    const v = new OrderValidation(request.body as Record<string, unknown>);
-    const spec = v.market(venue.state, { required: false, spotOnly: false });
-    const clientOrderId = v.clientOrderId();
-    const limit = v.integer('limit', 50, 1, 100);
-    const offset = v.integer('offset', 0, 0, 10_000);
-    const startDate = v.integer('startDate', 0, 0, Number.MAX_SAFE_INTEGER);
-    const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
+    const v = new FieldValidation(request.body as Record<string, unknown>);
+    const spec = tradingMarket(v, venue.state, { required: false, spotOnly: false });
+    const clientOrderId = clientOrderIdField(v);
+    const limit = boundedInteger(v, 'limit', 50, 1, 100);
+    const offset = boundedInteger(v, 'offset', 0, 0, 10_000);
+    const startDate = boundedInteger(v, 'startDate', 0, 0, Number.MAX_SAFE_INTEGER);
+    const endDate = boundedInteger(v, 'endDate', 0, 0, Number.MAX_SAFE_INTEGER);
     if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
     await venue.barrier();
@@ -32,4 +37,4 @@ export function executedHistoryRoute(app: FastifyInstance, { venue }: RouteDeps)
     const render = (i: number): Record<string, unknown> => executedDeal(state, rows[i]!);
     return reply.send(spec !== undefined ? rows.map((_, i) => render(i)) : byMarket(rows, render));
   });
-}
+});

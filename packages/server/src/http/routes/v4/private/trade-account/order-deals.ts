@@ -3,22 +3,26 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { dealFigures } from '../../../../../account-views/deal-figures.js';
 import { seconds } from '../../../../../account-views/order-figures.js';
-import { OrderValidation } from '../../../../validation/order-validation.js';
+
 import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
+import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
+import { orderIdField } from '../../../../validation/order-fields/order-id.js';
 
 /**
  * The deals of one of the caller's orders, oldest first: `{records, offset, limit}`, each with the
  * trade id, the counterparty's order id (`dealOrderId`), the caller's role (1 maker, 2 taker) and the
  * asset its fee was paid in (`feeAsset`, which ccxt reads for the fee's currency).
  */
-export function orderDealsRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const orderDealsRoute = defineRoute(orderDeals, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(orderDeals.path, { config: { endpoint: orderDeals } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
-    const v = new OrderValidation(body);
-    const orderId = v.orderId();
+    const v = new FieldValidation(body);
+    const orderId = orderIdField(v);
     if (orderId === undefined && !('orderId' in v.errors)) v.add('orderId', 'OrderId field is required.');
-    const limit = v.integer('limit', 50, 1, 100);
-    const offset = v.integer('offset', 0, 0, 10_000);
+    const limit = boundedInteger(v, 'limit', 50, 1, 100);
+    const offset = boundedInteger(v, 'offset', 0, 0, 10_000);
     if (v.failed || orderId === undefined) return sendError(reply, 'orderValidation', { errors: v.errors });
 
     await venue.barrier();
@@ -61,4 +65,4 @@ export function orderDealsRoute(app: FastifyInstance, { venue }: RouteDeps): voi
     });
     return reply.send({ records, offset, limit });
   });
-}
+});

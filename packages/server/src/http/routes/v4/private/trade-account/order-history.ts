@@ -4,9 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { byMarket, historyOrder } from '../../../../trading/history-format.js';
 import { HISTORY_WINDOW_DAYS, historyWindow } from '../../../../trading/history-window.js';
-import { OrderValidation, orderReadError } from '../../../../validation/order-validation.js';
+import { orderReadError } from '../../../../validation/order-read-error.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { finishedOrderOf, userFinishedOrder, userFinishedOrders, walkFor } from '../../../../../store/user-history.js';
+import { defineRoute } from '../../../../route-module.js';
+import { FieldValidation } from '../../../../validation/field-validation.js';
+import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
+import { clientOrderIdField } from '../../../../validation/order-fields/client-order-id.js';
+import { tradingMarket } from '../../../../validation/order-fields/market.js';
+import { orderIdField } from '../../../../validation/order-fields/order-id.js';
 
 const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
 
@@ -16,17 +22,17 @@ const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
  * `clientOrderId` answers code 30 `orderHistory`.
  * `PARTIALLY_FILLED` lists orders cancelled after part of them filled.
  */
-export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): void {
+export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance, { venue }: RouteDeps) => {
   app.post(orderHistory.path, { config: { endpoint: orderHistory } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
-    const v = new OrderValidation(body);
-    const spec = v.market(venue.state, { required: false, spotOnly: false });
-    const orderId = v.orderId();
-    const clientOrderId = v.clientOrderId();
-    const limit = v.integer('limit', 50, 1, 500);
-    const offset = v.integer('offset', 0, 0, 10_000);
-    const startDate = v.integer('startDate', 0, 0, Number.MAX_SAFE_INTEGER);
-    const endDate = v.integer('endDate', 0, 0, Number.MAX_SAFE_INTEGER);
+    const v = new FieldValidation(body);
+    const spec = tradingMarket(v, venue.state, { required: false, spotOnly: false });
+    const orderId = orderIdField(v);
+    const clientOrderId = clientOrderIdField(v);
+    const limit = boundedInteger(v, 'limit', 50, 1, 500);
+    const offset = boundedInteger(v, 'offset', 0, 0, 10_000);
+    const startDate = boundedInteger(v, 'startDate', 0, 0, Number.MAX_SAFE_INTEGER);
+    const endDate = boundedInteger(v, 'endDate', 0, 0, Number.MAX_SAFE_INTEGER);
     const status = body.status ?? 'ALL';
     if (typeof status !== 'string' || !STATUSES.includes(status)) v.add('status', 'The selected status is invalid.');
     const window = historyWindow(venue.clock.nowMs(), startDate, endDate);
@@ -67,4 +73,4 @@ export function orderHistoryRoute(app: FastifyInstance, { venue }: RouteDeps): v
     const state = venue.state;
     return reply.send(byMarket(page, (i) => historyOrder(state, page[i]!)));
   });
-}
+});

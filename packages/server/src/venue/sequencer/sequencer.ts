@@ -16,11 +16,11 @@ import type {
   ProjectionWrite,
   SnapshotRecord,
   Store,
-} from '../store/port.js';
-import { CandleProjection, type TouchedCandles } from './candle-projection.js';
+} from '../../store/port.js';
+import { CandleProjection, type TouchedCandles } from '../projection/candle-projection.js';
 import type { Clock } from './clock.js';
 import { deferred, type Deferred } from './deferred.js';
-import { project } from './projector.js';
+import { project } from '../projection/projector.js';
 import { hashText } from './state-hash.js';
 import { StoreUnavailableError } from './unavailable.js';
 import type { VenueObserver } from './venue-observer.js';
@@ -101,7 +101,7 @@ export interface SequencerOptions {
   readonly userHistoryCatchUpEvery: number;
   /** Sees every command applied and every group commit (monitoring). */
   readonly observer?: VenueObserver;
-  /** The candles projection, loaded from the store (venue/candle-rebuild.ts); an empty one by default. */
+  /** The candles projection, loaded from the store (venue/projection/candle-rebuild.ts); an empty one by default. */
   readonly candles?: CandleProjection;
 }
 

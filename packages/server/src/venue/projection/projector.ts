@@ -1,9 +1,9 @@
 import { encodeFinishedOrder, encodeJson, type DealParty, type Event, type TradeExecuted } from '@txc/core';
-import type { ProjectionWrite } from '../store/port.js';
-import type { DealsTable } from '../store/database.js';
+import type { ProjectionWrite } from '../../store/port.js';
+import type { DealsTable } from '../../store/database.js';
 import { miningRewardRow } from './mining-projection.js';
 
-import { METHOD_DEPOSIT, METHOD_WITHDRAWAL, WALLET_STATUS } from '../wallet/wallet-status.js';
+import { METHOD_DEPOSIT, METHOD_WITHDRAWAL, WALLET_STATUS } from '../../wallet/wallet-status.js';
 
 /**
  * Turns the events of the command journaled as `seq` into rows of the read models behind the

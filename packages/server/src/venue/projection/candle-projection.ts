@@ -1,5 +1,5 @@
 import type { Event, State } from '@txc/core';
-import type { ProjectionWrite, Store } from '../store/port.js';
+import type { ProjectionWrite, Store } from '../../store/port.js';
 import { addTrade, candleOf, candleOfRow, candleRow, candleScales, type Candle, type CandleTrade } from './candle.js';
 
 /**

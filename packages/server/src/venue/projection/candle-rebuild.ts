@@ -1,6 +1,6 @@
 import type { State } from '@txc/core';
-import { commitBatch } from '../store/commit-batch.js';
-import type { Store } from '../store/port.js';
+import { commitBatch } from '../../store/commit-batch.js';
+import type { Store } from '../../store/port.js';
 import { CandleProjection, secondsOf, type TouchedCandles } from './candle-projection.js';
 import { ROLE_TAKER } from './projector.js';
 

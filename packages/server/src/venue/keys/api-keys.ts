@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorName, Permission } from '@txc/sdk';
-import { SecretBox } from '../secrets/secret-box.js';
-import type { ApiKeyRecord, StoredApiKey } from '../store/port.js';
+import { SecretBox } from '../../secrets/secret-box.js';
+import type { ApiKeyRecord, StoredApiKey } from '../../store/port.js';
 import { HmacSha512Key } from './hmac-sha512-key.js';
 import { IpAllowList } from './ip-allow-list.js';
 

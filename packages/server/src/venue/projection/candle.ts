@@ -1,5 +1,5 @@
 import { formatUnits, marketUnits, parseUnits, type MarketSpec, type State } from '@txc/core';
-import type { CandlesTable } from '../store/database.js';
+import type { CandlesTable } from '../../store/database.js';
 
 /**
  * A candle in the market's integers: prices in ticks, the stock volume in lots, the money volume as

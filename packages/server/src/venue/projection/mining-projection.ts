@@ -1,5 +1,5 @@
 import type { MiningRewardCredited } from '@txc/core';
-import type { MiningRewardsTable } from '../store/database.js';
+import type { MiningRewardsTable } from '../../store/database.js';
 
 /** The read-model row of one paid reward. */
 export function miningRewardRow(e: MiningRewardCredited): MiningRewardsTable {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, MiningRewardsTable } from '../store/database.js';
+import type { Database, MiningRewardsTable } from '../../store/database.js';
 
 export interface MiningRewardsFilter {
   readonly user: string;

@@ -1,5 +1,5 @@
 import type { ApiKeyRegistry } from './api-keys.js';
-import type { SecretBox } from '../secrets/secret-box.js';
+import type { SecretBox } from '../../secrets/secret-box.js';
 
 /** How long a WebSocket token authorizes a socket after it is issued (docs/decisions.md, "WebSocket tokens"). */
 export const WEBSOCKET_TOKEN_TTL_MS = 15 * 60_000;

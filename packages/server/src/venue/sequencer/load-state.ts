@@ -1,5 +1,5 @@
 import { apply, createState, CURRENT_RULES, decodeJson, decodeState, type Command, type State } from '@txc/core';
-import type { SnapshotRecord, Store } from '../store/port.js';
+import type { SnapshotRecord, Store } from '../../store/port.js';
 import { hashText } from './state-hash.js';
 
 const PAGE = 10_000;
