@@ -4,7 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { AdminError, record, requiredString } from './admin-input.js';
 import type { Config } from '../config/schema.js';
 import type { TableRows } from '../store/table-copy.js';
-import { stateHash } from '../venue/state-hash.js';
+import { stateHash } from '../venue/sequencer/state-hash.js';
 import type { Venue } from '../venue/venue.js';
 
 /** What a saved state is, as listed. */
