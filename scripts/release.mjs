@@ -13,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The workspaces a server needs at run time, and what each ships (its package.json `files`). */
-const PACKAGES = ['packages/core', 'packages/sdk', 'packages/server'];
+/**
+ * The workspaces a server needs at run time, and what each ships (its package.json `files`): the
+ * dashboard ships its built page alone (its libraries are bundled into it, so none is installed).
+ */
+const PACKAGES = ['packages/core', 'packages/sdk', 'packages/server', 'packages/web'];
 
 const { values } = parseArgs({
   options: { out: { type: 'string', default: 'release' }, check: { type: 'boolean', default: false } },
@@ -38,12 +41,13 @@ const name = `txc-${version}-${process.platform}-${process.arch}`;
 const outDir = resolve(ROOT, values.out);
 const dir = join(outDir, name);
 
-// 1. the build, as `npm run build` makes it
+// 1. the build, as `npm run build` makes it: the packages, then the dashboard's page
 run(
   process.execPath,
   [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
   ROOT,
 );
+run('npm', ['run', 'build', '--silent', '--workspace', '@txc/web'], ROOT);
 
 // 2. the packages' own files, and a manifest and lockfile that npm installs exactly
 rmSync(dir, { recursive: true, force: true });
