@@ -1,3 +1,4 @@
+import { TxcError } from '@txc/sdk';
 import { useMemo, useState, type FormEvent } from 'react';
 import { AdminClient } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
@@ -6,7 +7,7 @@ import { DepositPanel, WithdrawalsPanel } from './FundsPanels.js';
 import { UsersPanel } from './UsersPanel.js';
 import { AuditPanel, FundingPanel, IndexPricePanel } from './VenuePanels.js';
 
-function TokenForm({ onToken }: { onToken: (token: string) => void }) {
+function TokenForm({ onToken, refusal }: { onToken: (token: string) => void; refusal?: unknown }) {
   const [token, setToken] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,6 +32,7 @@ function TokenForm({ onToken }: { onToken: (token: string) => void }) {
         </button>
         <p className="muted">The admin API answers this machine only; the token stays in this tab.</p>
       </form>
+      <ApiError error={refusal} />
     </section>
   );
 }
@@ -48,11 +50,23 @@ export function AdminView({
   const admin = useMemo(() => (token === undefined ? undefined : new AdminClient(token)), [token]);
   const state = usePolling(admin && (() => admin.stateHash()), 5000, [admin]);
   if (admin === undefined) return <TokenForm onToken={onToken} />;
+  // a refused token (401) or a client the admin API does not serve (403): nothing else would work either
+  if (state.error instanceof TxcError && (state.error.status === 401 || state.error.status === 403)) {
+    return <TokenForm onToken={onToken} refusal={state.error} />;
+  }
+  if (state.data === undefined) {
+    return (
+      <>
+        <ApiError error={state.error} />
+        <p className="muted">Checking the token…</p>
+      </>
+    );
+  }
   return (
     <>
       <div className="account-bar">
         <span data-testid="admin-state">
-          {state.data ? `Committed state: seq ${state.data.seq}, hash ${state.data.hash.slice(0, 16)}…` : 'Checking…'}
+          Committed state: seq {state.data.seq}, hash <code>{state.data.hash.slice(0, 16)}…</code>
         </span>
         <button type="button" data-testid="admin-logout" onClick={() => onToken(undefined)}>
           Forget token

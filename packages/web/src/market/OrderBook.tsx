@@ -32,8 +32,11 @@ function Levels({ side, levels }: { side: 'asks' | 'bids'; levels: StreamLevel[]
 /** The live book of one market from the `depth` stream, best prices next to the spread. */
 function LiveBook({ market, onGap }: { market: string; onGap: () => void }) {
   const [book, setBook] = useState<Book>(EMPTY_BOOK);
+  // true from the first snapshot on: what is shown is then the server's book (scripts wait on it)
+  const [live, setLive] = useState(false);
   const error = useChannel('depth', [market, 100, '0', true], ([full, data, name]) => {
     if (name !== market) return;
+    if (full) setLive(true);
     setBook((current) => {
       const next = applyDepth(current, full, data);
       if (next === 'gap') {
@@ -49,7 +52,7 @@ function LiveBook({ market, onGap }: { market: string; onGap: () => void }) {
   return (
     <>
       <ApiError error={error} />
-      <div className="book">
+      <div className="book" data-testid="book" data-live={live}>
         <Levels side="asks" levels={book.asks.slice(0, LEVELS).reverse()} />
         <div className="spread" data-testid="spread">
           Spread <span className="num">{spread}</span>
