@@ -6,7 +6,7 @@ import { applyDepth, EMPTY_BOOK, type Book } from './book-state.js';
 import { DepthChart } from './DepthChart.js';
 import { useChannel } from './use-market-stream.js';
 
-const LEVELS = 20;
+const LEVELS = 12;
 
 function Levels({ side, levels }: { side: 'asks' | 'bids'; levels: StreamLevel[] }) {
   return (

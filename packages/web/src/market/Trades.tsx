@@ -6,7 +6,7 @@ import { useChannel } from './use-market-stream.js';
 const KEPT = 50;
 
 function time(seconds: number): string {
-  return new Date(Math.floor(seconds * 1000)).toLocaleTimeString();
+  return new Date(Math.floor(seconds * 1000)).toLocaleTimeString([], { hour12: false });
 }
 
 /** Recent trades, newest first: the subscription's snapshot, then each live trade. */

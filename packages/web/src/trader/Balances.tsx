@@ -22,7 +22,7 @@ export function Balances({ balances }: { balances: Polled<AccountBalances> }) {
   const data = balances.data;
   const tickers = data === undefined ? [] : [...new Set([...Object.keys(data.main), ...Object.keys(data.spot)])].sort();
   return (
-    <section className="panel" aria-labelledby="balances-title">
+    <section className="panel wide" aria-labelledby="balances-title">
       <h2 id="balances-title">Balances</h2>
       <ApiError error={balances.error} />
       <div className="scroll">

@@ -1,5 +1,4 @@
-import { TxcError } from '@txc/sdk';
-import { TxcStreamError } from '@txc/sdk';
+import { TxcError, TxcStreamError } from '@txc/sdk';
 
 /**
  * An error as the API answered it: HTTP status, the API's code, its message and every field's
@@ -45,7 +44,9 @@ export function ApiError({ error }: { error: unknown }) {
   }
   return (
     <div className="error" role="alert" data-testid="api-error">
-      <span data-testid="api-error-message">{error instanceof Error ? error.message : String(error)}</span>
+      <span data-testid="api-error-message">
+        {error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error)}
+      </span>
     </div>
   );
 }

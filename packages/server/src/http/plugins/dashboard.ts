@@ -38,8 +38,9 @@ export function registerDashboard(app: FastifyInstance, root: string = DASHBOARD
       prefix: '/ui/',
       index: false,
       // hashed assets never change; the page itself is checked each time so a new build shows at once
-      setHeaders: (res, path) =>
-        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
     for (const path of VIEWS) {
       scope.get(path, { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
