@@ -16,7 +16,7 @@ async function tabTo(page: Page, testId: string): Promise<void> {
 
 /** Whether the page is wider than the window, which on a phone means scrolling sideways. */
 async function overflowsSideways(page: Page): Promise<boolean> {
-  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')) as boolean;
+  return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
 }
 
 describe('the dashboard is usable from the keyboard, on a phone and in either theme', () => {
