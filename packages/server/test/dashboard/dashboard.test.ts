@@ -56,6 +56,21 @@ describe('the dashboard (headless Chromium against a real server)', () => {
     });
   });
 
+  it('a trade through REST shows in recent trades and moves the live candle', async () => {
+    const seller = await trader(server, 'candle-seller', { BTC: '1' });
+    const buyer = await trader(server, 'candle-buyer', { USDT: '1000' });
+    await browser.withPage('trades-and-candles', async (page) => {
+      await page.goto(`${server.url}/ui/?market=${MARKET}`);
+      await page.locator('[data-testid="book"][data-live="true"]').waitFor();
+      await seller.orderNew({ market: MARKET, side: 'sell', amount: '0.002', price: '45678.9' });
+      await buyer.orderNew({ market: MARKET, side: 'buy', amount: '0.002', price: '45678.9' });
+      const trade = page.locator('[data-testid="trades"] [data-testid="trade"]', { hasText: '45678.9' });
+      await trade.waitFor();
+      assert.match((await trade.textContent()) ?? '', /0\.002/);
+      await page.locator('[data-testid="candles"][data-close="45678.9"]').waitFor();
+    });
+  });
+
   it('logging in shows the balances the API answers for the key', async () => {
     const { client, apiKey, apiSecret } = await server.user('balances-user', {
       deposits: { USDT: '100', BTC: '0.25' },

@@ -49,6 +49,8 @@ function LiveCandles({ market, interval, theme }: { market: string; interval: In
   const lastTime = useRef(0);
   const [error, setError] = useState<unknown>(undefined);
   const [count, setCount] = useState(0);
+  // the live candle's close, for scripts that check the chart follows the trades
+  const [lastClose, setLastClose] = useState('');
 
   useEffect(() => {
     const element = holder.current;
@@ -70,6 +72,7 @@ function LiveCandles({ market, interval, theme }: { market: string; interval: In
         series.current?.setData(bars);
         lastTime.current = bars.at(-1)?.time ?? 0;
         setCount(bars.length);
+        setLastClose(rows.result.at(-1)?.[2] ?? '');
       },
       (e: unknown) => !cancelled && setError(e),
     );
@@ -86,8 +89,9 @@ function LiveCandles({ market, interval, theme }: { market: string; interval: In
       // the push carries no interval: a candle that does not start on this one's grid is not ours
       if (name !== market || time % interval.seconds !== 0 || time < lastTime.current) continue;
       series.current?.update(bar(time, open, close, high, low));
-      if (time > lastTime.current) setCount((n) => n + 1);
+      if (time > lastTime.current || lastTime.current === 0) setCount((n) => n + 1);
       lastTime.current = time;
+      setLastClose(close);
     }
   });
 
@@ -99,6 +103,7 @@ function LiveCandles({ market, interval, theme }: { market: string; interval: In
         className="candles"
         data-testid="candles"
         data-count={count}
+        data-close={lastClose}
         role="img"
         aria-label={`${market} candles, ${interval.label}`}
       />

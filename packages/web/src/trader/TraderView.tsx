@@ -2,6 +2,7 @@ import type { Order } from '@txc/sdk';
 import { useMemo, useState } from 'react';
 import { privateClient } from '../api/connection.js';
 import type { TraderCredentials } from '../api/credentials.js';
+import { OrderBook } from '../market/OrderBook.js';
 import { usePolling } from '../ui/use-polling.js';
 import { Balances, loadBalances } from './Balances.js';
 import { DepositAddress } from './DepositAddress.js';
@@ -27,6 +28,7 @@ function Account({ credentials, market }: { credentials: TraderCredentials; mark
     <div className="grid trader-view">
       <Balances balances={balances} />
       <OrderForm client={client} market={market} onPlaced={changed} />
+      <OrderBook market={market} />
       <OpenOrders client={client} market={market} orders={orders} onChanged={changed} />
       <Positions client={client} version={version} />
       <History client={client} market={market} version={version} />
