@@ -57,7 +57,7 @@ async function fundedTrader(url: string, token: string, name: string): Promise<T
 
 /**
  * An hour of trades inside the demo book's spread: each minute a few trades on a seeded walk, then
- * the clock moves on. Prices stay whole dollars so that every step is exact.
+ * the clock moves on (the maker's side drawn too, so that both sides take). Prices stay whole dollars so that every step is exact.
  */
 async function playAnHour(clock: ManualClock, maker: TxcClient, taker: TxcClient, mid: bigint): Promise<void> {
   let price = mid;
@@ -65,7 +65,8 @@ async function playAnHour(clock: ManualClock, maker: TxcClient, taker: TxcClient
   const next = () => (seed = (seed * 48271) % 2147483647);
   for (let minute = 0; minute < MINUTES; minute++) {
     for (let i = 0; i < 3; i++) {
-      price += BigInt((next() % 41) - 20);
+      // a walk pulled back to the middle, so that it stays inside the demo book's spread
+      price += BigInt((next() % 13) - 6) + (mid - price) / 6n;
       const amount = `0.0${(next() % 9) + 1}`;
       const makerSide = next() % 2 === 0 ? 'sell' : 'buy';
       await maker.orderNew({ market: MARKET, side: makerSide, amount, price: String(price) });
