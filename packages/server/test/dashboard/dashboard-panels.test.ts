@@ -39,6 +39,28 @@ describe("the dashboard's account and operator panels do what the API does", () 
     await server?.stop();
   });
 
+  it("the trader view follows the account's streams: an order placed elsewhere shows as it is pushed", async () => {
+    const { client, apiKey, apiSecret } = await server.user('streamed', { deposits: { USDT: '100' } });
+    await client.transfer({ ticker: 'USDT', amount: '100', from: 'main', to: 'spot' });
+    await browser.withPage('account-stream', async (page) => {
+      const pushes: string[] = [];
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+          const method = (JSON.parse(text) as { method?: unknown }).method;
+          if (typeof method === 'string') pushes.push(method);
+        }),
+      );
+      await logIn(page, server.url, apiKey, apiSecret);
+      await page.locator('[data-testid="account-stream"][data-state="live"]').waitFor();
+      const order = await client.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '20000' });
+      await page.getByTestId(`cancel-${order.orderId}`).waitFor();
+      assert.ok(pushes.includes('ordersPending_update'), pushes.join(', '));
+      await cell(page, 'USDT', 'spot-available', (await client.tradeBalance('USDT')).available).waitFor();
+      assert.ok(pushes.includes('balanceSpot_update'), pushes.join(', '));
+    });
+  });
+
   it('a transfer from the page moves money between the accounts', async () => {
     const { client, apiKey, apiSecret } = await server.user('mover', { deposits: { USDT: '100' } });
     await browser.withPage('transfer', async (page) => {

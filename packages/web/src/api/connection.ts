@@ -5,7 +5,7 @@ export const BASE_URL = window.location.origin;
 
 export const publicClient = new TxcClient({ baseUrl: BASE_URL });
 
-function streamUrl(): string {
+export function streamUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${window.location.host}/ws`;
 }

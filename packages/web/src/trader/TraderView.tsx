@@ -12,6 +12,7 @@ import { OpenOrders } from './OpenOrders.js';
 import { OrderForm } from './OrderForm.js';
 import { Positions } from './Positions.js';
 import { Transfer } from './Transfer.js';
+import { useAccountStream } from './use-account-stream.js';
 
 /** A logged-in user's accounts, orders and positions; every action refreshes what it changed. */
 function Account({ credentials, market }: { credentials: TraderCredentials; market: string }) {
@@ -24,8 +25,19 @@ function Account({ credentials, market }: { credentials: TraderCredentials; mark
     orders.refresh();
     setVersion((n) => n + 1);
   };
+  const stream = useAccountStream(client, market, () => {
+    balances.refresh();
+    orders.refresh();
+  });
   return (
     <div className="grid trader-view">
+      <p className="stream-state muted" data-testid="account-stream" data-state={stream}>
+        {stream === 'live'
+          ? 'Live: balances and orders follow the account streams.'
+          : stream === 'polling'
+            ? 'Account streams unavailable: refreshing every few seconds.'
+            : 'Connecting the account streams…'}
+      </p>
       <Balances balances={balances} />
       <OrderForm client={client} market={market} onPlaced={changed} />
       <OrderBook market={market} />
