@@ -61,6 +61,33 @@ describe("the dashboard's account and operator panels do what the API does", () 
     });
   });
 
+  it('a stop-limit order from the page rests with its activation price, as the API lists it', async () => {
+    const { client, apiKey, apiSecret } = await server.user('stopper', { deposits: { USDT: '100' } });
+    await client.transfer({ ticker: 'USDT', amount: '100', from: 'main', to: 'spot' });
+    // a stop needs a last price: one trade between two others first
+    const { client: seller } = await server.user('stop-seller', { deposits: { BTC: '1' } });
+    const { client: buyer } = await server.user('stop-buyer', { deposits: { USDT: '100' } });
+    await seller.transfer({ ticker: 'BTC', amount: '1', from: 'main', to: 'spot' });
+    await buyer.transfer({ ticker: 'USDT', amount: '100', from: 'main', to: 'spot' });
+    await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '45000' });
+    await buyer.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '45000' });
+    await browser.withPage('stop-limit', async (page) => {
+      await logIn(page, server.url, apiKey, apiSecret);
+      await page.getByTestId('order-type').selectOption('stop-limit');
+      await page.getByTestId('order-activation').fill('46000');
+      await page.getByTestId('order-price').fill('46100');
+      await page.getByTestId('order-amount').fill('0.001');
+      await page.getByTestId('order-submit').click();
+      const row = page.getByTestId('open-order');
+      await row.waitFor();
+      const [stop] = await client.activeOrders({ market: 'BTC_USDT' });
+      assert.ok(stop !== undefined);
+      assert.deepEqual([stop.side, stop.activation_price, stop.price], ['buy', '46000', '46100']);
+      assert.equal(await row.getAttribute('data-order-id'), String(stop.orderId));
+      assert.equal(await row.getByTestId('open-order-trigger').textContent(), stop.activation_price);
+    });
+  });
+
   it('a transfer from the page moves money between the accounts', async () => {
     const { client, apiKey, apiSecret } = await server.user('mover', { deposits: { USDT: '100' } });
     await browser.withPage('transfer', async (page) => {

@@ -39,6 +39,7 @@ export function OpenOrders({
               <th scope="col">Side</th>
               <th scope="col">Type</th>
               <th scope="col">Price</th>
+              <th scope="col">Trigger</th>
               <th scope="col">Amount</th>
               <th scope="col">Left</th>
               <th scope="col">
@@ -53,6 +54,9 @@ export function OpenOrders({
                 <td className={o.side}>{o.side}</td>
                 <td>{o.type}</td>
                 <td className="num">{o.price}</td>
+                <td className="num" data-testid="open-order-trigger">
+                  {o.activation_price ?? ''}
+                </td>
                 <td className="num">{o.amount}</td>
                 <td className="num">{o.left}</td>
                 <td>
