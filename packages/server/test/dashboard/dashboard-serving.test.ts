@@ -27,11 +27,19 @@ describe('txc serve serves the dashboard at /ui/', () => {
       const response = await fetch(`${server.url}${path}`);
       assert.equal(response.status, 200, path);
       assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+      // the page holding secrets runs its own scripts only, talks to this server only, is never framed
+      const policy = response.headers.get('content-security-policy') ?? '';
+      for (const directive of ["script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"]) {
+        assert.ok(policy.includes(directive), `${path}: ${policy}`);
+      }
+      assert.equal(response.headers.get('cache-control'), 'no-cache');
       const page = await response.text();
       assert.match(page, /<div id="root"><\/div>/);
       for (const [, asset] of page.matchAll(/(?:src|href)="(\/ui\/assets\/[^"]+)"/g)) {
         const served = await fetch(`${server.url}${asset}`);
         assert.equal(served.status, 200, asset);
+        // hashed names: a new build has new names, so a browser may keep these for good
+        assert.match(served.headers.get('cache-control') ?? '', /immutable/);
         await served.arrayBuffer();
       }
     }

@@ -16,6 +16,21 @@ export const DASHBOARD_DIR = fileURLToPath(new URL('../../../../web/dist/', impo
  */
 const VIEWS = ['/ui', '/ui/admin', '/ui/trade'];
 
+/**
+ * The page holds a trader's secret (sessionStorage) and the admin token: it runs its own bundled
+ * scripts only, talks to this server only (REST and `/ws`), and is never framed.
+ */
+const PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
 const NOT_BUILT = 'The dashboard is not built: run `npm run build` (npm install does) to make packages/web/dist.\n';
 
 /**
@@ -37,9 +52,16 @@ export function registerDashboard(app: FastifyInstance, root: string = DASHBOARD
       root,
       prefix: '/ui/',
       index: false,
+      // our own Cache-Control below, not the default `public, max-age=0`
+      cacheControl: false,
       // hashed assets never change; the page itself is checked each time so a new build shows at once
       setHeaders: (res, path) => {
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        if (path.endsWith('.html')) {
+          res.setHeader('Content-Security-Policy', PAGE_POLICY);
+          res.setHeader('Referrer-Policy', 'no-referrer');
+        }
       },
     });
     for (const path of VIEWS) {
