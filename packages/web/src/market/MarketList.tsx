@@ -37,7 +37,7 @@ export function MarketList({
             const t = tickers.data?.[m.name];
             const change = t?.change ?? '';
             return (
-              <tr key={m.name} aria-selected={m.name === selected} data-testid={`market-${m.name}`}>
+              <tr key={m.name} aria-current={m.name === selected ? 'true' : undefined} data-testid={`market-${m.name}`}>
                 <td>
                   <button type="button" className="link" onClick={() => onSelect(m.name)}>
                     {m.name}

@@ -1,5 +1,5 @@
 import type { StreamLevel } from '@txc/sdk';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../ui/ApiError.js';
 import { subtractDecimal } from '../ui/decimal.js';
 import { applyDepth, EMPTY_BOOK, type Book } from './book-state.js';
@@ -32,19 +32,17 @@ function Levels({ side, levels }: { side: 'asks' | 'bids'; levels: StreamLevel[]
 /** The live book of one market from the `depth` stream, best prices next to the spread. */
 function LiveBook({ market, onGap }: { market: string; onGap: () => void }) {
   const [book, setBook] = useState<Book>(EMPTY_BOOK);
+  const current = useRef<Book>(EMPTY_BOOK);
   // true from the first snapshot on: what is shown is then the server's book (scripts wait on it)
   const [live, setLive] = useState(false);
   const error = useChannel('depth', [market, 100, '0', true], ([full, data, name]) => {
     if (name !== market) return;
+    // the book is kept in a ref as well: a gap is acted on here, never inside a state update
+    const next = applyDepth(current.current, full, data);
+    if (next === 'gap') return onGap();
+    current.current = next;
     if (full) setLive(true);
-    setBook((current) => {
-      const next = applyDepth(current, full, data);
-      if (next === 'gap') {
-        onGap();
-        return current;
-      }
-      return next;
-    });
+    setBook(next);
   });
   const bestAsk = book.asks[0]?.[0];
   const bestBid = book.bids[0]?.[0];
