@@ -82,6 +82,34 @@ describe('the dashboard is usable from the keyboard, on a phone and in either th
     });
   });
 
+  it('every view loads from txc alone, without a console error', async () => {
+    await browser.withPage('own-origin', async (page) => {
+      const origin = new URL(server.url);
+      const elsewhere: string[] = [];
+      const errors: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.host !== origin.host) elsewhere.push(request.url());
+      });
+      page.on('websocket', (socket) => {
+        if (new URL(socket.url()).host !== origin.host) elsewhere.push(socket.url());
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}/ui/?market=BTC_PERP`);
+      await page.locator('[data-testid="book"][data-live="true"]').waitFor();
+      await page.getByTestId('perp-countdown').waitFor();
+      await page.getByTestId('nav-trade').click();
+      await page.getByTestId('login-key').waitFor();
+      await page.getByTestId('nav-admin').click();
+      await page.getByTestId('admin-token').waitFor();
+      assert.deepEqual(elsewhere, []);
+      assert.deepEqual(errors, []);
+    });
+  });
+
   it('the theme switches between light and dark and is kept for the next visit', async () => {
     await browser.withPage('theme', async (page) => {
       await page.emulateMedia({ colorScheme: 'light' });
