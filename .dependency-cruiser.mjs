@@ -94,6 +94,28 @@ export default {
       to: { path: '^packages/(core|sdk)/', pathNot: ENTRY },
     },
     {
+      name: 'web-speaks-the-api-only',
+      severity: 'error',
+      comment:
+        'The dashboard is a client like any other: it talks to txc through @txc/sdk and the APIs, never the server or the core.',
+      from: { path: '^packages/web/' },
+      to: { path: '^packages/(server|core)/' },
+    },
+    {
+      name: 'packages-meet-at-entries',
+      severity: 'error',
+      comment: 'The dashboard uses the SDK through @txc/sdk only, never its files.',
+      from: { path: '^packages/web/' },
+      to: { path: '^packages/sdk/', pathNot: ENTRY },
+    },
+    {
+      name: 'nothing-imports-the-web',
+      severity: 'error',
+      comment: 'The dashboard is a page served from its build (packages/web/dist): no package imports its sources.',
+      from: { path: '^(packages/(core|sdk|server)|bench|scripts)/' },
+      to: { path: '^packages/web/' },
+    },
+    {
       name: 'packages-meet-at-entries',
       severity: 'error',
       comment: 'The benchmarks use the packages through @txc/core, @txc/sdk and @txc/server only.',
@@ -110,7 +132,7 @@ export default {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'types', 'default'],
-      extensions: ['.ts', '.mjs', '.js', '.d.ts'],
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.d.ts'],
     },
   },
 };

@@ -3,7 +3,8 @@
 // and a tarball in <dir> (default ./release): the compiled packages, their production dependencies
 // at the lockfile's versions, and the native SQLite module built by this checkout's install. It runs
 // with `node` alone: `node txc-<version>-<os>-<arch>/txc.mjs serve`. With --check, the result is
-// started once on a fresh data dir and must answer /health. CI and the Dockerfile both run this.
+// started once on a fresh data dir and must answer /health and serve the dashboard at /ui/. CI and the
+// Dockerfile both run this.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,8 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The workspaces a server needs at run time, and what each ships (its package.json `files`). */
-const PACKAGES = ['packages/core', 'packages/sdk', 'packages/server'];
+/**
+ * The workspaces a server needs at run time, and what each ships (its package.json `files`): the
+ * dashboard ships its built page alone (its libraries are bundled into it, so none is installed).
+ */
+const PACKAGES = ['packages/core', 'packages/sdk', 'packages/server', 'packages/web'];
 
 const { values } = parseArgs({
   options: { out: { type: 'string', default: 'release' }, check: { type: 'boolean', default: false } },
@@ -38,12 +42,13 @@ const name = `txc-${version}-${process.platform}-${process.arch}`;
 const outDir = resolve(ROOT, values.out);
 const dir = join(outDir, name);
 
-// 1. the build, as `npm run build` makes it
+// 1. the build, as `npm run build` makes it: the packages, then the dashboard's page
 run(
   process.execPath,
   [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
   ROOT,
 );
+run('npm', ['run', 'build', '--silent', '--workspace', '@txc/web'], ROOT);
 
 // 2. the packages' own files, and a manifest and lockfile that npm installs exactly
 rmSync(dir, { recursive: true, force: true });
@@ -89,7 +94,7 @@ run('tar', ['-czf', `${name}.tar.gz`, name], outDir);
 const seconds = Math.round((performance.now() - started) / 100) / 10;
 console.log(`txc release: ${relative(process.cwd(), dir)} and ${relative(process.cwd(), dir)}.tar.gz in ${seconds} s`);
 
-/** Starts the release's server once on a fresh data dir and waits for /health to answer 200. */
+/** Starts the release's server once on a fresh data dir; /health must answer 200 and /ui/ the dashboard. */
 async function checkServes(release) {
   const dataDir = mkdtempSync(join(tmpdir(), 'txc-release-check-'));
   const child = spawn(
@@ -114,7 +119,11 @@ async function checkServes(release) {
     const health = await fetch(`${url}/health`);
     const body = await health.json();
     if (health.status !== 200 || body.status !== 'ok') throw new Error(`/health answered ${health.status}`);
-    console.log(`txc release: the server started and answered /health at ${url}`);
+    // the dashboard's page is part of the bundle: the server must find it there, not only in a checkout
+    const page = await fetch(`${url}/ui/`);
+    const html = await page.text();
+    if (page.status !== 200 || !html.includes('<div id="root">')) throw new Error(`/ui/ answered ${page.status}`);
+    console.log(`txc release: the server started and answered /health and /ui/ at ${url}`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done()));

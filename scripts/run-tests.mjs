@@ -9,7 +9,7 @@
 // (TXC_TEST_STORE), only their own files. Without a PostgreSQL server the second run is skipped with a message,
 // unless TXC_REQUIRE_PG=1 (CI), where the suite then fails.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -62,11 +62,41 @@ function run(label, files, env) {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, ...counts })));
 }
 
+/** The newest modification time under some paths (files or folders), 0 when none exists. */
+function newest(paths) {
+  let latest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    if (!stat.isDirectory()) latest = Math.max(latest, stat.mtimeMs);
+    else latest = Math.max(latest, newest(readdirSync(path).map((name) => join(path, name))));
+  }
+  return latest;
+}
+
+/** The dashboard's page is older than its sources or the SDK build it bundles. */
+function dashboardStale() {
+  const web = join('packages', 'web');
+  const built = newest([join(web, 'dist', 'index.html')]);
+  const sources = newest([
+    join(web, 'src'),
+    join(web, 'index.html'),
+    join(web, 'vite.config.ts'),
+    join('packages', 'sdk', 'dist'),
+  ]);
+  return built === 0 || sources > built;
+}
+
 /** `npm run build`: compiles what changed since the last build; exits on a compile error. */
 function build() {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { stdio: 'inherit' });
-  if (result.status !== 0) {
+  // the dashboard's tests serve its page: it is rebuilt (a few seconds) only when something it bundles changed
+  const web =
+    result.status === 0 && dashboardStale()
+      ? spawnSync('npm', ['run', 'build', '--silent', '--workspace', '@txc/web'], { stdio: 'inherit' })
+      : result;
+  if (result.status !== 0 || web.status !== 0) {
     console.error('the build failed: no test ran');
     process.exit(1);
   }

@@ -9,6 +9,7 @@ import { Wallet } from '../wallet/wallet.js';
 import './fastify-types.js';
 import { registerAdminAudit } from './plugins/admin-audit.js';
 import { registerAdminAuth } from './plugins/admin-auth.js';
+import { registerDashboard } from './plugins/dashboard.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import { rateLimitClient } from './client-address.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
@@ -169,6 +170,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   // Outside every scope: no rate limit, so that monitors polling it never push clients out.
   healthRoute(app, venue);
+  registerDashboard(app);
 
   const streams = createStreams({
     venue,

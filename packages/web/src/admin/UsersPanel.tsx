@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminClient, UserBalances } from '../api/admin-client.js';
+import { ApiError } from '../ui/ApiError.js';
+import { useAction } from '../ui/use-action.js';
+
+function BalancesOf({ user }: { user: UserBalances }) {
+  const tickers = [...new Set([...Object.keys(user.balances.main), ...Object.keys(user.balances.spot)])].sort();
+  return (
+    <table data-testid="admin-user-balances">
+      <thead>
+        <tr>
+          <th scope="col">Asset</th>
+          <th scope="col">Main</th>
+          <th scope="col">Spot</th>
+          <th scope="col">In orders</th>
+          <th scope="col">Collateral</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tickers.map((t) => (
+          <tr key={t}>
+            <th scope="row">{t}</th>
+            <td className="num">{user.balances.main[t] ?? '0'}</td>
+            <td className="num">{user.balances.spot[t]?.available ?? '0'}</td>
+            <td className="num">{user.balances.spot[t]?.freeze ?? '0'}</td>
+            <td className="num">{user.balances.collateral[t] ?? '0'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Users and their keys: create a user, look one up, create a key (its secret shown once), revoke one. */
+export function UsersPanel({ admin }: { admin: AdminClient }) {
+  const [name, setName] = useState('');
+  const [revoke, setRevoke] = useState('');
+  const created = useAction<{ name: string }>();
+  const shown = useAction<UserBalances>();
+  const key = useAction<{ apiKey: string; apiSecret: string; permissions: string[] }>();
+  const revoked = useAction<{ revoked: true }>();
+  const user = name.trim();
+  const stop = (e: FormEvent) => e.preventDefault();
+  return (
+    <section className="panel wide" aria-labelledby="users-title">
+      <h2 id="users-title">Users and API keys</h2>
+      <form className="form row" onSubmit={stop}>
+        <label>
+          User
+          <input data-testid="user-name" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          data-testid="user-create"
+          onClick={() => created.run(() => admin.createUser(user, false))}
+        >
+          Create user
+        </button>
+        <button type="button" data-testid="user-show" onClick={() => shown.run(() => admin.showUser(user))}>
+          Show balances
+        </button>
+        <button type="button" data-testid="key-create" onClick={() => key.run(() => admin.createApiKey(user))}>
+          New API key
+        </button>
+      </form>
+      <ApiError error={created.error ?? shown.error ?? key.error} />
+      {created.result && <p role="status">User {created.result.name} created.</p>}
+      {key.result && (
+        <div className="secret" role="status" data-testid="new-key">
+          <p>Copy the secret now: it is shown this once.</p>
+          <dl className="facts">
+            <dt>API key</dt>
+            <dd>
+              <code data-testid="new-key-key">{key.result.apiKey}</code>
+            </dd>
+            <dt>Secret</dt>
+            <dd>
+              <code data-testid="new-key-secret">{key.result.apiSecret}</code>
+            </dd>
+            <dt>Permissions</dt>
+            <dd>{key.result.permissions.join(', ')}</dd>
+          </dl>
+        </div>
+      )}
+      {shown.result && <BalancesOf user={shown.result} />}
+      <form
+        className="form row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          revoked.run(() => admin.revokeApiKey(revoke.trim()));
+        }}
+      >
+        <label>
+          API key to revoke
+          <input data-testid="key-revoke-key" value={revoke} onChange={(e) => setRevoke(e.target.value)} />
+        </label>
+        <button type="submit" data-testid="key-revoke">
+          Revoke
+        </button>
+      </form>
+      <ApiError error={revoked.error} />
+      {revoked.result && <p role="status">Key revoked; its WebSocket connections are closed.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { TxcError } from '@txc/sdk';
+import { BASE_URL } from './connection.js';
+
+export interface UserBalances {
+  readonly name: string;
+  readonly eea: boolean;
+  readonly balances: {
+    readonly main: Record<string, string>;
+    readonly spot: Record<string, { available: string; freeze: string }>;
+    readonly collateral: Record<string, string>;
+  };
+}
+
+export interface NewApiKey {
+  readonly apiKey: string;
+  readonly apiSecret: string;
+  readonly permissions: string[];
+  readonly ips: string[];
+}
+
+export interface PendingWithdrawal {
+  readonly transactionId: string;
+  readonly user: string;
+  readonly ticker: string;
+  readonly network: string;
+  readonly address: string;
+  readonly amount: string;
+  readonly fee: string;
+  readonly payout: string;
+  readonly partialEnable: boolean;
+  readonly createdAt: number;
+}
+
+export interface AuditEntry {
+  readonly id: number;
+  readonly at: string;
+  readonly actor: string;
+  readonly ip: string | null;
+  readonly action: string;
+  readonly target: string;
+  readonly stage: string;
+  readonly status: number | null;
+}
+
+/**
+ * The admin API (/admin/v1) with the operator's bearer token. Its refusals are thrown as the SDK's
+ * TxcError, so that every view shows API errors the same way.
+ */
+export class AdminClient {
+  constructor(private readonly token: string) {}
+
+  private async send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.token}` };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      // kept as text for the error
+    }
+    if (!response.ok) throw new TxcError(response.status, parsed);
+    return parsed as T;
+  }
+
+  stateHash(): Promise<{ seq: number; hash: string }> {
+    return this.send('GET', '/admin/v1/state');
+  }
+
+  createUser(name: string, eea: boolean): Promise<{ name: string; eea: boolean }> {
+    return this.send('POST', '/admin/v1/users', { name, eea });
+  }
+
+  showUser(name: string): Promise<UserBalances> {
+    return this.send('GET', `/admin/v1/users/${encodeURIComponent(name)}`);
+  }
+
+  createApiKey(user: string, permissions?: string[]): Promise<NewApiKey> {
+    return this.send(
+      'POST',
+      `/admin/v1/users/${encodeURIComponent(user)}/api-keys`,
+      permissions ? { permissions } : {},
+    );
+  }
+
+  revokeApiKey(apiKey: string): Promise<{ revoked: true }> {
+    return this.send('DELETE', `/admin/v1/api-keys/${encodeURIComponent(apiKey)}`);
+  }
+
+  deposit(user: string, ticker: string, amount: string): Promise<{ transactionId: string }> {
+    return this.send('POST', '/admin/v1/deposits', { user, ticker, amount });
+  }
+
+  pendingWithdrawals(): Promise<PendingWithdrawal[]> {
+    return this.send('GET', '/admin/v1/withdrawals');
+  }
+
+  completeWithdrawal(transactionId: string): Promise<{ transactionId: string; status: number }> {
+    return this.send('POST', `/admin/v1/withdrawals/${encodeURIComponent(transactionId)}/complete`, {});
+  }
+
+  rejectWithdrawal(transactionId: string, reason: string): Promise<{ transactionId: string; status: number }> {
+    return this.send('POST', `/admin/v1/withdrawals/${encodeURIComponent(transactionId)}/reject`, { reason });
+  }
+
+  setIndexPrice(ticker: string, price: string): Promise<{ ticker: string; price: string }> {
+    return this.send('POST', '/admin/v1/index-prices', { ticker, price });
+  }
+
+  settleFunding(market: string): Promise<{ market: string; fundingRate: string; settledAt: number }> {
+    return this.send('POST', '/admin/v1/funding/settle', { market });
+  }
+
+  auditLog(limit: number, after?: number): Promise<{ entries: AuditEntry[]; next: number | null }> {
+    const from = after === undefined || after === 0 ? '' : `&after=${after}`;
+    return this.send('GET', `/admin/v1/audit?limit=${limit}${from}`);
+  }
+}

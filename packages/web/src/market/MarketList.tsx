@@ -1,0 +1,81 @@
+import { publicClient } from '../api/connection.js';
+import { ApiError } from '../ui/ApiError.js';
+import { usePolling } from '../ui/use-polling.js';
+
+export interface MarketInfo {
+  readonly name: string;
+  readonly stock: string;
+  readonly money: string;
+  readonly type: string;
+}
+
+/** Every market with its last price and 24-hour change (the ticker, refreshed every few seconds). */
+export function MarketList({
+  markets,
+  selected,
+  onSelect,
+}: {
+  markets: readonly MarketInfo[];
+  selected: string;
+  onSelect: (market: string) => void;
+}) {
+  const tickers = usePolling(() => publicClient.ticker(), 5000, []);
+  return (
+    <section className="panel" aria-labelledby="markets-title">
+      <h2 id="markets-title">Markets</h2>
+      <ApiError error={tickers.error} />
+      <table className="markets" data-testid="market-list">
+        <thead>
+          <tr>
+            <th scope="col">Market</th>
+            <th scope="col">Last</th>
+            <th scope="col">24h</th>
+          </tr>
+        </thead>
+        <tbody>
+          {markets.map((m) => {
+            const t = tickers.data?.[m.name];
+            const change = t?.change ?? '';
+            return (
+              <tr key={m.name} aria-current={m.name === selected ? 'true' : undefined} data-testid={`market-${m.name}`}>
+                <td>
+                  <button type="button" className="link" onClick={() => onSelect(m.name)}>
+                    {m.name}
+                  </button>
+                </td>
+                <td className="num">{t?.last_price ?? '—'}</td>
+                <td className={`num ${change.startsWith('-') ? 'down' : 'up'}`}>
+                  {change === '' ? '—' : `${change}%`}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The market picker shared by the market and trader views. */
+export function MarketSelect({
+  markets,
+  selected,
+  onSelect,
+}: {
+  markets: readonly MarketInfo[];
+  selected: string;
+  onSelect: (market: string) => void;
+}) {
+  return (
+    <label className="market-select">
+      <span>Market</span>
+      <select data-testid="market-select" value={selected} onChange={(e) => onSelect(e.target.value)}>
+        {markets.map((m) => (
+          <option key={m.name} value={m.name}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

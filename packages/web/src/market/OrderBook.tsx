@@ -1,0 +1,74 @@
+import type { StreamLevel } from '@txc/sdk';
+import { useRef, useState } from 'react';
+import { ApiError } from '../ui/ApiError.js';
+import { subtractDecimal } from '../ui/decimal.js';
+import { applyDepth, EMPTY_BOOK, type Book } from './book-state.js';
+import { DepthChart } from './DepthChart.js';
+import { useChannel } from './use-market-stream.js';
+
+const LEVELS = 12;
+
+function Levels({ side, levels }: { side: 'asks' | 'bids'; levels: StreamLevel[] }) {
+  return (
+    <table className={`levels ${side}`} data-testid={side} aria-label={side === 'asks' ? 'Asks' : 'Bids'}>
+      <thead>
+        <tr>
+          <th scope="col">Price</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {levels.map(([price, amount]) => (
+          <tr key={price} data-testid="level" data-price={price} data-amount={amount}>
+            <td className="num price">{price}</td>
+            <td className="num">{amount}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The live book of one market from the `depth` stream, best prices next to the spread. */
+function LiveBook({ market, onGap }: { market: string; onGap: () => void }) {
+  const [book, setBook] = useState<Book>(EMPTY_BOOK);
+  const current = useRef<Book>(EMPTY_BOOK);
+  // true from the first snapshot on: what is shown is then the server's book (scripts wait on it)
+  const [live, setLive] = useState(false);
+  const error = useChannel('depth', [market, 100, '0', true], ([full, data, name]) => {
+    if (name !== market) return;
+    // the book is kept in a ref as well: a gap is acted on here, never inside a state update
+    const next = applyDepth(current.current, full, data);
+    if (next === 'gap') return onGap();
+    current.current = next;
+    if (full) setLive(true);
+    setBook(next);
+  });
+  const bestAsk = book.asks[0]?.[0];
+  const bestBid = book.bids[0]?.[0];
+  const spread = bestAsk !== undefined && bestBid !== undefined ? subtractDecimal(bestAsk, bestBid) : '—';
+  return (
+    <>
+      <ApiError error={error} />
+      <div className="book" data-testid="book" data-live={live}>
+        <Levels side="asks" levels={book.asks.slice(0, LEVELS).reverse()} />
+        <div className="spread" data-testid="spread">
+          Spread <span className="num">{spread}</span>
+        </div>
+        <Levels side="bids" levels={book.bids.slice(0, LEVELS)} />
+      </div>
+      <DepthChart asks={book.asks} bids={book.bids} />
+    </>
+  );
+}
+
+export function OrderBook({ market }: { market: string }) {
+  // a lost delta restarts the subscription: the server answers with a fresh snapshot
+  const [epoch, setEpoch] = useState(0);
+  return (
+    <section className="panel" aria-labelledby="book-title">
+      <h2 id="book-title">Order book</h2>
+      <LiveBook key={`${market}#${epoch}`} market={market} onGap={() => setEpoch((n) => n + 1)} />
+    </section>
+  );
+}

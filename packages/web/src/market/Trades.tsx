@@ -1,0 +1,56 @@
+import type { StreamTrade } from '@txc/sdk';
+import { useState } from 'react';
+import { ApiError } from '../ui/ApiError.js';
+import { useChannel } from './use-market-stream.js';
+
+const KEPT = 50;
+
+function time(seconds: number): string {
+  return new Date(Math.floor(seconds * 1000)).toLocaleTimeString([], { hour12: false });
+}
+
+/** Recent trades, newest first: the subscription's snapshot, then each live trade. */
+function LiveTrades({ market }: { market: string }) {
+  const [trades, setTrades] = useState<StreamTrade[]>([]);
+  const error = useChannel('trades', [market], ([name, batch]) => {
+    if (name !== market) return;
+    setTrades((current) => {
+      const seen = new Set(current.map((t) => t.id));
+      const fresh = batch.filter((t) => !seen.has(t.id));
+      return [...fresh, ...current].sort((x, y) => y.id - x.id).slice(0, KEPT);
+    });
+  });
+  return (
+    <>
+      <ApiError error={error} />
+      <table className="trades" data-testid="trades" aria-label="Recent trades">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Price</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((t) => (
+            <tr key={t.id} data-testid="trade" className={t.type}>
+              <td>{time(t.time)}</td>
+              <td className="num price">{t.price}</td>
+              <td className="num">{t.amount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {trades.length === 0 && <p className="muted">No trades yet.</p>}
+    </>
+  );
+}
+
+export function Trades({ market }: { market: string }) {
+  return (
+    <section className="panel" aria-labelledby="trades-title">
+      <h2 id="trades-title">Recent trades</h2>
+      <LiveTrades key={market} market={market} />
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { TxcClient } from '@txc/sdk';
+import { ApiError } from '../ui/ApiError.js';
+import { usePolling } from '../ui/use-polling.js';
+
+function when(seconds: number): string {
+  return new Date(Math.floor(seconds * 1000)).toLocaleString();
+}
+
+/** Finished orders and the user's own trades on a market, newest first. */
+export function History({ client, market, version }: { client: TxcClient; market: string; version: number }) {
+  const orders = usePolling(() => client.orderHistory({ market, limit: 50 }), 10_000, [client, market, version]);
+  const deals = usePolling(() => client.executedHistory({ market, limit: 50 }), 10_000, [client, market, version]);
+  const finished = orders.data?.[market] ?? [];
+  const trades = deals.data === undefined ? [] : Array.isArray(deals.data) ? deals.data : (deals.data[market] ?? []);
+  return (
+    <section className="panel wide" aria-labelledby="history-title">
+      <h2 id="history-title">History · {market}</h2>
+      <ApiError error={orders.error ?? deals.error} />
+      <h3>Orders</h3>
+      <div className="scroll">
+        <table data-testid="order-history">
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Finished</th>
+              <th scope="col">Side</th>
+              <th scope="col">Type</th>
+              <th scope="col">Price</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Filled</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {finished.map((o) => (
+              <tr key={o.id}>
+                <td className="num">{o.id}</td>
+                <td>{when(o.ftime)}</td>
+                <td className={o.side}>{o.side}</td>
+                <td>{o.type}</td>
+                <td className="num">{o.price}</td>
+                <td className="num">{o.amount}</td>
+                <td className="num">{o.dealStock}</td>
+                <td>{o.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Trades</h3>
+      <div className="scroll">
+        <table data-testid="trade-history">
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Time</th>
+              <th scope="col">Side</th>
+              <th scope="col">Role</th>
+              <th scope="col">Price</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Fee</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trades.map((d) => (
+              <tr key={d.id}>
+                <td className="num">{d.id}</td>
+                <td>{when(d.time)}</td>
+                <td className={d.side}>{d.side}</td>
+                <td>{d.role === 1 ? 'maker' : 'taker'}</td>
+                <td className="num">{d.price}</td>
+                <td className="num">{d.amount}</td>
+                <td className="num">
+                  {d.fee} {d.feeAsset}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

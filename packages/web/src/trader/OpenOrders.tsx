@@ -1,0 +1,80 @@
+import type { Order, TxcClient } from '@txc/sdk';
+import { useState } from 'react';
+import { ApiError } from '../ui/ApiError.js';
+import type { Polled } from '../ui/use-polling.js';
+
+/** The user's open orders on a market, each with a cancel button. */
+export function OpenOrders({
+  client,
+  market,
+  orders,
+  onChanged,
+}: {
+  client: TxcClient;
+  market: string;
+  orders: Polled<Order[]>;
+  onChanged: () => void;
+}) {
+  const [error, setError] = useState<unknown>(undefined);
+  const cancel = (orderId: number) => {
+    setError(undefined);
+    client
+      .orderCancel({ market, orderId })
+      .then(onChanged)
+      .catch((e: unknown) => {
+        setError(e);
+        onChanged();
+      });
+  };
+  const list = orders.data ?? [];
+  return (
+    <section className="panel wide" aria-labelledby="open-title">
+      <h2 id="open-title">Open orders · {market}</h2>
+      <ApiError error={orders.error ?? error} />
+      <div className="scroll">
+        <table data-testid="open-orders">
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Side</th>
+              <th scope="col">Type</th>
+              <th scope="col">Price</th>
+              <th scope="col">Trigger</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Left</th>
+              <th scope="col">
+                <span className="sr-only">Cancel</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((o) => (
+              <tr key={o.orderId} data-testid="open-order" data-order-id={o.orderId}>
+                <td className="num">{o.orderId}</td>
+                <td className={o.side}>{o.side}</td>
+                <td>{o.type}</td>
+                <td className="num">{o.price}</td>
+                <td className="num" data-testid="open-order-trigger">
+                  {o.activation_price ?? ''}
+                </td>
+                <td className="num">{o.amount}</td>
+                <td className="num">{o.left}</td>
+                <td>
+                  <button
+                    type="button"
+                    data-testid={`cancel-${o.orderId}`}
+                    aria-label={`Cancel order ${o.orderId}`}
+                    onClick={() => cancel(o.orderId)}
+                  >
+                    Cancel
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {orders.data !== undefined && list.length === 0 && <p className="muted">No open orders.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Order } from '@txc/sdk';
+import { useMemo, useState } from 'react';
+import { privateClient } from '../api/connection.js';
+import type { TraderCredentials } from '../api/credentials.js';
+import { OrderBook } from '../market/OrderBook.js';
+import { usePolling } from '../ui/use-polling.js';
+import { Balances, loadBalances } from './Balances.js';
+import { DepositAddress } from './DepositAddress.js';
+import { History } from './History.js';
+import { Login } from './Login.js';
+import { OpenOrders } from './OpenOrders.js';
+import { OrderForm } from './OrderForm.js';
+import { Positions } from './Positions.js';
+import { Transfer } from './Transfer.js';
+import { useAccountStream } from './use-account-stream.js';
+
+/** A logged-in user's accounts, orders and positions; every action refreshes what it changed. */
+function Account({ credentials, market }: { credentials: TraderCredentials; market: string }) {
+  const client = useMemo(() => privateClient(credentials.apiKey, credentials.apiSecret), [credentials]);
+  const [version, setVersion] = useState(0);
+  const balances = usePolling(() => loadBalances(client), 3000, [client]);
+  const orders = usePolling<Order[]>(() => client.activeOrders({ market, limit: 100 }), 3000, [client, market]);
+  const changed = () => {
+    balances.refresh();
+    orders.refresh();
+    setVersion((n) => n + 1);
+  };
+  const stream = useAccountStream(client, market, () => {
+    balances.refresh();
+    orders.refresh();
+  });
+  return (
+    <div className="grid trader-view">
+      <p className="stream-state muted" data-testid="account-stream" data-state={stream}>
+        {stream === 'live'
+          ? 'Live: balances and orders follow the account streams.'
+          : stream === 'polling'
+            ? 'Account streams unavailable: refreshing every few seconds.'
+            : 'Connecting the account streams…'}
+      </p>
+      <Balances balances={balances} />
+      <OrderForm client={client} market={market} onPlaced={changed} />
+      <OrderBook market={market} />
+      <OpenOrders client={client} market={market} orders={orders} onChanged={changed} />
+      <Positions client={client} version={version} />
+      <History client={client} market={market} version={version} />
+      <Transfer client={client} onDone={changed} />
+      <DepositAddress client={client} />
+    </div>
+  );
+}
+
+export function TraderView({
+  credentials,
+  market,
+  onLogin,
+}: {
+  credentials: TraderCredentials | undefined;
+  market: string;
+  onLogin: (credentials: TraderCredentials | undefined) => void;
+}) {
+  if (credentials === undefined) return <Login onLogin={onLogin} />;
+  return (
+    <>
+      <div className="account-bar">
+        <span>
+          Key <code data-testid="logged-in-key">{credentials.apiKey.slice(0, 8)}…</code>
+        </span>
+        <button type="button" data-testid="logout" onClick={() => onLogin(undefined)}>
+          Log out
+        </button>
+      </div>
+      <Account key={credentials.apiKey} credentials={credentials} market={market} />
+    </>
+  );
+}

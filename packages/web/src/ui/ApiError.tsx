@@ -1,0 +1,52 @@
+import { TxcError, TxcStreamError } from '@txc/sdk';
+
+/**
+ * An error as the API answered it: HTTP status, the API's code, its message and every field's
+ * messages, so that a bot developer sees exactly what their own client would receive.
+ */
+export function ApiError({ error }: { error: unknown }) {
+  if (error === undefined || error === null) return null;
+  if (error instanceof TxcError) {
+    const fields = Object.entries(error.errors);
+    return (
+      <div className="error" role="alert" data-testid="api-error">
+        <strong>
+          HTTP {error.status}
+          {error.code !== undefined && (
+            <>
+              {' '}
+              · code <span data-testid="api-error-code">{error.code}</span>
+            </>
+          )}
+        </strong>
+        : <span data-testid="api-error-message">{error.apiMessage}</span>
+        {fields.length > 0 && (
+          <ul>
+            {fields.map(([field, messages]) => (
+              <li key={field} data-testid={`api-error-field-${field}`}>
+                <code>{field}</code>: {messages.join(' ')}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
+  if (error instanceof TxcStreamError) {
+    return (
+      <div className="error" role="alert" data-testid="api-error">
+        <strong>
+          WebSocket · code <span data-testid="api-error-code">{error.code}</span>
+        </strong>
+        : <span data-testid="api-error-message">{error.message}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="error" role="alert" data-testid="api-error">
+      <span data-testid="api-error-message">
+        {error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Exact comparisons and sums of the API's decimal strings. Prices and amounts are never parsed as
+ * floating point for ordering or totals; only a chart's coordinates are numbers.
+ */
+interface Scaled {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+function scaled(text: string): Scaled {
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const [whole = '0', fraction = ''] = body.split('.');
+  const units = BigInt(`${whole || '0'}${fraction}`);
+  return { units: negative ? -units : units, scale: fraction.length };
+}
+
+function align(a: Scaled, b: Scaled): [bigint, bigint, number] {
+  const scale = Math.max(a.scale, b.scale);
+  return [a.units * 10n ** BigInt(scale - a.scale), b.units * 10n ** BigInt(scale - b.scale), scale];
+}
+
+function format(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = scale === 0 ? '' : digits.slice(digits.length - scale).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+export function compareDecimal(a: string, b: string): number {
+  const [x, y] = align(scaled(a), scaled(b));
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function addDecimal(a: string, b: string): string {
+  const [x, y, scale] = align(scaled(a), scaled(b));
+  return format(x + y, scale);
+}
+
+export function subtractDecimal(a: string, b: string): string {
+  const [x, y, scale] = align(scaled(a), scaled(b));
+  return format(x - y, scale);
+}
+
+export function isZero(a: string): boolean {
+  return scaled(a).units === 0n;
+}
+
+/** A chart coordinate: the one place a decimal becomes a float, for drawing only. */
+export function plotValue(a: string): number {
+  return Number(a);
+}
