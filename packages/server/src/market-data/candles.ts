@@ -1,5 +1,12 @@
 import { formatUnits, type MarketSpec } from '@txc/core';
-import { addCandle, candleOf, candleOfRow, candleScales, type Candle, type CandleScales } from '../venue/projection/candle.js';
+import {
+  addCandle,
+  candleOf,
+  candleOfRow,
+  candleScales,
+  type Candle,
+  type CandleScales,
+} from '../venue/projection/candle.js';
 import { secondsOf } from '../venue/projection/candle-projection.js';
 import { ROLE_TAKER } from '../venue/projection/projector.js';
 import type { Venue } from '../venue/venue.js';
