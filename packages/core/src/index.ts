@@ -50,6 +50,7 @@ export * from './collateral/open-interest.js';
 export * from './collateral/adl-ranking.js';
 export * from './trading/fees.js';
 export * from './trading/placement.js';
+export * from './trading/bbo-price.js';
 export * from './trading/stock-market-buy.js';
 export * from './handlers/credit-deposit.js';
 export * from './handlers/assign-deposit-address.js';

@@ -35,7 +35,7 @@ import {
   type WithdrawRequest,
 } from './contract/endpoints/index.js';
 import { installContractMethods, type ContractMethods } from './contract-methods.js';
-import { HttpClient, type Params } from './http-client.js';
+import { HttpClient, type Params, type TxcClientOptions } from './http-client.js';
 
 export type { TxcClientOptions } from './http-client.js';
 
@@ -62,29 +62,12 @@ export type WithdrawParams = Omit<Static<typeof WithdrawRequest>, 'request' | 'n
 export type HistoryParams = Params<typeof mainAccountHistory>;
 export type DepositAddressParams = Params<typeof mainAccountCreateNewAddress>;
 
-/** The contracts whose method this class declares itself, with positional arguments. */
-type OwnMethods =
-  | 'kline'
-  | 'orderbook'
-  | 'orderbookDepth'
-  | 'trades'
-  | 'fundingHistory'
-  | 'tradeBalance'
-  | 'collateralBalance'
-  | 'collateralBalanceSummary'
-  | 'miningPayoutDestination';
-
-// The class and this interface merge: every contract's method (contract-methods.ts) is installed on
-// the prototype below, so an endpoint added to the contracts is a client method without a line here.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
-export interface TxcClient extends Omit<ContractMethods, OwnMethods> {}
-
 /**
- * A client of the exchange HTTP API V4: a method per endpoint contract (`client.orderNew({...})`,
- * `client.markets()`), and below the shorter names and positional forms callers already use.
+ * The methods written here: the shorter names and positional forms callers already use
+ * (`client.mainBalance('BTC')`, `client.orderbook('BTC_USDT', { limit })`). Every other method comes
+ * from a contract (see `TxcClient` below).
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class TxcClient extends HttpClient {
+class ConvenienceMethods extends HttpClient {
   // --- public ---
 
   /** One market's 24-hour figures (open, high, low, last, bid, ask, volumes), as API V1 answers them. */
@@ -254,4 +237,13 @@ export class TxcClient extends HttpClient {
   }
 }
 
-installContractMethods(TxcClient.prototype);
+installContractMethods(ConvenienceMethods.prototype);
+
+/**
+ * A client of the exchange HTTP API V4: a method per endpoint contract, named as the contract is
+ * exported (`client.orderNew({...})`, `client.markets()`), so that a new contract is a new method
+ * without a line here; where this file declares a method of the same name, that one is kept.
+ */
+export type TxcClient = ConvenienceMethods & Omit<ContractMethods, keyof ConvenienceMethods>;
+// the contract methods are on the prototype (installContractMethods above), which the class's own type cannot say
+export const TxcClient = ConvenienceMethods as unknown as new (options: TxcClientOptions) => TxcClient;

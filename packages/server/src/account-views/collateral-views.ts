@@ -74,8 +74,8 @@ function tpsl(state: State, user: string, pos: Position): Record<string, unknown
 export function entryPrice(state: State, market: string, size: number, basis: bigint): string | null {
   const spec = state.markets.get(market);
   if (spec === undefined || size === 0) return null;
-  const u = unitsFor(state, spec);
-  return formatUnits((basis * pow10(spec.stockPrec)) / BigInt(Math.abs(size)), u.fineScale);
+  const units = unitsFor(state, spec);
+  return formatUnits((basis * pow10(spec.stockPrec)) / BigInt(Math.abs(size)), units.fineScale);
 }
 
 /** Reference §6.4: one open position, its figures at the mark price and the account's free margin. */
@@ -88,14 +88,14 @@ export function positionBody(
 ): Record<string, unknown> {
   const spec = state.markets.get(pos.market);
   if (spec === undefined) throw new Error(`position on unknown market ${pos.market}`);
-  const u = unitsFor(state, spec);
+  const units = unitsFor(state, spec);
   const account = accountView(state, user);
   const moneyPrecision = state.assets.get(spec.money)?.precision ?? 0;
   const margin = divide(positionValue(state, spec, pos, true) ?? 0n, BigInt(effectiveLeverage(account, spec)), true);
   const pnl = positionPnl(state, spec, pos);
   const loan = account.loans.get(pos.market);
   const unrealizedFunding = loan === undefined ? 0n : interestDue(state, spec, interestAt(state, spec, loan, now));
-  const liquidation = liquidationPrice(state, user, pos, u.fineScale, now);
+  const liquidation = liquidationPrice(state, user, pos, units.fineScale, now);
   // pnl as a percent of the position's margin, two decimals, truncated
   const percent = margin === 0n ? 0n : (pnl * 10_000n) / margin;
   return {
@@ -105,7 +105,7 @@ export function positionBody(
     modifyDate: pos.modifiedAt / 1_000_000,
     amount: formatUnits(BigInt(pos.size), spec.stockPrec),
     basePrice: entryPrice(state, pos.market, pos.size, pos.basis),
-    liquidationPrice: liquidation === null ? null : formatUnits(liquidation, u.fineScale),
+    liquidationPrice: liquidation === null ? null : formatUnits(liquidation, units.fineScale),
     liquidationState: liquidationState(f),
     pnl: usdtText(pnl, false),
     pnlPercent: formatUnitsFixed(percent, 2),
@@ -116,7 +116,7 @@ export function positionBody(
     unrealizedFunding: spec.type === 'futures' ? '0' : formatUnits(unrealizedFunding, moneyPrecision),
     tpsl: tpsl(state, user, pos),
     positionSide: pos.side,
-    realizedPnl: formatUnits(pos.realized, u.fineScale),
+    realizedPnl: formatUnits(pos.realized, units.fineScale),
     unrealizedPnl: usdtText(pnl, false),
     // 0–4, higher is deleveraged sooner (websocket.md §7.11); null off a perpetual
     adlQuantile: adlQuantile(state, user, pos, now),

@@ -82,12 +82,12 @@ export function changePercent(open: number | null, last: number | null): string 
 /** Reference §4.5: one market's rolling 24-hour ticker entry. */
 export function tickerEntry(state: State, data: MarketData, spec: MarketSpec): Record<string, unknown> {
   const s = data.stats24h(spec.name);
-  const u = unitsFor(state, spec);
+  const units = unitsFor(state, spec);
   return {
     base_id: cmcId(spec.stock),
     quote_id: cmcId(spec.money),
     last_price: s.last === null ? '0' : formatUnits(BigInt(s.last), spec.moneyPrec),
-    quote_volume: formatUnits(s.notional, u.fineScale),
+    quote_volume: formatUnits(s.notional, units.fineScale),
     base_volume: formatUnits(s.lots, spec.stockPrec),
     isFrozen: !spec.tradesEnabled,
     change: changePercent(s.open, s.last),
@@ -113,7 +113,7 @@ export interface MarketActivity {
 
 export function marketActivity(state: State, data: MarketData, spec: MarketSpec): MarketActivity {
   const s = data.stats24h(spec.name);
-  const u = unitsFor(state, spec);
+  const units = unitsFor(state, spec);
   const price = (ticks: number | null): string => formatUnits(BigInt(ticks ?? 0), spec.moneyPrec);
   const book = state.trading.markets.get(spec.name)?.book;
   const best = (side: 'buy' | 'sell'): number | null => book?.levels(side, 1)[0]?.price ?? null;
@@ -126,7 +126,7 @@ export function marketActivity(state: State, data: MarketData, spec: MarketSpec)
     high: price(s.high ?? s.last),
     last: price(s.last),
     volume: formatUnits(s.lots, spec.stockPrec),
-    deal: formatUnits(s.notional, u.fineScale),
+    deal: formatUnits(s.notional, units.fineScale),
     change: changePercent(open, s.last),
   };
 }
@@ -138,12 +138,12 @@ export function tradesView(
   spec: MarketSpec,
   side: 'buy' | 'sell' | undefined,
 ): unknown[] {
-  const u = unitsFor(state, spec);
+  const units = unitsFor(state, spec);
   return data.recentTrades(spec.name, side).map((t) => ({
     tradeID: t.tradeId,
     price: formatUnits(BigInt(t.price), spec.moneyPrec),
     quote_volume: formatUnits(BigInt(t.lots), spec.stockPrec),
-    base_volume: formatUnits(t.notional, u.fineScale),
+    base_volume: formatUnits(t.notional, units.fineScale),
     trade_timestamp: Math.floor(t.time / 1_000_000),
     type: t.takerSide,
     rpi: t.rpi,

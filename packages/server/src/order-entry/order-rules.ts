@@ -1,10 +1,20 @@
-import type { MarketSpec, OrderType, PlaceOrder, Side, State, TradingAccount } from '@txc/core';
+import {
+  bboBookSide,
+  bboPrice,
+  type BboRole,
+  type MarketSpec,
+  type OrderType,
+  type PlaceOrder,
+  type Side,
+  type State,
+  type TradingAccount,
+} from '@txc/core';
 import type { FieldValidation } from '../http/validation/field-validation.js';
 import { activationPrice, requireActivationPrice } from '../http/validation/order-fields/activation-price.js';
 import { moneyAmount, requireAmount, stockAmount } from '../http/validation/order-fields/amount.js';
 import { clientOrderIdField } from '../http/validation/order-fields/client-order-id.js';
 import { collateralMarket, tradingMarket } from '../http/validation/order-fields/market.js';
-import { bboRole, flag, noRpiFlag, rpiFlag, type BboRole } from '../http/validation/order-fields/order-flags.js';
+import { bboRole, flag, noRpiFlag, rpiFlag } from '../http/validation/order-fields/order-flags.js';
 import { limitPrice, requirePrice } from '../http/validation/order-fields/price.js';
 import { orderSide } from '../http/validation/order-fields/side.js';
 import { stpField } from '../http/validation/order-fields/stp.js';
@@ -40,7 +50,7 @@ const moneyPrecision = (d: OrderDraft): number =>
 const byMoney = (d: OrderDraft): boolean =>
   d.account === 'spot' && d.side === 'buy' && (d.type === 'market' || d.type === 'stop market');
 /** A limit order that names a bboRole takes its price from the book: its own price is not read. */
-const bookPriced = (d: OrderDraft): boolean =>
+const takesBookPrice = (d: OrderDraft): boolean =>
   d.type === 'limit' && d.v.body.bboRole !== undefined && d.v.body.bboRole !== null;
 
 const spotMarket: OrderRule = (d) => (d.spec = tradingMarket(d.v, d.state));
@@ -58,9 +68,9 @@ const amount: OrderRule = (d) => {
 
 /** The limit price, given or taken from the book (bboRole), and the total it makes with the amount. */
 const price: OrderRule = (d) => {
-  if (!known(d)) return bookPriced(d) ? undefined : requirePrice(d.v);
+  if (!known(d)) return takesBookPrice(d) ? undefined : requirePrice(d.v);
   d.bbo = bboRole(d.v, d.type === 'limit');
-  const p = !bookPriced(d) ? limitPrice(d.v, d.spec) : d.bbo === undefined ? undefined : bboPrice(d, d.bbo);
+  const p = !takesBookPrice(d) ? limitPrice(d.v, d.spec) : d.bbo === undefined ? undefined : bookPrice(d, d.bbo);
   if (p === undefined) return;
   d.price = p;
   if (d.amount !== undefined) orderTotal(d.v, d.spec, moneyPrecision(d), d.amount, p);
@@ -95,17 +105,13 @@ const collateralExtras: OrderRule = (d) => {
   d.collateral = collateralFields(d.v, d.spec, d.side, d.type, reference, d.rpi);
 };
 
-/**
- * The price a `bboRole` order takes from the book as it stands (the command is applied before anything
- * else can change it): the best of its own side to join the queue (1), of the other side to take it
- * (2). Filed as an error when that side is empty.
- */
-function bboPrice(d: OrderDraft & { spec: MarketSpec; side: Side }, role: BboRole): number | undefined {
-  const bookSide: Side = role === 1 ? d.side : d.side === 'buy' ? 'sell' : 'buy';
-  const best = d.state.trading.markets.get(d.spec.name)?.book.best(bookSide);
-  if (best === undefined)
-    d.v.add('bboRole', `There is no ${bookSide === 'buy' ? 'bid' : 'ask'} to take the price from.`);
-  return best?.price;
+/** The price a `bboRole` order takes from the book (the core's rule), filed as an error when that side is empty. */
+function bookPrice(d: OrderDraft & { spec: MarketSpec; side: Side }, role: BboRole): number | undefined {
+  const price = bboPrice(d.state, d.spec.name, d.side, role);
+  if (price === undefined) {
+    d.v.add('bboRole', `There is no ${bboBookSide(d.side, role) === 'buy' ? 'bid' : 'ask'} to take the price from.`);
+  }
+  return price;
 }
 
 const SPOT: Readonly<Record<OrderType, readonly OrderRule[]>> = {

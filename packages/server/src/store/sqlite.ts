@@ -87,8 +87,7 @@ export function openSqliteStore(file: string, options: { unsafeNoFsync?: boolean
     // whose commit crossed the threshold: the writer's, on the path of every reply waiting for it.
     // Group commits touch the same index pages again and again, so a checkpoint every 10,000
     // pages (40 MB of WAL) instead of SQLite's 1,000 copies each of them once where it copied it
-    // ten times: under load a commit takes a quarter less on average, and one in 140 of them
-    // waits for a checkpoint instead of one in 14 (see docs/decisions.md).
+    // ten times, and far fewer commits wait for one (docs/decisions.md).
     'wal_autocheckpoint = 10000',
     // A WAL that grew beyond that (behind a long read: a backup) is cut back once it restarts.
     'journal_size_limit = 67108864',

@@ -123,10 +123,10 @@ const FINISHED_ORDER_FIELDS = [
 
 /**
  * How a read takes a user's keys on PostgreSQL. `newest-first`: in the order of the per-user table's
- * key, newest first, so that a page ordered the same way stops after its rows (without it a page of
- * a user with 300,000 deals read and sorted all of them: 524 ms, 4 ms walked). `whole`: all at once,
- * for a read that looks for a few rows anywhere in the history (a client order id), which a hash
- * join finds faster than a walk (about 300 against 430 ms at 300,000 deals). SQLite always walks.
+ * key, newest first, so that a page ordered the same way stops after its rows instead of reading and
+ * sorting the user's whole history. `whole`: all at once, for a read that looks for a few rows
+ * anywhere in the history (a client order id), which a hash join finds faster than a walk. SQLite
+ * always walks.
  */
 export type HistoryWalk = 'newest-first' | 'whole';
 

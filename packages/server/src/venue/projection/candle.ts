@@ -83,9 +83,9 @@ export function candleOfRow(
   s: CandleScales,
 ): Candle {
   const units = (text: string, scale: number): bigint => {
-    const u = parseUnits(text, scale);
-    if (u === undefined) throw new Error(`candle value ${text} is not a decimal of scale ${scale}`);
-    return u;
+    const value = parseUnits(text, scale);
+    if (value === undefined) throw new Error(`candle value ${text} is not a decimal of scale ${scale}`);
+    return value;
   };
   const ticks = (text: string): number => Number(units(text, s.price));
   return {

@@ -1,7 +1,5 @@
+import type { BboRole } from '@txc/core';
 import type { FieldValidation } from '../field-validation.js';
-
-/** `bboRole`: 1 queue (the best price of the order's own side), 2 counterparty (the other side's). */
-export type BboRole = 1 | 2;
 
 /** A boolean flag of an order; false when absent. */
 export function flag(

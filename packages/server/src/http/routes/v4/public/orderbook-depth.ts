@@ -20,13 +20,13 @@ export const orderbookDepthRoute = defineRoute(orderbookDepth, (app: FastifyInst
       if (spec === undefined) return reply;
       await venue.barrier();
       const body = cache.get(spec.name, () => {
-        const mt = venue.state.trading.markets.get(spec.name);
-        const bids = mt?.book.levels('buy', Infinity) ?? [];
-        const asks = mt?.book.levels('sell', Infinity) ?? [];
+        const market = venue.state.trading.markets.get(spec.name);
+        const bids = market?.book.levels('buy', Infinity) ?? [];
+        const asks = market?.book.levels('sell', Infinity) ?? [];
         const bid = bids[0]?.price;
         const ask = asks[0]?.price;
         const ref =
-          mt?.lastPrice ?? (bid !== undefined && ask !== undefined ? (bid + ask) / 2 : (bid ?? ask ?? undefined));
+          market?.lastPrice ?? (bid !== undefined && ask !== undefined ? (bid + ask) / 2 : (bid ?? ask ?? undefined));
         const within = (p: number): boolean => ref !== undefined && p * 100 >= ref * 98 && p * 100 <= ref * 102;
         return {
           ticker_id: spec.name,
