@@ -26,6 +26,8 @@ export interface WsRouteOptions {
  */
 export function registerWebSocket(app: FastifyInstance, options: WsRouteOptions): void {
   const { hub } = options;
+  /** The reply of each upgrade under way: its raw response lets go of the socket once ws owns it. */
+  const upgrades = new WeakMap<FastifyRequest, FastifyReply>();
   void app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false },
     // the hub listens for each socket's errors: a frame too big is closed with 1009 by ws itself
@@ -41,10 +43,18 @@ export function registerWebSocket(app: FastifyInstance, options: WsRouteOptions)
       url: WS_PATH,
       schema: { hide: true },
       onRequest: (request, reply, next) => {
-        if (options.admit(request, reply)) next();
+        if (!options.admit(request, reply)) return;
+        upgrades.set(request, reply);
+        next();
       },
       handler: (_request, reply) => options.notUpgraded(reply),
       wsHandler: (socket, request) => {
+        // @fastify/websocket's error listener closes over the upgrade's request and reply, and the raw
+        // response stays attached to the socket: kept for the socket's whole life, they would double
+        // what an idle connection costs. The hub listens for the socket's errors itself.
+        socket.removeAllListeners('error');
+        const response = upgrades.get(request)?.raw;
+        if (response?.socket) response.detachSocket(response.socket);
         hub.open(socket, request.ip);
       },
     });
