@@ -28,6 +28,7 @@ import { adoptRules } from './handlers/adopt-rules.js';
 import { createCode } from './handlers/create-code.js';
 import { applyCode } from './handlers/apply-code.js';
 import { setUserFee } from './handlers/set-user-fee.js';
+import { modifyOrder } from './handlers/modify-order.js';
 import { repricePremium } from './funding/funding-rate.js';
 import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
@@ -101,6 +102,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   CreateCode: createCode,
   ApplyCode: applyCode,
   SetUserFee: setUserFee,
+  ModifyOrder: modifyOrder,
 };
 
 /**

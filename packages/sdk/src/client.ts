@@ -38,6 +38,7 @@ import {
   orderbook,
   orderbookDepth,
   orderCancel,
+  orderModify,
   orderCancelAll,
   orderDeals,
   orderHistory,
@@ -261,6 +262,11 @@ export class TxcClient {
   /** Cancels by exactly one of `orderId` / `clientOrderId`; answers the final order. */
   orderCancel(params: Params<typeof orderCancel>): Promise<Order> {
     return this.privatePost(orderCancel.path, params);
+  }
+
+  /** Replaces an open order by a new one (new id) with the figures given; answers `[newOrder]`. */
+  orderModify(params: Params<typeof orderModify>): Promise<[Order]> {
+    return this.privatePost(orderModify.path, params);
   }
 
   orderCancelAll(params: Params<typeof orderCancelAll> = {}): Promise<[]> {

@@ -19,6 +19,7 @@ import type {
   SetMiningPayoutDestination,
 } from './mining-commands.js';
 import type { ApplyCode, CodeOutcome, CreateCode } from './code-commands.js';
+import type { ModifyOrder } from './modify-commands.js';
 import type { CancelAllOrders, CancelOrder, CancelOto, OtoCancelled, PlaceOrder } from './order-commands.js';
 import type {
   AdoptRules,
@@ -68,7 +69,8 @@ export type Command =
   | AdoptRules
   | CreateCode
   | ApplyCode
-  | SetUserFee;
+  | SetUserFee
+  | ModifyOrder;
 
 export type CommandType = Command['type'];
 
@@ -100,6 +102,7 @@ export interface CommandResults {
   CreateCode: CodeOutcome;
   ApplyCode: CodeOutcome;
   SetUserFee: UserFeeSetting;
+  ModifyOrder: OrderView;
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

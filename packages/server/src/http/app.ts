@@ -35,6 +35,7 @@ import { activeOrdersRoute } from './routes/v4/private/order/active-orders.js';
 import { orderCancelAllRoute } from './routes/v4/private/order/cancel-all.js';
 import { orderCancelRoute } from './routes/v4/private/order/cancel.js';
 import { orderMarketRoute } from './routes/v4/private/order/market.js';
+import { orderModifyRoute } from './routes/v4/private/order/modify.js';
 import { orderNewRoute } from './routes/v4/private/order/new.js';
 import { orderStockMarketRoute } from './routes/v4/private/order/stock-market.js';
 import { orderStopLimitRoute } from './routes/v4/private/order/stop-limit.js';
@@ -166,6 +167,7 @@ const PRIVATE_ROUTES: readonly Route[] = [
   orderStopMarketRoute,
   orderCancelRoute,
   orderCancelAllRoute,
+  orderModifyRoute,
   activeOrdersRoute,
   tradeBalanceRoute,
   orderHistoryRoute,

@@ -34,6 +34,7 @@ import { orderOtoCancel } from './order/oto-cancel.js';
 import { orderCancelAll } from './order/cancel-all.js';
 import { orderCancel } from './order/cancel.js';
 import { orderMarket } from './order/market.js';
+import { orderModify } from './order/modify.js';
 import { orderNew } from './order/new.js';
 import { orderStockMarket } from './order/stock-market.js';
 import { orderStopLimit } from './order/stop-limit.js';
@@ -121,6 +122,7 @@ export {
   orderDeals,
   orderHistory,
   orderMarket,
+  orderModify,
   orderNew,
   orderOtoCancel,
   orderStockMarket,
@@ -193,6 +195,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   orderStopMarket,
   orderCancel,
   orderCancelAll,
+  orderModify,
   activeOrders,
   tradeBalance,
   orderHistory,

@@ -80,7 +80,9 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     });
     await alice.orderStopMarket({ market: 'BTC_USDT', side: 'sell', amount: '0.001', activation_price: '50000' });
     await alice.activeOrders({ market: 'BTC_USDT' });
-    await alice.orderCancel({ market: 'BTC_USDT', orderId: resting.orderId });
+    const [moved] = await alice.orderModify({ market: 'BTC_USDT', orderId: resting.orderId, price: '49000' });
+    await ignore(alice.orderModify({ market: 'BTC_USDT', orderId: resting.orderId, price: '49000' }));
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: moved.orderId });
     await alice.orderCancelAll({ market: 'BTC_USDT' });
     await alice.orderHistory({ market: 'BTC_USDT' });
     await alice.orderHistory();
