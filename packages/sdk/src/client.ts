@@ -39,6 +39,8 @@ import {
   orderbookDepth,
   orderCancel,
   orderModify,
+  orderBulk,
+  orderCancelBulk,
   orderCancelAll,
   orderDeals,
   orderHistory,
@@ -84,6 +86,11 @@ export type CollateralSummary = Static<typeof collateralSummary.response>;
 export type OpenPosition = Static<typeof collateralPositionsOpen.response>[number];
 export type PositionState = Static<typeof collateralPositionsHistory.response>[number];
 export type BalanceSummary = Static<typeof collateralBalanceSummary.response>[number];
+
+/** One item of a bulk answer: its result or its error, the other null. */
+export type BulkItem<T> =
+  | { result: T; error: null }
+  | { result: null; error: { code: number; message: string; errors: Record<string, string[]> } };
 
 /** Fields a caller passes to an endpoint (besides `request`, `nonce`, `nonceWindow`). */
 type Params<E extends { request: TSchema }> = Omit<Static<E['request']>, 'request' | 'nonce' | 'nonceWindow'>;
@@ -267,6 +274,18 @@ export class TxcClient {
   /** Replaces an open order by a new one (new id) with the figures given; answers `[newOrder]`. */
   orderModify(params: Params<typeof orderModify>): Promise<[Order]> {
     return this.privatePost(orderModify.path, params);
+  }
+
+  /** Places up to 20 limit orders; each item answers its order or its error. */
+  orderBulk(params: Params<typeof orderBulk>): Promise<BulkItem<Order>[]> {
+    return this.privatePost(orderBulk.path, params);
+  }
+
+  /** Cancels up to 100 orders; each item answers the cancelled order's ids or its error. */
+  orderCancelBulk(
+    params: Params<typeof orderCancelBulk>,
+  ): Promise<BulkItem<{ orderId: number; clientOrderId: string; market: string }>[]> {
+    return this.privatePost(orderCancelBulk.path, params);
   }
 
   orderCancelAll(params: Params<typeof orderCancelAll> = {}): Promise<[]> {

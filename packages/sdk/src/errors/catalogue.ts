@@ -184,6 +184,11 @@ export const ERRORS = {
     field: 'amount',
     fieldMessage: 'Amount cannot be specified for this order type',
   }),
+  /** An order `order/cancel/bulk` did not find, in the words of its per-item answer. */
+  bulkCancelNotFound: privateError(404, 404, 'Order not found', {
+    field: 'orderId',
+    fieldMessage: 'Order does not exist or already cancelled',
+  }),
   otoNotFound: privateError(400, 2, 'Inner validation failed', {
     field: 'otoId',
     fieldMessage: 'OTO order was not found.',

@@ -36,6 +36,8 @@ import { orderCancelAllRoute } from './routes/v4/private/order/cancel-all.js';
 import { orderCancelRoute } from './routes/v4/private/order/cancel.js';
 import { orderMarketRoute } from './routes/v4/private/order/market.js';
 import { orderModifyRoute } from './routes/v4/private/order/modify.js';
+import { orderBulkRoute } from './routes/v4/private/order/bulk.js';
+import { orderCancelBulkRoute } from './routes/v4/private/order/cancel-bulk.js';
 import { orderNewRoute } from './routes/v4/private/order/new.js';
 import { orderStockMarketRoute } from './routes/v4/private/order/stock-market.js';
 import { orderStopLimitRoute } from './routes/v4/private/order/stop-limit.js';
@@ -168,6 +170,8 @@ const PRIVATE_ROUTES: readonly Route[] = [
   orderCancelRoute,
   orderCancelAllRoute,
   orderModifyRoute,
+  orderBulkRoute,
+  orderCancelBulkRoute,
   activeOrdersRoute,
   tradeBalanceRoute,
   orderHistoryRoute,

@@ -111,6 +111,13 @@ export const SAMPLES: readonly Sample[] = [
     (ids) => ({ market: 'BTC_USDT', orderId: ids.sell, price: '71000' }),
     (a, ids) => (ids.sell = orderIdOf(Array.isArray(a) ? a[0] : undefined)),
   ),
+  priv('/api/v4/order/bulk', {
+    orders: [
+      { market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40000', clientOrderId: 'sample-bulk' },
+      { market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '39000' },
+    ],
+  }),
+  priv('/api/v4/order/cancel/bulk', { orders: [{ market: 'BTC_USDT', clientOrderId: 'sample-bulk' }] }),
   priv('/api/v4/trade-account/balance', {}),
   priv('/api/v4/trade-account/order/history', { market: 'BTC_USDT' }),
   priv('/api/v4/trade-account/executed-history', { market: 'BTC_USDT' }),

@@ -35,6 +35,8 @@ import { orderCancelAll } from './order/cancel-all.js';
 import { orderCancel } from './order/cancel.js';
 import { orderMarket } from './order/market.js';
 import { orderModify } from './order/modify.js';
+import { orderBulk } from './order/bulk.js';
+import { orderCancelBulk } from './order/cancel-bulk.js';
 import { orderNew } from './order/new.js';
 import { orderStockMarket } from './order/stock-market.js';
 import { orderStopLimit } from './order/stop-limit.js';
@@ -121,6 +123,8 @@ export {
   orderCancelAll,
   orderDeals,
   orderHistory,
+  orderBulk,
+  orderCancelBulk,
   orderMarket,
   orderModify,
   orderNew,
@@ -156,6 +160,8 @@ export { AssetStatus } from './public/assets.js';
 export { FeeEntry, FlexFee } from './public/fee.js';
 export { FuturesMarket } from './public/futures.js';
 export { KlineCandle } from './public/kline.js';
+export { BULK_ORDERS_MAX } from './order/bulk.js';
+export { BULK_CANCELS_MAX } from './order/cancel-bulk.js';
 export { FundingPayment } from './collateral-account/funding-history.js';
 
 /** Every endpoint of the API that txc serves. */
@@ -196,6 +202,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   orderCancel,
   orderCancelAll,
   orderModify,
+  orderBulk,
+  orderCancelBulk,
   activeOrders,
   tradeBalance,
   orderHistory,

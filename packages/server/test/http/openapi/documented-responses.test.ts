@@ -83,6 +83,15 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     const [moved] = await alice.orderModify({ market: 'BTC_USDT', orderId: resting.orderId, price: '49000' });
     await ignore(alice.orderModify({ market: 'BTC_USDT', orderId: resting.orderId, price: '49000' }));
     await alice.orderCancel({ market: 'BTC_USDT', orderId: moved.orderId });
+    await alice.orderBulk({
+      orders: [
+        { market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40000', clientOrderId: 'bulk-1' },
+        { market: 'BTC_USDT', side: 'up', amount: '0.01', price: '40000' },
+      ],
+    });
+    await ignore(alice.orderBulk({ orders: [] }));
+    await alice.orderCancelBulk({ orders: [{ market: 'BTC_USDT', clientOrderId: 'bulk-1' }, { market: 'BTC_USDT' }] });
+    await ignore(alice.orderCancelBulk({ orders: [] }));
     await alice.orderCancelAll({ market: 'BTC_USDT' });
     await alice.orderHistory({ market: 'BTC_USDT' });
     await alice.orderHistory();
