@@ -20,6 +20,8 @@ import type {
 } from './mining-commands.js';
 import type { ApplyCode, CodeOutcome, CreateCode } from './code-commands.js';
 import type { ModifyOrder } from './modify-commands.js';
+import type { FireKillSwitch, SetKillSwitch } from './kill-switch-commands.js';
+import type { KillSwitch } from '../state/kill-switches.js';
 import type { CancelAllOrders, CancelOrder, CancelOto, OtoCancelled, PlaceOrder } from './order-commands.js';
 import type {
   AdoptRules,
@@ -70,7 +72,9 @@ export type Command =
   | CreateCode
   | ApplyCode
   | SetUserFee
-  | ModifyOrder;
+  | ModifyOrder
+  | SetKillSwitch
+  | FireKillSwitch;
 
 export type CommandType = Command['type'];
 
@@ -103,6 +107,8 @@ export interface CommandResults {
   ApplyCode: CodeOutcome;
   SetUserFee: UserFeeSetting;
   ModifyOrder: OrderView;
+  SetKillSwitch: KillSwitch | null;
+  FireKillSwitch: { cancelled: number; expired: number };
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

@@ -83,7 +83,8 @@ export type RejectReason =
   | 'MODIFY_ACTIVATION_NOT_ALLOWED'
   | 'MODIFY_PRICE_NOT_ALLOWED'
   | 'MODIFY_TOTAL_NOT_ALLOWED'
-  | 'MODIFY_AMOUNT_NOT_ALLOWED';
+  | 'MODIFY_AMOUNT_NOT_ALLOWED'
+  | 'KILL_SWITCH_NOT_DUE';
 
 export interface Rejection {
   readonly reason: RejectReason;

@@ -38,7 +38,8 @@ type Step =
   | { kind: 'cancel'; user: number; pick: number; byCid: boolean }
   | { kind: 'cancelAll'; user: number; market: boolean }
   | { kind: 'fee'; user: number; market: boolean; maker: number; taker: number }
-  | { kind: 'modify'; pick: number; byCid: boolean; offset: number | null; amount: number | null };
+  | { kind: 'modify'; pick: number; byCid: boolean; offset: number | null; amount: number | null }
+  | { kind: 'killSwitch'; user: number; fire: boolean; disarm: boolean };
 
 const place = fc.record({
   kind: fc.constant('place' as const),
@@ -89,6 +90,13 @@ const modify = fc.record({
   offset: fc.option(fc.integer({ min: -6, max: 6 })),
   amount: fc.option(fc.integer({ min: 1, max: 12_000 })),
 });
+/** A kill-switch on BTC_USDT armed for 5 s (five commands here), disarmed, or set off (refused until due). */
+const killSwitch = fc.record({
+  kind: fc.constant('killSwitch' as const),
+  user: fc.nat(USERS.length - 1),
+  fire: fc.boolean(),
+  disarm: fc.boolean(),
+});
 const FEE_RATES = [null, 0n, 500_000_000_000_000n, 3_000_000_000_000_000n, 10_000_000_000_000_000n] as const;
 
 const step = fc.oneof(
@@ -97,6 +105,7 @@ const step = fc.oneof(
   { weight: 1, arbitrary: cancelAll },
   { weight: 1, arbitrary: userFee },
   { weight: 2, arbitrary: modify },
+  { weight: 1, arbitrary: killSwitch },
 );
 
 function toCommand(s: Step, placed: { id: number; user: string; cid: string }[], lastPrice: number | null): Command {
@@ -121,6 +130,10 @@ function toCommand(s: Step, placed: { id: number; user: string; cid: string }[],
     };
   }
   const user = USERS[s.user] as string;
+  if (s.kind === 'killSwitch') {
+    if (s.fire) return { type: 'FireKillSwitch', user, market: 'BTC_USDT' };
+    return { type: 'SetKillSwitch', user, market: 'BTC_USDT', timeout: s.disarm ? null : 5, kinds: null };
+  }
   if (s.kind === 'cancelAll')
     return { type: 'CancelAllOrders', user, market: s.market ? 'BTC_USDT' : null, kinds: null };
   if (s.kind === 'cancel') {
@@ -164,7 +177,7 @@ function checkInvariants(v: TestVenue): void {
 
 describe('model: the fast book against the naive book', () => {
   it('answers every random command alike, keeps the invariants, and ends in the same state', () => {
-    const seen = { trades: 0, stops: 0, accepted: 0, modified: 0 };
+    const seen = { trades: 0, stops: 0, accepted: 0, modified: 0, killed: 0 };
     fc.assert(
       fc.property(fc.array(step, { minLength: 40, maxLength: 150, size: 'max' }), (steps) => {
         const fast = venueWith(fastBook);
@@ -187,6 +200,7 @@ describe('model: the fast book against the naive book', () => {
             placed.push({ id: o.id, user: cmd.user, cid: o.clientOrderId });
           }
           if (a.result.ok && cmd.type === 'ModifyOrder') seen.modified++;
+          if (a.result.ok && cmd.type === 'FireKillSwitch') seen.killed++;
           checkInvariants(fast);
           checkInvariants(naive);
         }
@@ -196,11 +210,11 @@ describe('model: the fast book against the naive book', () => {
         assert.equal(encodeState(decodeState(text)), text);
         assert.equal(encodeState(decodeState(text, { book: naiveBook })), text);
       }),
-      { seed: 20_240_611, numRuns: 150 },
+      { seed: 20_240_611, numRuns: 190 },
     );
     // the streams exercise matching and stop activation, not only refusals
     assert.ok(
-      seen.trades > 1000 && seen.stops > 50 && seen.accepted > 5000 && seen.modified > 150,
+      seen.trades > 1000 && seen.stops > 50 && seen.accepted > 5000 && seen.modified > 150 && seen.killed > 20,
       JSON.stringify(seen),
     );
   });
