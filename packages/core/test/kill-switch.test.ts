@@ -60,7 +60,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /** The reference: armed switches and open orders, kept without the engine. */
 interface Model {
-  switches: Map<string, { user: string; market: string; kinds: readonly KillSwitchKind[] | null; expires: number }>;
+  switches: Map<string, { user: string; market: string; kinds: readonly KillSwitchKind[] | null; expiresAt: number }>;
   open: Map<number, { user: string; market: string }>;
 }
 
@@ -90,15 +90,15 @@ function fireDue(v: TestVenue, model: Model): number {
   let fired = 0;
   const at = v.time + SECOND;
   const due = [...model.switches.entries()]
-    .filter(([, s]) => s.expires <= at)
-    .sort((a, b) => a[1].expires - b[1].expires);
+    .filter(([, s]) => s.expiresAt <= at)
+    .sort((a, b) => a[1].expiresAt - b[1].expiresAt);
   for (const [key, s] of due) {
     const expected = [...model.open.entries()]
       .filter(([, o]) => o.user === s.user && o.market === s.market && (s.kinds === null || s.kinds.includes('spot')))
       .map(([id]) => id);
     const { result, events } = v.run({ type: 'FireKillSwitch', user: s.user, market: s.market });
     assert.ok(result.ok, JSON.stringify(result));
-    assert.ok(v.time >= s.expires);
+    assert.ok(v.time >= s.expiresAt);
     const finished = events.flatMap((e) => (e.type === 'OrderFinished' ? [e.order.id] : []));
     assert.deepEqual(
       finished.sort((a, b) => a - b),
@@ -151,7 +151,7 @@ describe('kill-switch: the engine against a reference model', () => {
                 user,
                 market,
                 kinds,
-                expires: v.time + s.timeout * SECOND,
+                expiresAt: v.time + s.timeout * SECOND,
               });
             } else {
               assert.ok(quiet(v, { type: 'SetKillSwitch', user, market, timeout: null, kinds: null }).ok);
@@ -159,7 +159,7 @@ describe('kill-switch: the engine against a reference model', () => {
             }
           }
           // a switch not due (or not armed) is refused, and does nothing
-          const notDue = [...model.switches.values()].filter((x) => x.expires > v.time + SECOND);
+          const notDue = [...model.switches.values()].filter((x) => x.expiresAt > v.time + SECOND);
           const target = notDue[probe % Math.max(1, notDue.length)];
           const early = v.run({ type: 'FireKillSwitch', user: target?.user ?? 'u1', market: target?.market ?? 'NONE' });
           assert.equal(early.result.ok ? 'fired' : early.result.rejection.reason, 'KILL_SWITCH_NOT_DUE');
@@ -168,8 +168,8 @@ describe('kill-switch: the engine against a reference model', () => {
           firedTotal += fireDue(v, model);
           // the engine holds exactly the model's switches, and exactly its open orders
           assert.deepEqual(
-            [...v.state.killSwitches.entries()].map(([k, x]) => [k, x.expires]).sort(),
-            [...model.switches.entries()].map(([k, x]) => [k, x.expires]).sort(),
+            [...v.state.killSwitches.entries()].map(([k, x]) => [k, x.expiresAt]).sort(),
+            [...model.switches.entries()].map(([k, x]) => [k, x.expiresAt]).sort(),
           );
           assert.deepEqual(
             [...v.state.trading.orders.values()].map((o) => o.id).sort((a, b) => a - b),

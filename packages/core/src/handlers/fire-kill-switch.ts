@@ -16,7 +16,7 @@ export function fireKillSwitch(
 ): Result<{ cancelled: number; expired: number }> {
   const key = killSwitchKey(cmd.user, cmd.market);
   const armed = state.killSwitches.get(key);
-  if (armed === undefined || armed.expires > ctx.time) return reject('KILL_SWITCH_NOT_DUE');
+  if (armed === undefined || armed.expiresAt > ctx.time) return reject('KILL_SWITCH_NOT_DUE');
   const done = cancelAllOrders(
     state,
     { type: 'CancelAllOrders', user: armed.user, market: armed.market, kinds: armed.kinds },
@@ -24,5 +24,5 @@ export function fireKillSwitch(
   );
   if (!done.ok) return done;
   state.killSwitches.delete(key);
-  return ok({ cancelled: done.value.cancelled, expired: armed.expires });
+  return ok({ cancelled: done.value.cancelled, expired: armed.expiresAt });
 }

@@ -31,7 +31,7 @@ export function setKillSwitch(state: State, cmd: SetKillSwitch, ctx: ApplyContex
     market: cmd.market,
     kinds: cmd.kinds === null ? null : [...cmd.kinds],
     start: ctx.time,
-    expires: ctx.time + t * 1_000_000,
+    expiresAt: ctx.time + t * 1_000_000,
   };
   state.killSwitches.set(key, armed);
   return ok(armed);

@@ -3,7 +3,7 @@ export type KillSwitchKind = 'spot' | 'margin' | 'futures';
 
 /**
  * A user's kill-switch on one market (`order/kill-switch`): unless refreshed or disarmed before
- * `expires`, the user's open orders on the market of the kinds named (every kind when null) are
+ * `expiresAt`, the user's open orders on the market of the kinds named (every kind when null) are
  * cancelled. Times are the venue's, in microseconds: `start` when it was armed or last refreshed.
  */
 export interface KillSwitch {
@@ -11,7 +11,7 @@ export interface KillSwitch {
   readonly market: string;
   readonly kinds: readonly KillSwitchKind[] | null;
   readonly start: number;
-  readonly expires: number;
+  readonly expiresAt: number;
 }
 
 /** The armed kill-switches, by `killSwitchKey(user, market)`. */
@@ -23,5 +23,5 @@ export function killSwitchKey(user: string, market: string): string {
 
 /** The kill-switches due at `time` (microseconds), earliest first. */
 export function dueKillSwitches(switches: KillSwitches, time: number): KillSwitch[] {
-  return [...switches.values()].filter((s) => s.expires <= time).sort((a, b) => a.expires - b.expires);
+  return [...switches.values()].filter((s) => s.expiresAt <= time).sort((a, b) => a.expiresAt - b.expiresAt);
 }

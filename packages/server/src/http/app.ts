@@ -38,6 +38,8 @@ import { orderMarketRoute } from './routes/v4/private/order/market.js';
 import { orderModifyRoute } from './routes/v4/private/order/modify.js';
 import { orderBulkRoute } from './routes/v4/private/order/bulk.js';
 import { orderCancelBulkRoute } from './routes/v4/private/order/cancel-bulk.js';
+import { orderKillSwitchRoute } from './routes/v4/private/order/kill-switch.js';
+import { orderKillSwitchStatusRoute } from './routes/v4/private/order/kill-switch-status.js';
 import { orderNewRoute } from './routes/v4/private/order/new.js';
 import { orderStockMarketRoute } from './routes/v4/private/order/stock-market.js';
 import { orderStopLimitRoute } from './routes/v4/private/order/stop-limit.js';
@@ -172,6 +174,8 @@ const PRIVATE_ROUTES: readonly Route[] = [
   orderModifyRoute,
   orderBulkRoute,
   orderCancelBulkRoute,
+  orderKillSwitchRoute,
+  orderKillSwitchStatusRoute,
   activeOrdersRoute,
   tradeBalanceRoute,
   orderHistoryRoute,

@@ -118,6 +118,8 @@ export const SAMPLES: readonly Sample[] = [
     ],
   }),
   priv('/api/v4/order/cancel/bulk', { orders: [{ market: 'BTC_USDT', clientOrderId: 'sample-bulk' }] }),
+  priv('/api/v4/order/kill-switch', { market: 'BTC_USDT', timeout: '600', types: ['spot'] }),
+  priv('/api/v4/order/kill-switch/status', { market: 'BTC_USDT' }),
   priv('/api/v4/trade-account/balance', {}),
   priv('/api/v4/trade-account/order/history', { market: 'BTC_USDT' }),
   priv('/api/v4/trade-account/executed-history', { market: 'BTC_USDT' }),

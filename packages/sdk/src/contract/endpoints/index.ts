@@ -37,6 +37,7 @@ import { orderMarket } from './order/market.js';
 import { orderModify } from './order/modify.js';
 import { orderBulk } from './order/bulk.js';
 import { orderCancelBulk } from './order/cancel-bulk.js';
+import { orderKillSwitch, orderKillSwitchStatus } from './order/kill-switch.js';
 import { orderNew } from './order/new.js';
 import { orderStockMarket } from './order/stock-market.js';
 import { orderStopLimit } from './order/stop-limit.js';
@@ -125,6 +126,8 @@ export {
   orderHistory,
   orderBulk,
   orderCancelBulk,
+  orderKillSwitch,
+  orderKillSwitchStatus,
   orderMarket,
   orderModify,
   orderNew,
@@ -160,6 +163,7 @@ export { AssetStatus } from './public/assets.js';
 export { FeeEntry, FlexFee } from './public/fee.js';
 export { FuturesMarket } from './public/futures.js';
 export { KlineCandle } from './public/kline.js';
+export { KillSwitchTimer } from './order/kill-switch.js';
 export { BULK_ORDERS_MAX } from './order/bulk.js';
 export { BULK_CANCELS_MAX } from './order/cancel-bulk.js';
 export { FundingPayment } from './collateral-account/funding-history.js';
@@ -204,6 +208,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   orderModify,
   orderBulk,
   orderCancelBulk,
+  orderKillSwitch,
+  orderKillSwitchStatus,
   activeOrders,
   tradeBalance,
   orderHistory,

@@ -92,6 +92,10 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await ignore(alice.orderBulk({ orders: [] }));
     await alice.orderCancelBulk({ orders: [{ market: 'BTC_USDT', clientOrderId: 'bulk-1' }, { market: 'BTC_USDT' }] });
     await ignore(alice.orderCancelBulk({ orders: [] }));
+    await alice.privatePost('/api/v4/order/kill-switch', { market: 'BTC_USDT', timeout: 600 });
+    await alice.privatePost('/api/v4/order/kill-switch/status', {});
+    await alice.privatePost('/api/v4/order/kill-switch', { market: 'BTC_USDT', timeout: null });
+    await ignore(alice.privatePost('/api/v4/order/kill-switch', { market: 'BTC_USDT' }));
     await alice.orderCancelAll({ market: 'BTC_USDT' });
     await alice.orderHistory({ market: 'BTC_USDT' });
     await alice.orderHistory();

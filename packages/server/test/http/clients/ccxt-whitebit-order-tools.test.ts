@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { lastBody, whitebitAt, type Whitebit } from '../../support/ccxt-whitebit.js';
 import { TestServer } from '../../support/test-server.js';
 
-describe('ccxt whitebit against txc: editOrder (order/modify)', () => {
+describe('ccxt whitebit against txc: editOrder and cancelAllOrdersAfter', () => {
   let server: TestServer;
   let exchange: Whitebit;
 
@@ -32,5 +32,18 @@ describe('ccxt whitebit against txc: editOrder (order/modify)', () => {
       [[open[0]?.id, '49000']],
     );
     assert.equal(edited.id, undefined);
+  });
+
+  it('cancelAllOrdersAfter: arms the kill-switch with seconds, and disarms it with 0', async () => {
+    const armed = (await exchange.cancelAllOrdersAfter(60_000, { symbol: 'BTC/USDT' })) as Record<string, unknown>;
+    assert.equal(lastBody(exchange).timeout, '60');
+    assert.deepEqual(armed, {
+      market: 'BTC_USDT',
+      startTime: armed.startTime,
+      cancellationTime: (armed.startTime as number) + 60,
+      types: null,
+    });
+    assert.deepEqual(await exchange.cancelAllOrdersAfter(0, { symbol: 'BTC/USDT' }), []);
+    assert.equal(lastBody(exchange).timeout, 'null');
   });
 });
