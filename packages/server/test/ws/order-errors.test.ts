@@ -99,7 +99,6 @@ describe('WebSocket order methods: every refusal in the documented codes', () =>
 
   test('the order methods the engine has no orders for are not served: code 4', async () => {
     for (const method of [
-      'order_modify',
       'collateral_order_oco_place',
       'collateral_order_tpsl_place',
       'order_stop_bbo_place',
