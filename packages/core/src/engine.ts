@@ -28,6 +28,9 @@ import { adoptRules } from './handlers/adopt-rules.js';
 import { createCode } from './handlers/create-code.js';
 import { applyCode } from './handlers/apply-code.js';
 import { setUserFee } from './handlers/set-user-fee.js';
+import { modifyOrder } from './handlers/modify-order.js';
+import { setKillSwitch } from './handlers/set-kill-switch.js';
+import { fireKillSwitch } from './handlers/fire-kill-switch.js';
 import { repricePremium } from './funding/funding-rate.js';
 import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
@@ -101,6 +104,9 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   CreateCode: createCode,
   ApplyCode: applyCode,
   SetUserFee: setUserFee,
+  ModifyOrder: modifyOrder,
+  SetKillSwitch: setKillSwitch,
+  FireKillSwitch: fireKillSwitch,
 };
 
 /**

@@ -28,6 +28,7 @@ import {
   orderbook,
   orderbookDepth,
   type orderNew,
+  orderModify,
   orderOtoCancel,
   tickerV1,
   tradeBalance,
@@ -121,6 +122,11 @@ class ConvenienceMethods extends HttpClient {
   /** One asset's spot balance. */
   tradeBalance(ticker: string): Promise<{ available: string; freeze: string }> {
     return this.privatePost(tradeBalance.path, { ticker });
+  }
+
+  /** Replaces an open order by a new one (new id) with the figures given; answers `[newOrder]`. */
+  orderModify(params: Params<typeof orderModify>): Promise<[Static<typeof orderModify.response>[number]]> {
+    return this.privatePost(orderModify.path, params);
   }
 
   // --- collateral trading ---

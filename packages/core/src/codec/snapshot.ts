@@ -9,7 +9,7 @@ import { decodeTrading, encodeTrading, type EncodedTrading } from './trading-cod
  * holds their orders.
  */
 export function encodeState(state: State): string {
-  const { trading, rules, codes, userFees, ...rest } = state;
+  const { trading, rules, codes, userFees, killSwitches, ...rest } = state;
   // the first rules and parts not used yet are left out: the states of journals written before
   // them text as they did
   return encodeJson({
@@ -17,6 +17,7 @@ export function encodeState(state: State): string {
     ...(rules === 1 ? {} : { rules }),
     ...(codes.byCode.size === 0 ? {} : { codes }),
     ...(userFees.size === 0 ? {} : { userFees }),
+    ...(killSwitches.size === 0 ? {} : { killSwitches }),
     trading: encodeTrading(trading),
   });
 }

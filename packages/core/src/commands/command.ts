@@ -19,6 +19,9 @@ import type {
   SetMiningPayoutDestination,
 } from './mining-commands.js';
 import type { ApplyCode, CodeOutcome, CreateCode } from './code-commands.js';
+import type { ModifyOrder } from './modify-commands.js';
+import type { FireKillSwitch, SetKillSwitch } from './kill-switch-commands.js';
+import type { KillSwitch } from '../state/kill-switches.js';
 import type { CancelAllOrders, CancelOrder, CancelOto, OtoCancelled, PlaceOrder } from './order-commands.js';
 import type {
   AdoptRules,
@@ -68,7 +71,10 @@ export type Command =
   | AdoptRules
   | CreateCode
   | ApplyCode
-  | SetUserFee;
+  | SetUserFee
+  | ModifyOrder
+  | SetKillSwitch
+  | FireKillSwitch;
 
 export type CommandType = Command['type'];
 
@@ -100,6 +106,9 @@ export interface CommandResults {
   CreateCode: CodeOutcome;
   ApplyCode: CodeOutcome;
   SetUserFee: UserFeeSetting;
+  ModifyOrder: OrderView;
+  SetKillSwitch: KillSwitch | null;
+  FireKillSwitch: { cancelled: number; expired: number };
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

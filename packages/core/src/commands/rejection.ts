@@ -78,7 +78,13 @@ export type RejectReason =
   | 'CODE_NOT_FOUND'
   | 'CODE_OWN'
   | 'CODE_ALREADY_APPLIED'
-  | 'FEE_RATE_INVALID';
+  | 'FEE_RATE_INVALID'
+  | 'ORDER_NOT_MODIFIABLE'
+  | 'MODIFY_ACTIVATION_NOT_ALLOWED'
+  | 'MODIFY_PRICE_NOT_ALLOWED'
+  | 'MODIFY_TOTAL_NOT_ALLOWED'
+  | 'MODIFY_AMOUNT_NOT_ALLOWED'
+  | 'KILL_SWITCH_NOT_DUE';
 
 export interface Rejection {
   readonly reason: RejectReason;

@@ -8,7 +8,8 @@ import { maxFeeRate } from '../state/user-fees.js';
 import { wouldCross } from '../trading/matching.js';
 import { checkOrderShape, launch, orderOf } from '../trading/placement.js';
 import { limitBuyHold, moneyBuyHold, stockUnits } from '../trading/fees.js';
-import type { OrderView } from '../state/order.js';
+import type { Order, OrderView } from '../state/order.js';
+import { cancelByUser } from '../trading/oto.js';
 import { fundsFor, reserve, type Funds } from '../trading/settlement.js';
 
 /** What the order holds, or undefined when the account cannot cover it. */
@@ -25,7 +26,12 @@ function holdFor(exec: Exec, cmd: PlaceOrder, available: bigint): bigint | undef
   return hold <= available ? hold : undefined;
 }
 
-export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Result<OrderView> {
+/**
+ * Places an order. `replacing` is an open spot order of the same user, market and side that the new
+ * one replaces (ModifyOrder): its hold counts as available and its client id as free, and it is
+ * cancelled only once the new order is known to be accepted, so a refusal leaves it as it was.
+ */
+export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext, replacing?: Order): Result<OrderView> {
   const user = state.users.get(cmd.user);
   if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
   const exec = execFor(state, cmd.market, ctx);
@@ -37,19 +43,20 @@ export function placeOrder(state: State, cmd: PlaceOrder, ctx: ApplyContext): Re
   if (cmd.account !== 'spot') return reject('ACCOUNT_NOT_AVAILABLE', { account: cmd.account });
   if (spec.type !== 'spot') return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
 
-  const shape = checkOrderShape(state, exec, cmd);
+  const shape = checkOrderShape(state, exec, cmd, replacing?.id);
   if (!shape.ok) return shape;
 
   const byMoney = cmd.side === 'buy' && (cmd.orderType === 'market' || cmd.orderType === 'stop market');
   const heldTicker = cmd.side === 'buy' ? exec.money : exec.stock;
   const funds = fundsFor(user, heldTicker);
-  const hold = holdFor(exec, cmd, funds?.available ?? 0n);
+  const hold = holdFor(exec, cmd, (funds?.available ?? 0n) + (replacing?.hold ?? 0n));
   if (hold === undefined) return reject('NOT_ENOUGH_BALANCE');
   // a stop-limit's postOnly is checked against the book when it triggers (see runTriggered)
   if ((cmd.postOnly || cmd.rpi === true) && shape.value === null && wouldCross(exec.market, cmd.side, cmd.price)) {
     return reject('POST_ONLY_WOULD_TAKE');
   }
 
+  if (replacing !== undefined) cancelByUser(exec, replacing);
   const order = orderOf(state, cmd, ctx.time, shape.value, {
     amount: cmd.amount,
     byMoney,

@@ -8,6 +8,7 @@ import { createLedger, type Ledger } from './ledger.js';
 import { createMiningState, type MiningState } from './mining.js';
 import { createCodesState, type CodesState } from './codes.js';
 import type { UserFees } from './user-fees.js';
+import type { KillSwitches } from './kill-switches.js';
 import type { User } from './user.js';
 import type { FundingState } from './funding-state.js';
 import type { PendingWithdrawal } from './withdrawal.js';
@@ -56,6 +57,8 @@ export interface State {
   readonly codes: CodesState;
   /** Users' own fee rates (state/user-fees.ts). */
   readonly userFees: UserFees;
+  /** Armed kill-switches (state/kill-switches.ts). */
+  readonly killSwitches: KillSwitches;
 }
 
 export interface StateOptions {
@@ -85,5 +88,6 @@ export function createState(options: StateOptions = {}): State {
     funding: new Map(),
     codes: createCodesState(),
     userFees: new Map(),
+    killSwitches: new Map(),
   };
 }

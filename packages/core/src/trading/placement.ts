@@ -17,9 +17,15 @@ function positive(n: number): boolean {
 /**
  * The checks every order passes, spot or collateral: its figures, its flags (RPI orders are limit
  * orders that never take liquidity, so never IOC), its client id, and a stop's activation condition
- * (set against the last trade price). Answers the condition.
+ * (set against the last trade price). Answers the condition. An order that replaces another
+ * (`replacing`, its id) may take that order's client id.
  */
-export function checkOrderShape(state: State, exec: Exec, cmd: PlaceOrder): Result<ActivationCondition | null> {
+export function checkOrderShape(
+  state: State,
+  exec: Exec,
+  cmd: PlaceOrder,
+  replacing?: number,
+): Result<ActivationCondition | null> {
   const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
   const stop = cmd.orderType === 'stop market' || cmd.orderType === 'stop limit';
   if (!positive(cmd.amount)) return reject('INVALID_ARGUMENT', { field: 'amount' });
@@ -32,8 +38,9 @@ export function checkOrderShape(state: State, exec: Exec, cmd: PlaceOrder): Resu
   if (cmd.rpi === true && cmd.ioc) return reject('RPI_AND_IOC');
   if (cmd.rpi === true && cmd.orderType !== 'limit') return reject('INVALID_ARGUMENT', { field: 'rpi' });
   if (!limited && (cmd.ioc || cmd.postOnly)) return reject('INVALID_ARGUMENT', { field: cmd.ioc ? 'ioc' : 'postOnly' });
-  if (cmd.clientOrderId !== '' && state.trading.byClientId.has(clientIdKey(cmd.user, cmd.market, cmd.clientOrderId))) {
-    return reject('CLIENT_ORDER_ID_IN_USE');
+  if (cmd.clientOrderId !== '') {
+    const holder = state.trading.byClientId.get(clientIdKey(cmd.user, cmd.market, cmd.clientOrderId));
+    if (holder !== undefined && holder !== replacing) return reject('CLIENT_ORDER_ID_IN_USE');
   }
   if (!stop) return NOT_A_STOP;
   const last = exec.market.lastPrice;

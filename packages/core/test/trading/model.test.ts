@@ -37,7 +37,9 @@ type Step =
     }
   | { kind: 'cancel'; user: number; pick: number; byCid: boolean }
   | { kind: 'cancelAll'; user: number; market: boolean }
-  | { kind: 'fee'; user: number; market: boolean; maker: number; taker: number };
+  | { kind: 'fee'; user: number; market: boolean; maker: number; taker: number }
+  | { kind: 'modify'; pick: number; byCid: boolean; offset: number | null; amount: number | null }
+  | { kind: 'killSwitch'; user: number; fire: boolean; disarm: boolean };
 
 const place = fc.record({
   kind: fc.constant('place' as const),
@@ -80,6 +82,21 @@ const userFee = fc.record({
   maker: fc.nat(4),
   taker: fc.nat(4),
 });
+/** ModifyOrder of an order placed so far (open or not): a new price, a new amount, or both. */
+const modify = fc.record({
+  kind: fc.constant('modify' as const),
+  pick: fc.nat(1000),
+  byCid: fc.boolean(),
+  offset: fc.option(fc.integer({ min: -6, max: 6 })),
+  amount: fc.option(fc.integer({ min: 1, max: 12_000 })),
+});
+/** A kill-switch on BTC_USDT armed for 5 s (five commands here), disarmed, or set off (refused until due). */
+const killSwitch = fc.record({
+  kind: fc.constant('killSwitch' as const),
+  user: fc.nat(USERS.length - 1),
+  fire: fc.boolean(),
+  disarm: fc.boolean(),
+});
 const FEE_RATES = [null, 0n, 500_000_000_000_000n, 3_000_000_000_000_000n, 10_000_000_000_000_000n] as const;
 
 const step = fc.oneof(
@@ -87,13 +104,35 @@ const step = fc.oneof(
   { weight: 3, arbitrary: cancel },
   { weight: 1, arbitrary: cancelAll },
   { weight: 1, arbitrary: userFee },
+  { weight: 2, arbitrary: modify },
+  { weight: 1, arbitrary: killSwitch },
 );
 
 function toCommand(s: Step, placed: { id: number; user: string; cid: string }[], lastPrice: number | null): Command {
-  const user = USERS[s.user] as string;
   if (s.kind === 'fee') {
+    const user = USERS[s.user] as string;
     const market = s.market ? 'BTC_USDT' : null;
     return { type: 'SetUserFee', user, market, maker: FEE_RATES[s.maker] ?? null, taker: FEE_RATES[s.taker] ?? null };
+  }
+  if (s.kind === 'modify') {
+    const target = placed.length === 0 ? undefined : placed[s.pick % placed.length];
+    const ids =
+      s.byCid && target !== undefined && target.cid !== ''
+        ? { clientOrderId: target.cid }
+        : { orderId: target?.id ?? 1 };
+    return {
+      type: 'ModifyOrder',
+      user: target?.user ?? 'u1',
+      market: 'BTC_USDT',
+      ...ids,
+      ...(s.offset === null ? {} : { price: MID + s.offset * 50 }),
+      ...(s.amount === null ? {} : { amount: s.amount }),
+    };
+  }
+  const user = USERS[s.user] as string;
+  if (s.kind === 'killSwitch') {
+    if (s.fire) return { type: 'FireKillSwitch', user, market: 'BTC_USDT' };
+    return { type: 'SetKillSwitch', user, market: 'BTC_USDT', timeout: s.disarm ? null : 5, kinds: null };
   }
   if (s.kind === 'cancelAll')
     return { type: 'CancelAllOrders', user, market: s.market ? 'BTC_USDT' : null, kinds: null };
@@ -138,7 +177,7 @@ function checkInvariants(v: TestVenue): void {
 
 describe('model: the fast book against the naive book', () => {
   it('answers every random command alike, keeps the invariants, and ends in the same state', () => {
-    const seen = { trades: 0, stops: 0, accepted: 0 };
+    const seen = { trades: 0, stops: 0, accepted: 0, modified: 0, killed: 0 };
     fc.assert(
       fc.property(fc.array(step, { minLength: 40, maxLength: 150, size: 'max' }), (steps) => {
         const fast = venueWith(fastBook);
@@ -156,9 +195,12 @@ describe('model: the fast book against the naive book', () => {
             // a finished order's left is what it did not execute: nothing, once FILLED
             if (e.type === 'OrderFinished' && e.order.status === 'FILLED') assert.equal(e.order.left, 0);
           }
-          if (a.result.ok && cmd.type === 'PlaceOrder') {
-            placed.push({ id: (a.result.value as { id: number }).id, user: cmd.user, cid: cmd.clientOrderId });
+          if (a.result.ok && (cmd.type === 'PlaceOrder' || cmd.type === 'ModifyOrder')) {
+            const o = a.result.value as { id: number; clientOrderId: string };
+            placed.push({ id: o.id, user: cmd.user, cid: o.clientOrderId });
           }
+          if (a.result.ok && cmd.type === 'ModifyOrder') seen.modified++;
+          if (a.result.ok && cmd.type === 'FireKillSwitch') seen.killed++;
           checkInvariants(fast);
           checkInvariants(naive);
         }
@@ -168,10 +210,13 @@ describe('model: the fast book against the naive book', () => {
         assert.equal(encodeState(decodeState(text)), text);
         assert.equal(encodeState(decodeState(text, { book: naiveBook })), text);
       }),
-      { seed: 20_240_611, numRuns: 150 },
+      { seed: 20_240_611, numRuns: 190 },
     );
     // the streams exercise matching and stop activation, not only refusals
-    assert.ok(seen.trades > 1000 && seen.stops > 50 && seen.accepted > 5000, JSON.stringify(seen));
+    assert.ok(
+      seen.trades > 1000 && seen.stops > 50 && seen.accepted > 5000 && seen.modified > 150 && seen.killed > 20,
+      JSON.stringify(seen),
+    );
   });
 
   it('a state decoded from a snapshot goes on exactly like the original', () => {
@@ -191,8 +236,9 @@ describe('model: the fast book against the naive book', () => {
           const cmd = toCommand(steps[i] as Step, placed, a.state.trading.markets.get('BTC_USDT')?.lastPrice ?? null);
           const ra = a.run(cmd);
           if (b !== undefined) assert.deepEqual(outcomeData(b.run(cmd)), outcomeData(ra));
-          if (ra.result.ok && cmd.type === 'PlaceOrder') {
-            placed.push({ id: (ra.result.value as { id: number }).id, user: cmd.user, cid: cmd.clientOrderId });
+          if (ra.result.ok && (cmd.type === 'PlaceOrder' || cmd.type === 'ModifyOrder')) {
+            const o = ra.result.value as { id: number; clientOrderId: string };
+            placed.push({ id: o.id, user: cmd.user, cid: o.clientOrderId });
           }
         }
         assert.equal(encodeState((b as TestVenue).state), encodeState(a.state));

@@ -151,6 +151,44 @@ export const ERRORS = {
     field: 'amount',
     fieldMessage: 'Not enough balance.',
   }),
+  // --- order/modify (reference §5.9–5.10): 400 for 1, 2, 6, 101, 158; 422 for the business codes ---
+  modifyNotEnoughBalance: privateError(422, 10, 'Validation failed', {
+    field: 'amount',
+    fieldMessage: 'Not enough balance.',
+  }),
+  modifyPostOnlyWouldTake: privateError(422, 13, 'Validation failed', {
+    field: 'postOnly',
+    fieldMessage: "This order couldn't be executed as a maker order and was canceled.",
+  }),
+  modifyAtLastPrice: privateError(400, 101, 'Validation failed', {
+    field: 'activation_price',
+    fieldMessage: 'Activation price should not be equal to the last price.',
+  }),
+  orderNotModifiable: privateError(422, 155, 'Validation failed', {
+    field: 'orderId',
+    fieldMessage: "Can't modify conditional order.",
+  }),
+  modifyActivationNotAllowed: privateError(400, 158, 'Validation failed', {
+    field: 'activation_price',
+    fieldMessage: "Activation price can't be set for a limit order.",
+  }),
+  modifyPriceNotAllowed: privateError(422, 159, 'Validation failed', {
+    field: 'price',
+    fieldMessage: "Limit price can't be set for stop market order.",
+  }),
+  modifyTotalNotAllowed: privateError(422, 162, 'Validation failed', {
+    field: 'total',
+    fieldMessage: 'Total cannot be specified for this order type',
+  }),
+  modifyAmountNotAllowed: privateError(422, 163, 'Validation failed', {
+    field: 'amount',
+    fieldMessage: 'Amount cannot be specified for this order type',
+  }),
+  /** An order `order/cancel/bulk` did not find, in the words of its per-item answer. */
+  bulkCancelNotFound: privateError(404, 404, 'Order not found', {
+    field: 'orderId',
+    fieldMessage: 'Order does not exist or already cancelled',
+  }),
   otoNotFound: privateError(400, 2, 'Inner validation failed', {
     field: 'otoId',
     fieldMessage: 'OTO order was not found.',

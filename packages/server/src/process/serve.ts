@@ -18,6 +18,7 @@ import { Venue } from '../venue/venue.js';
 import { applyVenueFile, readVenueFile } from '../venue/venue-file.js';
 import { SIMULATION_JOBS, startJobs, type Job } from '../jobs/jobs.js';
 import { fundingSettlement } from '../jobs/funding-settlement.js';
+import { killSwitchTimer } from '../jobs/kill-switch-timer.js';
 import { liquidationWatcher } from '../jobs/liquidation-watcher.js';
 import { priceFeedJob } from '../jobs/price-feed.js';
 import { Wallet } from '../wallet/wallet.js';
@@ -54,7 +55,8 @@ export interface ServeExtras {
 }
 
 /**
- * The background jobs of a server. Liquidation checks follow every price move in every mode; funding
+ * The background jobs of a server. Liquidation checks follow every price move in every mode, and
+ * kill-switches fire when due; funding
  * settles on its schedule unless the admin API is to settle it; the price feed runs unless it is
  * static; `--simulate` adds the sandbox's own.
  */
@@ -64,6 +66,7 @@ function jobsOf(config: Config): Job[] {
     (config.fundingSettlement ?? (config.demo && !config.simulate ? 'admin' : 'schedule')) === 'schedule';
   return [
     liquidationWatcher,
+    killSwitchTimer,
     ...(scheduled ? [fundingSettlement] : []),
     ...(feed === undefined ? [] : [feed]),
     ...(config.simulate ? SIMULATION_JOBS : []),

@@ -106,6 +106,20 @@ export const SAMPLES: readonly Sample[] = [
   priv('/api/v4/order/stop_market', { market: 'BTC_USDT', side: 'sell', amount: '0.001', activation_price: '40000' }),
   priv('/api/v4/orders', { market: 'BTC_USDT' }),
   priv('/api/v4/order/cancel', (ids) => ({ market: 'BTC_USDT', orderId: ids.buy })),
+  priv(
+    '/api/v4/order/modify',
+    (ids) => ({ market: 'BTC_USDT', orderId: ids.sell, price: '71000' }),
+    (a, ids) => (ids.sell = orderIdOf(Array.isArray(a) ? a[0] : undefined)),
+  ),
+  priv('/api/v4/order/bulk', {
+    orders: [
+      { market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40000', clientOrderId: 'sample-bulk' },
+      { market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '39000' },
+    ],
+  }),
+  priv('/api/v4/order/cancel/bulk', { orders: [{ market: 'BTC_USDT', clientOrderId: 'sample-bulk' }] }),
+  priv('/api/v4/order/kill-switch', { market: 'BTC_USDT', timeout: '600', types: ['spot'] }),
+  priv('/api/v4/order/kill-switch/status', { market: 'BTC_USDT' }),
   priv('/api/v4/trade-account/balance', {}),
   priv('/api/v4/trade-account/order/history', { market: 'BTC_USDT' }),
   priv('/api/v4/trade-account/executed-history', { market: 'BTC_USDT' }),

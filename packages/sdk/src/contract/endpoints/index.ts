@@ -14,6 +14,9 @@ export { FuturesMarket } from './public/futures.js';
 export { KlineCandle } from './public/kline.js';
 export { FundingPayment } from './collateral-account/funding-history.js';
 export { MarketInfoV1Fields, MarketInfoV2Fields } from './public/market-info-fields.js';
+export { KillSwitchTimer } from './order/kill-switch.js';
+export { BULK_ORDERS_MAX } from './order/bulk.js';
+export { BULK_CANCELS_MAX } from './order/cancel-bulk.js';
 
 const rank = (e: Endpoint): number => ENDPOINT_GROUPS.indexOf(groupOf(e));
 

@@ -42,13 +42,18 @@ import { miningEditPayoutDestinationRoute } from './v4/private/mining/edit-payou
 import { miningPayoutDestinationRoute } from './v4/private/mining/payout-destination.js';
 import { miningRewardsRoute } from './v4/private/mining/rewards.js';
 import { activeOrdersRoute } from './v4/private/order/active-orders.js';
+import { orderBulkRoute } from './v4/private/order/bulk.js';
 import { orderCancelAllRoute } from './v4/private/order/cancel-all.js';
+import { orderCancelBulkRoute } from './v4/private/order/cancel-bulk.js';
 import { orderCancelRoute } from './v4/private/order/cancel.js';
 import { collateralLimitRoute } from './v4/private/order/collateral-limit.js';
 import { collateralMarketRoute } from './v4/private/order/collateral-market.js';
 import { collateralStopLimitRoute } from './v4/private/order/collateral-stop-limit.js';
 import { collateralTriggerMarketRoute } from './v4/private/order/collateral-trigger-market.js';
+import { orderKillSwitchStatusRoute } from './v4/private/order/kill-switch-status.js';
+import { orderKillSwitchRoute } from './v4/private/order/kill-switch.js';
 import { orderMarketRoute } from './v4/private/order/market.js';
+import { orderModifyRoute } from './v4/private/order/modify.js';
 import { orderNewRoute } from './v4/private/order/new.js';
 import { orderOtoCancelRoute } from './v4/private/order/oto-cancel.js';
 import { orderStockMarketRoute } from './v4/private/order/stock-market.js';
@@ -117,13 +122,18 @@ export const ROUTES: readonly RouteModule[] = [
   miningPayoutDestinationRoute,
   miningRewardsRoute,
   activeOrdersRoute,
+  orderBulkRoute,
   orderCancelAllRoute,
+  orderCancelBulkRoute,
   orderCancelRoute,
   collateralLimitRoute,
   collateralMarketRoute,
   collateralStopLimitRoute,
   collateralTriggerMarketRoute,
+  orderKillSwitchStatusRoute,
+  orderKillSwitchRoute,
   orderMarketRoute,
+  orderModifyRoute,
   orderNewRoute,
   orderOtoCancelRoute,
   orderStockMarketRoute,

@@ -80,7 +80,22 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     });
     await alice.orderStopMarket({ market: 'BTC_USDT', side: 'sell', amount: '0.001', activation_price: '50000' });
     await alice.activeOrders({ market: 'BTC_USDT' });
-    await alice.orderCancel({ market: 'BTC_USDT', orderId: resting.orderId });
+    const [moved] = await alice.orderModify({ market: 'BTC_USDT', orderId: resting.orderId, price: '49000' });
+    await ignore(alice.orderModify({ market: 'BTC_USDT', orderId: resting.orderId, price: '49000' }));
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: moved.orderId });
+    await alice.orderBulk({
+      orders: [
+        { market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40000', clientOrderId: 'bulk-1' },
+        { market: 'BTC_USDT', side: 'up', amount: '0.01', price: '40000' },
+      ],
+    });
+    await ignore(alice.orderBulk({ orders: [] }));
+    await alice.orderCancelBulk({ orders: [{ market: 'BTC_USDT', clientOrderId: 'bulk-1' }, { market: 'BTC_USDT' }] });
+    await ignore(alice.orderCancelBulk({ orders: [] }));
+    await alice.privatePost('/api/v4/order/kill-switch', { market: 'BTC_USDT', timeout: 600 });
+    await alice.privatePost('/api/v4/order/kill-switch/status', {});
+    await alice.privatePost('/api/v4/order/kill-switch', { market: 'BTC_USDT', timeout: null });
+    await ignore(alice.privatePost('/api/v4/order/kill-switch', { market: 'BTC_USDT' }));
     await alice.orderCancelAll({ market: 'BTC_USDT' });
     await alice.orderHistory({ market: 'BTC_USDT' });
     await alice.orderHistory();
