@@ -30,6 +30,16 @@ async function logIn(page: Page, url: string, market: string, apiKey: string, ap
   await page.getByTestId('balances').waitFor();
 }
 
+/** Presses Tab until the element with this test id has the focus; fails if it is never reached. */
+async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate('document.activeElement?.getAttribute("data-testid")');
+    if (focused === testId) return;
+  }
+  assert.fail(`Tab never reached ${testId}`);
+}
+
 interface ListedRule {
   id: number;
   type: string;
@@ -212,6 +222,51 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
         await trading.close();
       }
     });
+  });
+
+  it('the panels work from the keyboard alone and fit a phone-size screen', async () => {
+    await browser.withPage('sandbox-keyboard-phone', async (page) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await openOperator(page, server.url, server.adminToken);
+      await page.getByTestId('simulator-row-BTC_USDT').waitFor();
+      await page.getByTestId('state-row-initial').waitFor();
+      // what sticks out to the right (outside a scrolling table), named in the failure
+      const wide = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth && !e.parentElement?.closest('.scroll'))
+        .map((e) => e.tagName + '[' + (e.getAttribute('data-testid') ?? e.className) + ']')`);
+      const scrolls = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+      assert.deepEqual([scrolls, wide], [false, []], 'the operator view scrolls sideways');
+      await tabTo(page, 'halt-submit');
+      await page.keyboard.press('Enter');
+      const row = page.locator('[data-testid^="fault-row-"][data-type="haltMarket"]');
+      await row.waitFor();
+      const [rule] = (await server.admin('GET', '/admin/v1/faults')).body as ListedRule[];
+      assert.equal(rule?.market, await page.getByTestId('halt-market').inputValue());
+      await tabTo(page, `fault-clear-${rule.id}`);
+      await page.keyboard.press('Enter');
+      await row.waitFor({ state: 'detached' });
+      assert.deepEqual((await server.admin('GET', '/admin/v1/faults')).body, []);
+    });
+  });
+
+  it('on a server that is no sandbox, the simulator panel says so and a fault is refused with the API’s 409', async () => {
+    const plain = await TestServer.start();
+    try {
+      await browser.withPage('sandbox-off', async (page) => {
+        await openOperator(page, plain.url, plain.adminToken);
+        await page.getByTestId('simulator-off').filter({ hasText: 'HTTP 409' }).waitFor();
+        assert.equal(await page.getByTestId('simulator-apply-BTC_USDT').count(), 0);
+        await page.getByTestId('halt-submit').click();
+        await page
+          .getByTestId('api-error')
+          .filter({ hasText: 'HTTP 409' })
+          .filter({ hasText: 'Faults are for sandboxes' })
+          .waitFor();
+        assert.deepEqual((await plain.admin('GET', '/admin/v1/faults')).body, []);
+      });
+    } finally {
+      await plain.stop();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { AdminClient, MarketSimulation } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
 import { useAction } from '../ui/use-action.js';
+import { isSandboxOff, SandboxOff } from './SandboxOff.js';
 
 /** One market's settings, edited in place and applied together; the row shows what the server took. */
 function SimulatorRow({ admin, settings }: { admin: AdminClient; settings: MarketSimulation }) {
@@ -79,6 +80,14 @@ function SimulatorRow({ admin, settings }: { admin: AdminClient; settings: Marke
 export function SimulatorPanel({ admin }: { admin: AdminClient }) {
   // read once (and on demand): a poll would overwrite what the operator is typing
   const settings = usePolling(() => admin.simulator(), 3_600_000, [admin]);
+  if (isSandboxOff(settings.error)) {
+    return (
+      <section className="panel" aria-labelledby="simulator-title" data-testid="simulator">
+        <h2 id="simulator-title">Simulator</h2>
+        <SandboxOff error={settings.error} testId="simulator-off" />
+      </section>
+    );
+  }
   return (
     <section className="panel wide" aria-labelledby="simulator-title" data-testid="simulator">
       <div className="panel-head">
