@@ -157,7 +157,8 @@ try {
     await page.locator('[data-testid^="fault-row-"][data-type="latency"]').waitFor();
     await page.getByTestId('saved-states').scrollIntoViewIfNeeded();
     await shoot(page, 'dashboard-operator-sandbox.png');
-    await admin(server.url, token, 'DELETE', '/admin/v1/faults');
+    await page.getByTestId('faults-clear').click();
+    await page.locator('[data-testid^="fault-row-"]').first().waitFor({ state: 'detached' });
   });
   await browser.withPage('phone', async (page) => {
     await page.setViewportSize({ width: 390, height: 844 });
