@@ -183,6 +183,35 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
       await row.waitFor({ state: 'detached' });
       assert.deepEqual((await server.admin('GET', '/admin/v1/faults')).body, []);
       assert.equal((await fetch(`${server.url}/api/v4/public/markets`)).status, 200);
+
+      // each type's own fields: a 429 on half of the mining group and a paused stream, listed as set, cleared at once
+      await page.getByTestId('fault-routes').selectOption('mining');
+      await page.getByTestId('fault-status').selectOption('429');
+      await page.getByTestId('fault-share').fill('0.5');
+      await page.getByTestId('fault-submit').click();
+      await page
+        .locator('[data-testid^="fault-row-"][data-type="error"]', {
+          hasText: 'routes mining · status 429 · share 0.5',
+        })
+        .waitFor();
+      await page.getByTestId('fault-type').selectOption('pauseStream');
+      await page.getByTestId('fault-channel').fill('trades');
+      await page.getByTestId('fault-seconds').fill('600');
+      await page.getByTestId('fault-submit').click();
+      await page
+        .locator('[data-testid^="fault-row-"][data-type="pauseStream"]', { hasText: 'channel trades' })
+        .waitFor();
+      const listed = (await server.admin('GET', '/admin/v1/faults')).body as (ListedRule & { share?: number })[];
+      assert.deepEqual(
+        listed.map((r) => [r.type, r.share ?? null]),
+        [
+          ['error', 500_000],
+          ['pauseStream', null],
+        ],
+      );
+      await page.getByTestId('faults-clear').click();
+      await page.locator('[data-testid^="fault-row-"]').first().waitFor({ state: 'detached' });
+      assert.deepEqual((await server.admin('GET', '/admin/v1/faults')).body, []);
     });
   });
 
