@@ -278,6 +278,28 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
     });
   });
 
+  it('a saved state deleted from the page is gone, and a reset takes the demo venue back to its first state', async () => {
+    assert.equal((await server.admin('GET', '/admin/v1/users/halted')).status, 200);
+    await browser.withPage('delete-reset', async (page) => {
+      await openOperator(page, server.url, server.adminToken);
+      await page.getByTestId('state-delete-before-order').click();
+      await page.getByTestId('state-row-before-order').waitFor({ state: 'detached' });
+      const names = ((await server.admin('GET', '/admin/v1/states')).body as { name: string }[]).map((s) => s.name);
+      assert.deepEqual(names, ['initial']);
+
+      await page.getByTestId('state-reset').click();
+      // nothing happens before the confirmation
+      await page.getByTestId('state-confirm-cancel').click();
+      await page.getByTestId('state-confirm').waitFor({ state: 'detached' });
+      assert.equal((await server.admin('GET', '/admin/v1/users/halted')).status, 200);
+      await page.getByTestId('state-reset').click();
+      await page.getByTestId('state-confirm-load').click();
+      await page.getByTestId('state-done').filter({ hasText: 'Reset to initial' }).waitFor();
+      // users made since the demo was seeded are gone with everything else
+      assert.equal((await server.admin('GET', '/admin/v1/users/halted')).status, 404);
+    });
+  });
+
   it('on a server that is no sandbox, the simulator panel says so and a fault is refused with the API’s 409', async () => {
     const plain = await TestServer.start();
     try {
