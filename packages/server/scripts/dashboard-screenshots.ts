@@ -144,6 +144,21 @@ try {
     await page.getByTestId('audit-load').click();
     await page.locator('[data-testid="audit"] tbody tr').first().waitFor();
     await shoot(page, 'dashboard-operator.png');
+    // the sandbox panels, with a state saved, a market halted and a latency rule in force
+    await page.getByTestId('state-save-name').fill('before-tests');
+    await page.getByTestId('state-save-submit').click();
+    await page.getByTestId('state-row-before-tests').waitFor();
+    await page.getByTestId('halt-market').selectOption('ETH_USDT');
+    await page.getByTestId('halt-submit').click();
+    await page.getByTestId('fault-type').selectOption('latency');
+    await page.getByTestId('fault-routes').selectOption('order');
+    await page.getByTestId('fault-seconds').fill('600');
+    await page.getByTestId('fault-submit').click();
+    await page.locator('[data-testid^="fault-row-"][data-type="latency"]').waitFor();
+    await page.getByTestId('saved-states').scrollIntoViewIfNeeded();
+    await shoot(page, 'dashboard-operator-sandbox.png');
+    await page.getByTestId('faults-clear').click();
+    await page.locator('[data-testid^="fault-row-"]').first().waitFor({ state: 'detached' });
   });
   await browser.withPage('phone', async (page) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -3,7 +3,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { AdminClient } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
+import { FaultsPanel } from './FaultsPanel.js';
 import { DepositPanel, WithdrawalsPanel } from './FundsPanels.js';
+import { SavedStatesPanel } from './SavedStatesPanel.js';
+import { SimulatorPanel } from './SimulatorPanel.js';
 import { UsersPanel } from './UsersPanel.js';
 import { AuditPanel, FundingPanel, IndexPricePanel } from './VenuePanels.js';
 
@@ -41,10 +44,12 @@ function TokenForm({ onToken, refusal }: { onToken: (token: string) => void; ref
 export function AdminView({
   token,
   onToken,
+  markets,
   perpetuals,
 }: {
   token: string | undefined;
   onToken: (token: string | undefined) => void;
+  markets: readonly string[];
   perpetuals: readonly string[];
 }) {
   const admin = useMemo(() => (token === undefined ? undefined : new AdminClient(token)), [token]);
@@ -79,6 +84,9 @@ export function AdminView({
         <IndexPricePanel admin={admin} />
         <FundingPanel admin={admin} perpetuals={perpetuals} />
         <WithdrawalsPanel admin={admin} />
+        <SimulatorPanel admin={admin} />
+        <SavedStatesPanel admin={admin} onLoaded={state.refresh} />
+        <FaultsPanel admin={admin} markets={markets} />
         <AuditPanel admin={admin} />
       </div>
     </>

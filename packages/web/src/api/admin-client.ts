@@ -42,6 +42,54 @@ export interface AuditEntry {
   readonly status: number | null;
 }
 
+/** How the simulator runs one market (`GET /admin/v1/simulator`). */
+export interface MarketSimulation {
+  readonly market: string;
+  readonly spread: string;
+  readonly depth: number;
+  readonly tradesPerMinute: number;
+  readonly volatility: string;
+}
+
+export type SimulationChange = Partial<Omit<MarketSimulation, 'market'>> & { readonly market: string };
+
+/** A saved copy of the venue (`GET /admin/v1/states`). */
+export interface SavedState {
+  readonly name: string;
+  readonly seq: number;
+  readonly hash: string;
+  readonly store: 'sqlite' | 'postgres';
+  /** Unix milliseconds. */
+  readonly savedAt: number;
+  readonly bytes: number;
+}
+
+export type FaultType = 'latency' | 'error' | 'closeSockets' | 'pauseStream' | 'haltMarket';
+
+/** A fault rule to add: its type, how long it lasts (until cleared without `seconds`) and its type's fields. */
+export interface FaultRequest {
+  readonly type: FaultType;
+  readonly seconds?: number;
+  readonly routes?: string[];
+  readonly ms?: number;
+  readonly random?: boolean;
+  readonly status?: number;
+  readonly share?: string;
+  readonly afterSeconds?: number;
+  readonly channel?: string;
+  readonly market?: string;
+}
+
+/** A fault rule in force, as the admin API lists it (an error rule's share in millionths). */
+export type FaultRule = Omit<FaultRequest, 'seconds' | 'share'> & {
+  readonly share?: number;
+  readonly id: number;
+  /** Unix milliseconds. */
+  readonly createdAt: number;
+  /** Unix milliseconds; null until cleared. */
+  readonly expiresAt: number | null;
+};
+
 /**
  * The admin API (/admin/v1) with the operator's bearer token. Its refusals are thrown as the SDK's
  * TxcError, so that every view shows API errors the same way.
@@ -119,5 +167,49 @@ export class AdminClient {
   auditLog(limit: number, after?: number): Promise<{ entries: AuditEntry[]; next: number | null }> {
     const from = after === undefined || after === 0 ? '' : `&after=${after}`;
     return this.send('GET', `/admin/v1/audit?limit=${limit}${from}`);
+  }
+
+  simulator(): Promise<MarketSimulation[]> {
+    return this.send('GET', '/admin/v1/simulator');
+  }
+
+  setSimulator(change: SimulationChange): Promise<MarketSimulation> {
+    return this.send('POST', '/admin/v1/simulator', change);
+  }
+
+  savedStates(): Promise<SavedState[]> {
+    return this.send('GET', '/admin/v1/states');
+  }
+
+  saveState(name: string, replace: boolean): Promise<SavedState> {
+    return this.send('POST', '/admin/v1/states', replace ? { name, replace } : { name });
+  }
+
+  loadState(name: string): Promise<SavedState> {
+    return this.send('POST', `/admin/v1/states/${encodeURIComponent(name)}/load`);
+  }
+
+  deleteState(name: string): Promise<{ deleted: string }> {
+    return this.send('DELETE', `/admin/v1/states/${encodeURIComponent(name)}`);
+  }
+
+  reset(): Promise<SavedState> {
+    return this.send('POST', '/admin/v1/reset');
+  }
+
+  faults(): Promise<FaultRule[]> {
+    return this.send('GET', '/admin/v1/faults');
+  }
+
+  addFault(rule: FaultRequest): Promise<FaultRule> {
+    return this.send('POST', '/admin/v1/faults', rule);
+  }
+
+  clearFault(id: number): Promise<{ cleared: number }> {
+    return this.send('DELETE', `/admin/v1/faults/${id}`);
+  }
+
+  clearFaults(): Promise<{ cleared: number }> {
+    return this.send('DELETE', '/admin/v1/faults');
   }
 }

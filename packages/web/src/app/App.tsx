@@ -92,6 +92,7 @@ export function App() {
               saveAdminToken(token);
               setAdminToken(token);
             }}
+            markets={list.map((m) => m.name)}
             perpetuals={list.filter((m) => m.type === 'futures').map((m) => m.name)}
           />
         ) : market === undefined ? (

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminClient, SavedState } from '../api/admin-client.js';
+import { ApiError } from '../ui/ApiError.js';
+import { usePolling } from '../ui/use-polling.js';
+import { useAction } from '../ui/use-action.js';
+
+/** Bytes in B, kB or MB with one decimal, from integers (a size, not money, but no float either way). */
+function size(bytes: number): string {
+  const [unit, scale] = bytes < 1024 ? ['B', 1] : bytes < 1024 * 1024 ? ['kB', 1024] : ['MB', 1024 * 1024];
+  if (scale === 1) return `${bytes} B`;
+  const tenths = Math.round((bytes * 10) / scale);
+  return `${Math.floor(tenths / 10)}.${tenths % 10} ${unit}`;
+}
+
+type Done = { verb: 'Saved' | 'Loaded' | 'Deleted' | 'Reset to'; name: string; seq?: number };
+
+/** Asks before a load: it replaces the whole venue and closes every WebSocket (the page reconnects). */
+function LoadConfirmation({
+  name,
+  reset,
+  onConfirm,
+  onCancel,
+}: {
+  name: string;
+  reset: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="confirm" role="alertdialog" aria-labelledby="state-confirm-text" data-testid="state-confirm">
+      <p id="state-confirm-text">
+        {reset ? (
+          'Reset the demo venue to its first state'
+        ) : (
+          <>
+            Load <strong>{name}</strong>
+          </>
+        )}
+        ? Everything since is gone, and every client is disconnected.
+      </p>
+      <div className="actions">
+        <button type="button" className="danger" data-testid="state-confirm-load" onClick={onConfirm} autoFocus>
+          {reset ? 'Reset' : `Load ${name}`}
+        </button>
+        <button type="button" data-testid="state-confirm-cancel" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Named copies of the venue: saved, loaded in place of it (after a confirmation), deleted; a demo venue reset. */
+export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLoaded: () => void }) {
+  const states = usePolling(() => admin.savedStates(), 10_000, [admin]);
+  const [name, setName] = useState('');
+  const [replace, setReplace] = useState(false);
+  // the state a load waits to be confirmed for; `reset` for the demo venue's first state
+  const [confirming, setConfirming] = useState<{ name: string; reset: boolean } | undefined>(undefined);
+  const action = useAction<Done>(() => states.refresh());
+  const run = (verb: Done['verb'], send: () => Promise<SavedState | { deleted: string }>) =>
+    action.run(async () => {
+      const answer = await send();
+      if (verb === 'Loaded' || verb === 'Reset to') onLoaded();
+      return 'seq' in answer ? { verb, name: answer.name, seq: answer.seq } : { verb, name: answer.deleted };
+    });
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    run('Saved', () => admin.saveState(name.trim(), replace));
+  };
+  const load = (target: { name: string; reset: boolean }) => {
+    setConfirming(undefined);
+    if (target.reset) run('Reset to', () => admin.reset());
+    else run('Loaded', () => admin.loadState(target.name));
+  };
+  const list = states.data ?? [];
+  return (
+    <section className="panel wide" aria-labelledby="states-title" data-testid="saved-states">
+      <div className="panel-head">
+        <h2 id="states-title">Saved states</h2>
+        <button type="button" data-testid="state-reset" onClick={() => setConfirming({ name: 'initial', reset: true })}>
+          Reset demo venue
+        </button>
+      </div>
+      <form className="form row" onSubmit={save}>
+        <label>
+          Name
+          <input data-testid="state-save-name" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="state-save-replace"
+            checked={replace}
+            onChange={(e) => setReplace(e.target.checked)}
+          />
+          Replace a state of that name
+        </label>
+        <button type="submit" data-testid="state-save-submit" disabled={action.busy}>
+          Save the venue
+        </button>
+      </form>
+      {confirming !== undefined && (
+        <LoadConfirmation
+          name={confirming.name}
+          reset={confirming.reset}
+          onConfirm={() => load(confirming)}
+          onCancel={() => setConfirming(undefined)}
+        />
+      )}
+      <ApiError error={states.error ?? action.error} />
+      {action.result && (
+        <p role="status" data-testid="state-done">
+          {action.result.verb} {action.result.name}
+          {action.result.seq !== undefined && ` (seq ${action.result.seq})`}.
+        </p>
+      )}
+      <div className="scroll">
+        <table data-testid="states">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Seq</th>
+              <th scope="col">Hash</th>
+              <th scope="col">Saved</th>
+              <th scope="col">Size</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((s) => (
+              <tr key={s.name} data-testid={`state-row-${s.name}`} data-seq={s.seq} data-hash={s.hash}>
+                <td>{s.name}</td>
+                <td className="num">{s.seq}</td>
+                <td>
+                  <code title={s.hash}>{s.hash.slice(0, 12)}…</code>
+                </td>
+                <td>{new Date(s.savedAt).toLocaleString()}</td>
+                <td className="num">{size(s.bytes)}</td>
+                <td className="actions">
+                  <button
+                    type="button"
+                    data-testid={`state-load-${s.name}`}
+                    disabled={action.busy}
+                    onClick={() => setConfirming({ name: s.name, reset: false })}
+                  >
+                    Load
+                  </button>
+                  <button
+                    type="button"
+                    data-testid={`state-delete-${s.name}`}
+                    disabled={action.busy}
+                    onClick={() => run('Deleted', () => admin.deleteState(s.name))}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {states.data !== undefined && list.length === 0 && <p className="muted">No state is saved.</p>}
+    </section>
+  );
+}
