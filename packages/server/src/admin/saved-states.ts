@@ -62,7 +62,7 @@ function writeWhole(file: string, data: string | Buffer): void {
 export function listSavedStates(dir: string): SavedStateView[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.json') && !f.endsWith('.rows.json'))
+    .filter((f) => f.endsWith('.json'))
     .map((f) => f.slice(0, -'.json'.length))
     .filter((name) => NAME.test(name))
     .sort()

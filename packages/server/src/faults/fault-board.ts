@@ -9,7 +9,8 @@ export interface RequestFault {
   readonly refuse: 503 | 429 | undefined;
 }
 
-const NO_FAULT: RequestFault = { delayMs: 0, refuse: undefined };
+/** What a request meets when no rule touches it (the same object each time: compare by identity). */
+export const NO_FAULT: RequestFault = { delayMs: 0, refuse: undefined };
 
 export interface FaultBoardOptions {
   /** The venue's clock (Unix milliseconds): when rules were set and end. */
@@ -107,7 +108,7 @@ export class FaultBoard {
       }
     }
     if (delayMs > 0) this.options.injected?.('latency', `${delayMs} ms on ${route}`);
-    return { delayMs, refuse };
+    return delayMs === 0 && refuse === undefined ? NO_FAULT : { delayMs, refuse };
   }
 
   /** Whether orders on `market` are refused as on a halted market. */

@@ -1,5 +1,6 @@
 import type { Permission } from '@txc/sdk';
 import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
+import { chunks } from './chunks.js';
 import { CommitChain } from './commit-chain.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
@@ -20,15 +21,6 @@ import type {
 
 /** The meta row that recovery writes to learn whether the store takes writes again. */
 export const PROBE_KEY = 'store.write-probe';
-
-/** Rows per INSERT statement: well under every dialect's bound-parameter limit. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
 
 function sameColumns(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
   const ka = Object.keys(a);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { chunks } from './chunks.js';
 import type { Database } from './database.js';
 
 /** The rows of every table a venue is made of, as the store returned them. */
@@ -27,9 +28,6 @@ export const VENUE_TABLES: readonly (keyof Database)[] = [
   'candles',
 ];
 
-/** Rows per INSERT statement: well under every dialect's bound-parameter limit for these tables. */
-const CHUNK = 200;
-
 /** Every venue table's rows, read in one transaction: a copy at one commit (repeatable read on PostgreSQL). */
 export async function readVenueTables(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<TableRows> {
   const begin = db.transaction();
@@ -50,14 +48,8 @@ export async function replaceVenueTables(db: Kysely<Database>, rows: TableRows):
   await db.transaction().execute(async (trx) => {
     for (const table of VENUE_TABLES) {
       await trx.deleteFrom(table).execute();
-      const all = rows[table] ?? [];
-      for (let i = 0; i < all.length; i += CHUNK) {
-        // the rows came from this table: the query builder cannot know their columns statically
-        await trx
-          .insertInto(table)
-          .values(all.slice(i, i + CHUNK))
-          .execute();
-      }
+      // the rows came from this table: the query builder cannot know their columns statically
+      for (const chunk of chunks(rows[table] ?? [])) await trx.insertInto(table).values(chunk).execute();
     }
   });
 }

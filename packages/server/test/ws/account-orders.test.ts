@@ -5,31 +5,8 @@ import { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 import { authorizedSocket } from '../support/ws-account.js';
 import type { WsTestClient } from '../support/ws-client.js';
+import { ORDER_KEYS, STOP_KEYS } from '../support/ws-orders.js';
 
-/** The order object of `ordersPending_update`, in the documented order (websocket spec §7.1). */
-const ORDER_KEYS = [
-  'id',
-  'market',
-  'type',
-  'side',
-  'post_only',
-  'ioc',
-  'ctime',
-  'mtime',
-  'price',
-  'amount',
-  'left',
-  'deal_stock',
-  'deal_money',
-  'deal_fee',
-  'client_order_id',
-  'stp',
-  'status',
-  'position_side',
-  'rpi',
-  'reduce_only',
-];
-const STOP_KEYS = [...ORDER_KEYS, 'activation_price', 'activation_condition', 'activated'];
 const EXECUTED_KEYS = [
   'id',
   'ctime',

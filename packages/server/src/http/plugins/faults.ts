@@ -1,7 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { ErrorName } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
-import type { FaultBoard } from '../../faults/fault-board.js';
+import { NO_FAULT, type FaultBoard } from '../../faults/fault-board.js';
 import { sendError } from '../send-error.js';
 import { throttledAnswer } from '../throttled-answer.js';
 
@@ -20,14 +18,17 @@ const GATEWAY_UNAVAILABLE =
  * rate-limit answer for the endpoint's family.
  */
 export function registerFaults(app: FastifyInstance, board: FaultBoard): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // a callback hook: a request no rule touches costs one call, no promise
+  app.addHook('onRequest', (request, reply, done) => {
     const endpoint = request.routeOptions.config.endpoint;
-    if (endpoint === undefined) return;
-    const fault = board.forRequest(endpoint.rateLimit.group, endpoint.path);
-    if (fault.delayMs > 0) await sleep(fault.delayMs);
-    if (fault.refuse === undefined) return;
-    if (fault.refuse === 503) return reply.code(503).type('text/html').send(GATEWAY_UNAVAILABLE);
-    const name: ErrorName = endpoint.kind === 'private' ? throttledAnswer(endpoint.path) : 'publicRateLimited';
-    return sendError(reply, name);
+    const fault = endpoint === undefined ? NO_FAULT : board.forRequest(endpoint.rateLimit.group, endpoint.path);
+    if (endpoint === undefined || fault === NO_FAULT) return done();
+    const answer = (): void => {
+      if (fault.refuse === undefined) return done();
+      if (fault.refuse === 503) return void reply.code(503).type('text/html').send(GATEWAY_UNAVAILABLE);
+      void sendError(reply, endpoint.kind === 'private' ? throttledAnswer(endpoint.path) : 'publicRateLimited');
+    };
+    if (fault.delayMs > 0) setTimeout(answer, fault.delayMs);
+    else answer();
   });
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminOperations } from '../../../admin/admin-operations.js';
-import { adminAnswer } from './admin-answer.js';
+import { adminRoute } from './admin-answer.js';
 import { ADMIN_CONTRACTS, type AdminContract, type AdminOperationName } from './admin-contracts.js';
-import { adminRouteSchema } from './admin-route-schema.js';
 
 type Params = Record<string, string>;
 type Handler = (admin: AdminOperations, request: FastifyRequest<{ Params: Params }>) => Promise<unknown>;
@@ -37,11 +36,6 @@ const HANDLERS: Record<AdminOperationName, Handler> = {
 export function adminRoutes(app: FastifyInstance, admin: AdminOperations): void {
   for (const [name, contract] of Object.entries(ADMIN_CONTRACTS) as [AdminOperationName, AdminContract][]) {
     const handle = HANDLERS[name];
-    app.route<{ Params: Params }>({
-      method: contract.method,
-      url: contract.path,
-      schema: adminRouteSchema(name, contract),
-      handler: (request, reply) => adminAnswer(reply, contract.successStatus, () => handle(admin, request)),
-    });
+    adminRoute(app, name, contract, (request) => handle(admin, request));
   }
 }

@@ -3,9 +3,8 @@ import { Type } from 'typebox';
 import { AdminError } from '../../../admin/admin-input.js';
 import type { FaultBoard } from '../../../faults/fault-board.js';
 import { FAULT_ROUTE_GROUPS, type FaultTargets } from '../../../faults/fault-rule.js';
-import { adminAnswer } from './admin-answer.js';
+import { adminRoute } from './admin-answer.js';
 import type { AdminContract } from './admin-contracts.js';
-import { adminRouteSchema } from './admin-route-schema.js';
 
 const Rule = Type.Object(
   {
@@ -72,32 +71,14 @@ export const FAULT_CONTRACTS = {
 /** The admin routes of the fault rules; `targets` says which markets and channels a rule may name. */
 export function faultRoutes(app: FastifyInstance, board: FaultBoard, targets: () => FaultTargets): void {
   const { listFaults, addFault, clearFaults, clearFault } = FAULT_CONTRACTS;
-  const route = (name: keyof typeof FAULT_CONTRACTS, contract: AdminContract) => ({
-    method: contract.method,
-    url: contract.path,
-    schema: adminRouteSchema(name, contract),
-  });
-  app.route({
-    ...route('listFaults', listFaults),
-    handler: (_r, reply) => adminAnswer(reply, 200, () => board.list()),
-  });
-  app.route({
-    ...route('addFault', addFault),
-    handler: (request, reply) => adminAnswer(reply, 201, () => board.add(request.body, targets())),
-  });
-  app.route({
-    ...route('clearFaults', clearFaults),
-    handler: (_r, reply) => adminAnswer(reply, 200, () => ({ cleared: board.clear() })),
-  });
-  app.route<{ Params: { id: string } }>({
-    ...route('clearFault', clearFault),
-    handler: (request, reply) =>
-      adminAnswer(reply, 200, () => {
-        const id = Number(request.params.id);
-        if (!Number.isSafeInteger(id) || !board.remove(id)) {
-          throw new AdminError('adminNotFound', `No fault rule ${request.params.id}.`);
-        }
-        return { cleared: 1 };
-      }),
+  adminRoute(app, 'listFaults', listFaults, () => board.list());
+  adminRoute(app, 'addFault', addFault, (request) => board.add(request.body, targets()));
+  adminRoute(app, 'clearFaults', clearFaults, () => ({ cleared: board.clear() }));
+  adminRoute(app, 'clearFault', clearFault, (request) => {
+    const id = Number(request.params.id);
+    if (!Number.isSafeInteger(id) || !board.remove(id)) {
+      throw new AdminError('adminNotFound', `No fault rule ${request.params.id}.`);
+    }
+    return { cleared: 1 };
   });
 }

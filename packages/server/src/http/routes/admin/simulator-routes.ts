@@ -3,9 +3,8 @@ import { Type } from 'typebox';
 import { AdminError } from '../../../admin/admin-input.js';
 import type { SimulatorSettings } from '../../../simulator/simulator-settings.js';
 import type { Venue } from '../../../venue/venue.js';
-import { adminAnswer } from './admin-answer.js';
+import { adminRoute } from './admin-answer.js';
 import type { AdminContract } from './admin-contracts.js';
-import { adminRouteSchema } from './admin-route-schema.js';
 
 const MarketSimulation = Type.Object({
   market: Type.String(),
@@ -49,16 +48,6 @@ export function simulatorRoutes(app: FastifyInstance, venue: Venue, simulator: S
     }
     return simulator;
   };
-  app.route({
-    method: simulatorSettings.method,
-    url: simulatorSettings.path,
-    schema: adminRouteSchema('simulatorSettings', simulatorSettings),
-    handler: (_r, reply) => adminAnswer(reply, 200, () => running().list(venue.state)),
-  });
-  app.route({
-    method: setSimulator.method,
-    url: setSimulator.path,
-    schema: adminRouteSchema('setSimulator', setSimulator),
-    handler: (request, reply) => adminAnswer(reply, 200, () => running().update(venue.state, request.body)),
-  });
+  adminRoute(app, 'simulatorSettings', simulatorSettings, () => running().list(venue.state));
+  adminRoute(app, 'setSimulator', setSimulator, (request) => running().update(venue.state, request.body));
 }
