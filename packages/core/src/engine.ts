@@ -31,6 +31,8 @@ import { setUserFee } from './handlers/set-user-fee.js';
 import { modifyOrder } from './handlers/modify-order.js';
 import { setKillSwitch } from './handlers/set-kill-switch.js';
 import { fireKillSwitch } from './handlers/fire-kill-switch.js';
+import { placeOco } from './handlers/place-oco.js';
+import { cancelOco } from './handlers/cancel-oco.js';
 import { repricePremium } from './funding/funding-rate.js';
 import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
@@ -107,6 +109,8 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   ModifyOrder: modifyOrder,
   SetKillSwitch: setKillSwitch,
   FireKillSwitch: fireKillSwitch,
+  PlaceOco: placeOco,
+  CancelOco: cancelOco,
 };
 
 /**

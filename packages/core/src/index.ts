@@ -35,6 +35,8 @@ export type * from './commands/code-commands.js';
 export type * from './commands/modify-commands.js';
 export * from './commands/kill-switch-commands.js';
 export * from './state/kill-switches.js';
+export * from './commands/oco-commands.js';
+export * from './state/oco-groups.js';
 export * from './commands/order-commands.js';
 export type * from './commands/collateral-commands.js';
 export type * from './commands/context.js';

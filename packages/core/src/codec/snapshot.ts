@@ -9,7 +9,7 @@ import { decodeTrading, encodeTrading, type EncodedTrading } from './trading-cod
  * holds their orders.
  */
 export function encodeState(state: State): string {
-  const { trading, rules, codes, userFees, killSwitches, ...rest } = state;
+  const { trading, rules, codes, userFees, killSwitches, ocos, ...rest } = state;
   // the first rules and parts not used yet are left out: the states of journals written before
   // them text as they did
   return encodeJson({
@@ -18,6 +18,7 @@ export function encodeState(state: State): string {
     ...(codes.byCode.size === 0 ? {} : { codes }),
     ...(userFees.size === 0 ? {} : { userFees }),
     ...(killSwitches.size === 0 ? {} : { killSwitches }),
+    ...(ocos.size === 0 ? {} : { ocos }),
     trading: encodeTrading(trading),
   });
 }

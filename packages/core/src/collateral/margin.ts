@@ -91,6 +91,18 @@ function orderPrice(order: Order): number {
   return order.type === 'stop market' ? order.activationPrice : order.price;
 }
 
+/**
+ * The price an OCO group's limit leg is counted at: only one leg executes, so a group counts once,
+ * at the dearer of its legs' prices; its stop leg is not counted (undefined). Other orders: theirs.
+ */
+function ocoPrice(state: State, order: Order): number | undefined {
+  const group = state.ocos.get(order.id);
+  if (group === undefined) return orderPrice(order);
+  if (order.id === group.stopId) return undefined;
+  const stop = state.trading.orders.get(group.stopId);
+  return stop !== undefined && stop.price > order.price ? stop.price : order.price;
+}
+
 /** A position's notional at the mark price (rounded as asked); undefined without a mark. */
 export function positionValue(state: State, spec: MarketSpec, pos: Position, up: boolean): bigint | undefined {
   const mark = markPrice(state, spec);
@@ -146,7 +158,8 @@ export function exposures(
   for (const order of openOrdersOf(state.trading, user)) {
     if (order.account !== 'collateral' || closes(order)) continue;
     const spec = state.markets.get(order.market);
-    if (spec !== undefined) add(spec, order.positionSide, order.side, order.left, ticks(orderPrice(order)));
+    const price = state.ocos.size === 0 ? orderPrice(order) : ocoPrice(state, order);
+    if (spec !== undefined && price !== undefined) add(spec, order.positionSide, order.side, order.left, ticks(price));
   }
   if (intent !== undefined) add(intent.spec, intent.positionSide, intent.side, intent.lots, intent.price);
   return out;

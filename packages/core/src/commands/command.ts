@@ -19,6 +19,7 @@ import type {
   SetMiningPayoutDestination,
 } from './mining-commands.js';
 import type { ApplyCode, CodeOutcome, CreateCode } from './code-commands.js';
+import type { CancelOco, OcoCancelled, OcoPlaced, PlaceOco } from './oco-commands.js';
 import type { ModifyOrder } from './modify-commands.js';
 import type { FireKillSwitch, SetKillSwitch } from './kill-switch-commands.js';
 import type { KillSwitch } from '../state/kill-switches.js';
@@ -74,7 +75,9 @@ export type Command =
   | SetUserFee
   | ModifyOrder
   | SetKillSwitch
-  | FireKillSwitch;
+  | FireKillSwitch
+  | PlaceOco
+  | CancelOco;
 
 export type CommandType = Command['type'];
 
@@ -109,6 +112,8 @@ export interface CommandResults {
   ModifyOrder: OrderView;
   SetKillSwitch: KillSwitch | null;
   FireKillSwitch: { cancelled: number; expired: number };
+  PlaceOco: OcoPlaced;
+  CancelOco: OcoCancelled;
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

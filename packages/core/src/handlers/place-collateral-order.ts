@@ -9,9 +9,9 @@ import { feeRates, type Exec } from '../trading/exec-context.js';
 import { maxFeeRate } from '../state/user-fees.js';
 import { wouldCross } from '../trading/matching.js';
 import { limitBuyHold } from '../trading/fees.js';
-import type { OrderView, PositionSide } from '../state/order.js';
+import type { ActivationCondition, OrderView, Placement, PositionSide } from '../state/order.js';
 import { openOrdersOf } from '../state/trading-state.js';
-import { walkBook } from '../trading/book-walk.js';
+import { walkBook, type Walk } from '../trading/book-walk.js';
 import { positionKey, type CollateralAccount } from '../state/collateral-state.js';
 import { closable } from '../trading/closing-orders.js';
 import { applyHold, planHold, type HoldPlan } from '../collateral/holds.js';
@@ -59,28 +59,32 @@ function openClosing(state: State, cmd: PlaceOrder, side: PositionSide): number 
   return lots;
 }
 
-/**
- * Places a collateral order (reference §6.1): on a margin spot pair it trades on the spot book and
- * holds real money (its own, then set aside in the lending pool); on a perpetual it holds nothing
- * but margin. Refusals in order: the market's terms and marks, the order's shape (RPI included),
- * position side (114), OTO prices, reduce-only (116, an oversize one is cut to its position), a flip
- * of a one-way position or a hedge-mode close beyond its position (115), the bracket (111), the free
- * margin (10), post-only, and on a spot pair the funds of its hold (10).
- */
-export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: PlaceOrder): Result<OrderView> {
+/** What checking a collateral order decided: how it is placed, and what it holds on a spot pair. */
+export interface CollateralPlan {
+  readonly condition: ActivationCondition | null;
+  readonly placement: Omit<Placement, 'oto'>;
+  readonly hold: { readonly ticker: string; readonly plan: HoldPlan } | undefined;
+}
+
+/** The terms of a collateral order: what it is and where it may go, before its funds. */
+interface CollateralTerms {
+  readonly condition: ActivationCondition | null;
+  readonly positionSide: PositionSide;
+  readonly size: number;
+  readonly amount: number;
+  readonly reduceOnly: boolean;
+}
+
+/** The market's terms and marks, the order's shape, position side, OTO prices, reduce-only and flips. */
+function checkTerms(state: State, exec: Exec, cmd: PlaceOrder): Result<CollateralTerms> {
   const spec = exec.units.spec;
   if (!spec.isCollateral || spec.margin === undefined) return reject('MARKET_NOT_AVAILABLE', { market: cmd.market });
   const shape = checkOrderShape(state, exec, cmd);
   if (!shape.ok) return shape;
-  const condition = shape.value;
-  const stop = condition !== null;
-  const rpi = cmd.rpi ?? false;
-  const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
   const mark = markPrice(state, spec);
   if (mark === undefined || assetValue(state, spec.money, 1n) === undefined) {
     return reject('INDEX_PRICE_MISSING', { market: cmd.market });
   }
-
   const view = accountView(state, cmd.user);
   const positionSide = positionSideOf(view, spec, cmd);
   if (positionSide === undefined) return reject('POSITION_SIDE_MISMATCH');
@@ -100,34 +104,58 @@ export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: 
     if (reducing && openClosing(state, cmd, positionSide) + amount > Math.abs(size))
       return reject('WOULD_FLIP_POSITION');
   }
+  return ok({ condition: shape.value, positionSide, size, amount, reduceOnly });
+}
 
+/** The bracket (111) and free margin (10) of an order that can grow its position. */
+function checkMargin(state: State, exec: Exec, cmd: PlaceOrder, terms: CollateralTerms, walk?: Walk): Result<null> {
+  const { positionSide, amount, reduceOnly } = terms;
+  if (closes({ reduceOnly, positionSide, side: cmd.side })) return ok(null);
+  const price: Price | undefined =
+    walk === undefined
+      ? ticks(cmd.orderType === 'stop market' ? cmd.activationPrice : cmd.price)
+      : walk.lots === 0
+        ? undefined
+        : { num: walk.tickLots, den: BigInt(walk.lots) };
+  if (price === undefined) return ok(null);
+  const spec = exec.units.spec;
+  const view = accountView(state, cmd.user);
+  const intent: OrderIntent = { spec, positionSide, side: cmd.side, lots: walk?.lots ?? amount, price };
+  if (!withinBrackets(state, cmd.user, view, intent)) return reject('POSITION_TOO_BIG');
+  const now = exec.ctx.time;
+  const before = accountFigures(state, cmd.user, now);
+  const after = accountFigures(state, cmd.user, now, { intent });
+  const value = lotsValue(state, spec, BigInt(intent.lots), price, true) ?? 0n;
+  const fee = divide(value * feeRates(exec, cmd.user).takerFee, RATE_SCALE, true);
+  if (after.margin + fee > after.equity && after.margin > before.margin) return reject('NOT_ENOUGH_BALANCE');
+  return ok(null);
+}
+
+/**
+ * Checks a collateral order against the state without changing it. Refusals in order: the market's
+ * terms and marks, the order's shape (RPI included), position side (114), OTO prices, reduce-only
+ * (116, an oversize one is cut to its position), a flip of a one-way position or a hedge-mode close
+ * beyond its position (115), the bracket (111), the free margin (10), post-only, and on a spot pair
+ * the funds of its hold (10).
+ */
+export function checkCollateralOrder(state: State, user: User, exec: Exec, cmd: PlaceOrder): Result<CollateralPlan> {
+  const terms = checkTerms(state, exec, cmd);
+  if (!terms.ok) return terms;
+  const { condition, amount } = terms.value;
+  const stop = condition !== null;
+  const rpi = cmd.rpi ?? false;
   // a market order is counted at what it would take from the book now
   const walk = cmd.orderType === 'stock market' ? walkBook(exec, cmd.side, amount, cmd.user, cmd.stp) : undefined;
-  if (!closes({ reduceOnly, positionSide, side: cmd.side })) {
-    const price: Price | undefined =
-      walk === undefined
-        ? ticks(cmd.orderType === 'stop market' ? cmd.activationPrice : cmd.price)
-        : walk.lots === 0
-          ? undefined
-          : { num: walk.tickLots, den: BigInt(walk.lots) };
-    if (price !== undefined) {
-      const intent: OrderIntent = { spec, positionSide, side: cmd.side, lots: walk?.lots ?? amount, price };
-      if (!withinBrackets(state, cmd.user, view, intent)) return reject('POSITION_TOO_BIG');
-      const now = exec.ctx.time;
-      const before = accountFigures(state, cmd.user, now);
-      const after = accountFigures(state, cmd.user, now, { intent });
-      const value = lotsValue(state, spec, BigInt(intent.lots), price, true) ?? 0n;
-      const fee = divide(value * feeRates(exec, cmd.user).takerFee, RATE_SCALE, true);
-      if (after.margin + fee > after.equity && after.margin > before.margin) return reject('NOT_ENOUGH_BALANCE');
-    }
-  }
+  const margin = checkMargin(state, exec, cmd, terms.value, walk);
+  if (!margin.ok) return margin;
   // a stop-limit's postOnly is checked against the book when it triggers (see runTriggered)
   if ((cmd.postOnly || rpi) && !stop && wouldCross(exec.market, cmd.side, cmd.price))
     return reject('POST_ONLY_WOULD_TAKE');
 
   // a spot pair's order (not a trigger order: those are funded when they trigger) holds its funds now
-  let hold: { ticker: string; plan: HoldPlan } | undefined;
+  let hold: CollateralPlan['hold'];
   if (!exec.perp && !stop) {
+    const limited = cmd.orderType === 'limit' || cmd.orderType === 'stop limit';
     const ticker = cmd.side === 'buy' ? exec.money : exec.stock;
     const units = exec.units;
     const need =
@@ -140,7 +168,19 @@ export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: 
     if (plan === undefined) return reject('NOT_ENOUGH_BALANCE');
     hold = { ticker, plan };
   }
+  const { positionSide, reduceOnly } = terms.value;
+  return ok({ condition, placement: { amount, byMoney: false, positionSide, reduceOnly, rpi }, hold });
+}
 
+/**
+ * Places a collateral order (reference §6.1): on a margin spot pair it trades on the spot book and
+ * holds real money (its own, then set aside in the lending pool); on a perpetual it holds nothing
+ * but margin. Refused as checkCollateralOrder says.
+ */
+export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: PlaceOrder): Result<OrderView> {
+  const checked = checkCollateralOrder(state, user, exec, cmd);
+  if (!checked.ok) return checked;
+  const { condition, placement, hold } = checked.value;
   const oto =
     cmd.stopLoss === undefined && cmd.takeProfit === undefined
       ? null
@@ -150,14 +190,7 @@ export function placeCollateralOrder(state: State, user: User, exec: Exec, cmd: 
           stopLoss: cmd.stopLoss ?? null,
           takeProfit: cmd.takeProfit ?? null,
         };
-  const order = orderOf(state, cmd, exec.ctx.time, condition, {
-    amount,
-    byMoney: false,
-    positionSide,
-    reduceOnly,
-    rpi,
-    oto,
-  });
+  const order = orderOf(state, cmd, exec.ctx.time, condition, { ...placement, oto });
   if (hold !== undefined) applyHold(state, user, order, hold.ticker, hold.plan);
   if (oto !== null) createGroup(exec, order, oto);
   return launch(exec, order);

@@ -79,6 +79,17 @@ export function collateralBreaches(state: State): string[] {
     }
   }
   for (const [market, n] of net) if (n !== 0) found.push(`${market}/net-size/${n}`);
+  for (const [key, g] of state.ocos) {
+    const legs = [state.trading.orders.get(g.limitId), state.trading.orders.get(g.stopId)];
+    // a snapshot restores each key's copy of the group: the copies agree
+    const whole = [g.id, g.limitId, g.stopId].every((id) => {
+      const copy = state.ocos.get(id);
+      return copy !== undefined && copy.id === g.id && copy.limitId === g.limitId && copy.stopId === g.stopId;
+    });
+    // a live group's legs are both open and untouched: one that traded or ended dissolves it
+    if (!whole || legs.some((o) => o === undefined || o.finished !== null || o.dealStock !== 0 || o.activated !== 0))
+      found.push(`oco/${g.id}/${key}`);
+  }
   for (const g of c.otos.values()) {
     for (const id of [g.stopLossId, g.takeProfitId]) {
       if (id !== null && !state.trading.orders.has(id)) found.push(`oto/${g.id}/leg/${id}`);

@@ -8,6 +8,7 @@ import { createLedger, type Ledger } from './ledger.js';
 import { createMiningState, type MiningState } from './mining.js';
 import { createCodesState, type CodesState } from './codes.js';
 import type { UserFees } from './user-fees.js';
+import type { OcoGroups } from './oco-groups.js';
 import type { KillSwitches } from './kill-switches.js';
 import type { User } from './user.js';
 import type { FundingState } from './funding-state.js';
@@ -59,6 +60,8 @@ export interface State {
   readonly userFees: UserFees;
   /** Armed kill-switches (state/kill-switches.ts). */
   readonly killSwitches: KillSwitches;
+  /** Live OCO groups, by leg (state/oco-groups.ts). */
+  readonly ocos: OcoGroups;
 }
 
 export interface StateOptions {
@@ -89,5 +92,6 @@ export function createState(options: StateOptions = {}): State {
     codes: createCodesState(),
     userFees: new Map(),
     killSwitches: new Map(),
+    ocos: new Map(),
   };
 }

@@ -1,6 +1,7 @@
 import { release } from './settlement.js';
 import { isStop, type Order, type OrderStatus, type OrderView } from '../state/order.js';
 import { unindexOpen } from '../state/trading-state.js';
+import { dissolveOcoGroup, siblingLeg } from '../state/oco-groups.js';
 import type { Exec } from './exec-context.js';
 
 /** The asset an order holds: money for buys, stock for sells. */
@@ -22,6 +23,7 @@ export function finish(exec: Exec, order: Order, status: OrderStatus): void {
   order.finished = exec.ctx.time;
   exec.ctx.emit({ type: 'OrderFinished', order });
   if (order.oto !== null) otoOrderFinished(exec, order);
+  if (exec.state.ocos.size !== 0) endOcoGroup(exec, order);
 }
 
 /**
@@ -48,4 +50,18 @@ function otoOrderFinished(exec: Exec, order: Order): void {
     group.covered = 0;
     if (!group.parentOpen) exec.state.collateral.otos.delete(group.id);
   }
+}
+
+/**
+ * An OCO leg traded, was set off, or ended: only one leg of a group may execute, so the group
+ * dissolves and its other leg, if still open, is cancelled in this same command. A stop leg set off
+ * by a trade takes the limit leg out (and its hold back) before it runs as a limit order itself.
+ */
+export function endOcoGroup(exec: Exec, order: Order): void {
+  const group = exec.state.ocos.get(order.id);
+  const otherId = group === undefined ? undefined : siblingLeg(group, order.id);
+  if (group === undefined || otherId === undefined) return;
+  dissolveOcoGroup(exec.state.ocos, group);
+  const other = exec.trading.orders.get(otherId);
+  if (other !== undefined && other.finished === null) cancelOpen(exec, other);
 }

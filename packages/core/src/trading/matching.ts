@@ -17,7 +17,7 @@ import {
   sellProceedsNumber,
   stockUnits,
 } from './fees.js';
-import { finish } from './finish.js';
+import { endOcoGroup, finish } from './finish.js';
 import { cancelByUser } from './oto.js';
 import { settleBuy, settleSell } from './settlement.js';
 
@@ -123,6 +123,11 @@ function fill(exec: Exec, taker: Order, maker: Order, lots: number): void {
   if (buy.account !== 'spot' || sell.account !== 'spot') {
     collateralFilled(exec, buy, sell, taker, lots, price, tradeNotional, buyFee, sellFee, tradeId);
   }
+  // an OCO leg that trades, even in part, takes its other leg out
+  if (exec.state.ocos.size !== 0) {
+    endOcoGroup(exec, maker);
+    endOcoGroup(exec, taker);
+  }
   if (maker.left === 0) finish(exec, maker, 'FILLED');
   if (exec.market.stops.size > 0 && exec.market.stops.wouldTrigger(price))
     exec.market.stops.triggered(price, exec.triggered, exec.armed);
@@ -208,6 +213,7 @@ export function runTriggered(exec: Exec): void {
   for (let i = 0; i < exec.triggered.length; i++) {
     const stop = exec.triggered[i] as Order;
     if (stop.finished !== null) continue;
+    if (exec.state.ocos.size !== 0) endOcoGroup(exec, stop);
     stop.activated = exec.ctx.time;
     exec.ctx.emit({
       type: 'StopActivated',
