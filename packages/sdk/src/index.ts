@@ -13,6 +13,7 @@ export * from './contract/schemas.js';
 export * from './contract/endpoints/index.js';
 export * from './contract/aliases.js';
 export * from './contract/order-shapes.js';
+export * from './contract/oco-shapes.js';
 export * from './contract/book-shape.js';
 export * from './stream/stream-methods.js';
 export * from './stream/stream-types.js';

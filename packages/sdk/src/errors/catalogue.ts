@@ -189,6 +189,18 @@ export const ERRORS = {
     field: 'orderId',
     fieldMessage: 'Order does not exist or already cancelled',
   }),
+  ocoNotFound: privateError(400, 2, 'Inner validation failed', {
+    field: 'orderId',
+    fieldMessage: 'Unexecuted order was not found.',
+  }),
+  ocoActivationWrong: privateError(422, 151, 'Validation failed', {
+    field: 'activation_price',
+    fieldMessage: 'Wrong activation price for stop loss.',
+  }),
+  ocoPricesWrong: privateError(422, 161, 'Validation failed', {
+    field: 'price',
+    fieldMessage: 'Wrong order conditions',
+  }),
   otoNotFound: privateError(400, 2, 'Inner validation failed', {
     field: 'otoId',
     fieldMessage: 'OTO order was not found.',

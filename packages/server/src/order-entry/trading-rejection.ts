@@ -55,6 +55,14 @@ export function tradingRejection(r: Rejection, account: TradingAccount = 'spot')
       return fieldError('stopLoss', 'Stop loss and take profit are not available for this order.');
     case 'OTO_NOT_FOUND':
       return { name: 'otoNotFound' };
+    case 'OCO_NOT_FOUND':
+      return { name: 'ocoNotFound' };
+    case 'OCO_ACTIVATION_WRONG':
+      return { name: 'ocoActivationWrong' };
+    case 'OCO_PRICES_WRONG':
+      return { name: 'ocoPricesWrong' };
+    case 'OCO_CLIENT_IDS_SAME':
+      return fieldError('stop_client_order_id', 'The stop_client_order_id must differ from limit_client_order_id.');
     case 'POSITION_SIDE_MISMATCH':
       return { name: 'positionSideMismatch' };
     case 'WOULD_FLIP_POSITION':

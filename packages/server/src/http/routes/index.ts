@@ -48,13 +48,17 @@ import { orderCancelBulkRoute } from './v4/private/order/cancel-bulk.js';
 import { orderCancelRoute } from './v4/private/order/cancel.js';
 import { collateralLimitRoute } from './v4/private/order/collateral-limit.js';
 import { collateralMarketRoute } from './v4/private/order/collateral-market.js';
+import { collateralOcoRoute } from './v4/private/order/collateral-oco.js';
 import { collateralStopLimitRoute } from './v4/private/order/collateral-stop-limit.js';
 import { collateralTriggerMarketRoute } from './v4/private/order/collateral-trigger-market.js';
+import { conditionalOrdersRoute } from './v4/private/order/conditional-orders.js';
 import { orderKillSwitchStatusRoute } from './v4/private/order/kill-switch-status.js';
 import { orderKillSwitchRoute } from './v4/private/order/kill-switch.js';
 import { orderMarketRoute } from './v4/private/order/market.js';
 import { orderModifyRoute } from './v4/private/order/modify.js';
 import { orderNewRoute } from './v4/private/order/new.js';
+import { orderOcoCancelRoute } from './v4/private/order/oco-cancel.js';
+import { ocoOrdersRoute } from './v4/private/order/oco-orders.js';
 import { orderOtoCancelRoute } from './v4/private/order/oto-cancel.js';
 import { orderStockMarketRoute } from './v4/private/order/stock-market.js';
 import { orderStopLimitRoute } from './v4/private/order/stop-limit.js';
@@ -128,13 +132,17 @@ export const ROUTES: readonly RouteModule[] = [
   orderCancelRoute,
   collateralLimitRoute,
   collateralMarketRoute,
+  collateralOcoRoute,
   collateralStopLimitRoute,
   collateralTriggerMarketRoute,
+  conditionalOrdersRoute,
   orderKillSwitchStatusRoute,
   orderKillSwitchRoute,
   orderMarketRoute,
   orderModifyRoute,
   orderNewRoute,
+  orderOcoCancelRoute,
+  ocoOrdersRoute,
   orderOtoCancelRoute,
   orderStockMarketRoute,
   orderStopLimitRoute,
