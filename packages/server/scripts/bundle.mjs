@@ -6,7 +6,9 @@
 // Kept out of the bundle and loaded from node_modules as before: native modules (better-sqlite3),
 // the optional drivers and helpers loaded on demand (pg, pino-pretty, bufferutil), and the packages
 // that read their own files or start workers from paths beside their code (pino's transports,
-// @fastify/swagger and its page). Source maps lead back to the TypeScript sources.
+// @fastify/swagger and its page), and Fastify's default schema compilers (Ajv, fast-json-stringify:
+// about a megabyte to parse), which it loads only for an app without compilers of its own, never
+// txc's. Source maps lead back to the TypeScript sources.
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +27,8 @@ const EXTERNAL = [
   'utf-8-validate',
   '@fastify/swagger',
   '@fastify/swagger-ui',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
 ];
 
 /**
@@ -64,5 +68,7 @@ await build({
   banner: {
     js: "import { createRequire as txcRequire } from 'node:module'; const require = txcRequire(import.meta.url);",
   },
+  // the compiled dist/ of every package, not the TypeScript sources the repository's tsconfig maps them to
+  tsconfigRaw: {},
   logLevel: 'warning',
 });
