@@ -42,12 +42,13 @@ const name = `txc-${version}-${process.platform}-${process.arch}`;
 const outDir = resolve(ROOT, values.out);
 const dir = join(outDir, name);
 
-// 1. the build, as `npm run build` makes it: the packages, then the dashboard's page
+// 1. the build, as `npm run build` makes it: the packages, the bundle `txc` runs, then the dashboard's page
 run(
   process.execPath,
   [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
   ROOT,
 );
+run(process.execPath, [join(ROOT, 'packages/server/scripts/bundle.mjs')], ROOT);
 run('npm', ['run', 'build', '--silent', '--workspace', '@txc/web'], ROOT);
 
 // 2. the packages' own files, and a manifest and lockfile that npm installs exactly

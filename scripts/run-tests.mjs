@@ -2,8 +2,8 @@
 // Runs every *.test.ts under packages/ with node:test through tsx. Node 20's --test does not
 // expand globs, so the files are listed here. Arguments filter the files by substring.
 //
-// The packages are built first (incrementally, `tsc -b`): tests that start `txc` or a server in a
-// child process run the compiled code, which must never be older than the sources.
+// The packages are built first (incrementally, `tsc -b`, then the bundle of `txc` if that changed anything): tests
+// that start `txc` or a server in a child process run the compiled code, which must never be older than the sources.
 //
 // The HTTP and WebSocket suites run twice: on SQLite with everything else, then on PostgreSQL
 // (TXC_TEST_STORE), only their own files. Without a PostgreSQL server the second run is skipped with a message,
@@ -87,10 +87,29 @@ function dashboardStale() {
   return built === 0 || sources > built;
 }
 
+/** The bundle `txc` runs (packages/server/dist/bundle) is older than the compiled code it is made of. */
+function bundleStale() {
+  const server = join('packages', 'server', 'dist');
+  const bundle = join(server, 'bundle', 'txc.js');
+  const compiled = newest([
+    join('packages', 'core', 'dist'),
+    join('packages', 'sdk', 'dist'),
+    ...readdirSync(server)
+      .filter((name) => name !== 'bundle')
+      .map((name) => join(server, name)),
+  ]);
+  return !existsSync(bundle) || compiled > statSync(bundle).mtimeMs;
+}
+
 /** `npm run build`: compiles what changed since the last build; exits on a compile error. */
 function build() {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { stdio: 'inherit' });
+  const compiled = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { stdio: 'inherit' });
+  // tests that start `txc` run its bundle: remade (a second or so) whenever the compiled code changed
+  const result =
+    compiled.status === 0 && bundleStale()
+      ? spawnSync(process.execPath, [join('packages', 'server', 'scripts', 'bundle.mjs')], { stdio: 'inherit' })
+      : compiled;
   // the dashboard's tests serve its page: it is rebuilt (a few seconds) only when something it bundles changed
   const web =
     result.status === 0 && dashboardStale()
