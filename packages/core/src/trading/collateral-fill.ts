@@ -2,7 +2,8 @@ import { addTo } from '../state/ledger.js';
 import { feeRates, type Exec } from './exec-context.js';
 import { buyFeePaid, notional } from './fees.js';
 import type { Order, PositionSide } from '../state/order.js';
-import { accountOf, positionKey, type Position } from '../state/collateral-state.js';
+import { accountOf, positionKey, type CollateralAccount, type Position } from '../state/collateral-state.js';
+import type { User } from '../state/user.js';
 import { fitClosingOrders } from './closing-orders.js';
 import { dropIfSettled, payInterest, repayFromAvailable, takeOrBorrow } from '../collateral/loans.js';
 import { armLegs } from './oto.js';
@@ -100,47 +101,11 @@ export function movePosition(
   const user = state.users.get(owner);
   if (user === undefined) throw new Error(`position of unknown user ${owner}`);
   const account = accountOf(state.collateral, owner);
-  const key = positionKey(spec.name, positionSide);
   const loan = account.loans.get(spec.name);
   const funding = loan === undefined ? 0n : payInterest(state, user, spec, loan, now);
   if (exec.perp && fee > 0n) takeOrBorrow(state, user, spec, fee, now);
 
-  const changes: Change[] = [];
-  let rest = Math.abs(delta);
-  let restNotional = tradeNotional;
-  const old = account.positions.get(key);
-  if (old !== undefined && old.size !== 0 && old.size > 0 !== delta > 0) {
-    const closing = Math.min(rest, Math.abs(old.size));
-    const closeNotional = closing === rest ? tradeNotional : notional(exec.units, price, closing);
-    const realized = reduce(old, closing, closeNotional);
-    changes.push({ pos: old, lots: delta > 0 ? closing : -closing, realized });
-    rest -= closing;
-    restNotional -= closeNotional;
-    if (exec.perp && realized > 0n) addTo(user.collateral, spec.money, realized);
-    if (exec.perp && realized < 0n) takeOrBorrow(state, user, spec, -realized, now);
-    if (old.size === 0) account.positions.delete(key);
-  }
-  if (rest > 0) {
-    let pos = account.positions.get(key);
-    if (pos === undefined) {
-      pos = {
-        id: state.collateral.nextPositionId++,
-        market: spec.name,
-        side: positionSide,
-        size: 0,
-        basis: 0n,
-        realized: 0n,
-        funding: 0n,
-        fees: 0n,
-        openedAt: now,
-        modifiedAt: now,
-      };
-      account.positions.set(key, pos);
-      notePositionOpened(state.collateral.accounts, owner);
-    }
-    increase(pos, delta > 0 ? rest : -rest, restNotional);
-    changes.push({ pos, lots: delta > 0 ? rest : -rest, realized: 0n });
-  }
+  const changes = applyDelta(exec, user, account, owner, positionSide, delta, price, tradeNotional);
   const first = changes[0] as Change;
   first.pos.funding += funding;
   first.pos.fees += fee;
@@ -153,14 +118,100 @@ export function movePosition(
   const order = cause.order;
   if (order !== null && order.oto !== null && order.oto.role === 'parent') armLegs(exec, order, Math.abs(delta));
   fitClosingOrders(exec, owner, positionSide, cause.skip);
+  emitPositionChanges(exec, owner, changes, price, fee, funding, cause);
+}
 
+/**
+ * The position on `positionSide` moves by `delta` lots: what runs against it closes first, the
+ * rest opens or grows it. One change per position touched, the closed one first.
+ */
+function applyDelta(
+  exec: Exec,
+  user: User,
+  account: CollateralAccount,
+  owner: string,
+  positionSide: PositionSide,
+  delta: number,
+  price: number,
+  tradeNotional: bigint,
+): Change[] {
+  const key = positionKey(exec.units.spec.name, positionSide);
+  const changes: Change[] = [];
+  let rest = Math.abs(delta);
+  let restNotional = tradeNotional;
+  const old = account.positions.get(key);
+  if (old !== undefined && old.size !== 0 && old.size > 0 !== delta > 0) {
+    const closing = Math.min(rest, Math.abs(old.size));
+    const closeNotional = closing === rest ? tradeNotional : notional(exec.units, price, closing);
+    changes.push(reducePosition(exec, user, old, delta > 0 ? closing : -closing, closeNotional));
+    rest -= closing;
+    restNotional -= closeNotional;
+    if (old.size === 0) account.positions.delete(key);
+  }
+  if (rest > 0) {
+    const pos = positionToGrow(exec, account, key, owner, positionSide);
+    increase(pos, delta > 0 ? rest : -rest, restNotional);
+    changes.push({ pos, lots: delta > 0 ? rest : -rest, realized: 0n });
+  }
+  return changes;
+}
+
+/** `lots` (signed, against its size) close part of `pos`; on a perpetual the realized PnL moves the account's money. */
+function reducePosition(exec: Exec, user: User, pos: Position, lots: number, closeNotional: bigint): Change {
+  const realized = reduce(pos, Math.abs(lots), closeNotional);
+  if (exec.perp && realized > 0n) addTo(user.collateral, exec.units.spec.money, realized);
+  if (exec.perp && realized < 0n) takeOrBorrow(exec.state, user, exec.units.spec, -realized, exec.ctx.time);
+  return { pos, lots, realized };
+}
+
+/** The open position under `key`, or a new empty one the account now holds. */
+function positionToGrow(
+  exec: Exec,
+  account: CollateralAccount,
+  key: string,
+  owner: string,
+  positionSide: PositionSide,
+): Position {
+  const existing = account.positions.get(key);
+  if (existing !== undefined) return existing;
+  const state = exec.state;
+  const now = exec.ctx.time;
+  const pos: Position = {
+    id: state.collateral.nextPositionId++,
+    market: exec.units.spec.name,
+    side: positionSide,
+    size: 0,
+    basis: 0n,
+    realized: 0n,
+    funding: 0n,
+    fees: 0n,
+    openedAt: now,
+    modifiedAt: now,
+  };
+  account.positions.set(key, pos);
+  notePositionOpened(state.collateral.accounts, owner);
+  return pos;
+}
+
+/** One PositionChanged per change; the first carries the fee and the interest or funding paid. */
+function emitPositionChanges(
+  exec: Exec,
+  owner: string,
+  changes: readonly Change[],
+  price: number,
+  fee: bigint,
+  funding: bigint,
+  cause: MoveCause,
+): void {
+  const now = exec.ctx.time;
+  const first = changes[0];
   for (const change of changes) {
     change.pos.modifiedAt = now;
     exec.ctx.emit({
       type: 'PositionChanged',
-      changeId: state.collateral.nextChangeId++,
+      changeId: exec.state.collateral.nextChangeId++,
       user: owner,
-      market: spec.name,
+      market: exec.units.spec.name,
       positionId: change.pos.id,
       positionSide: change.pos.side,
       openedAt: change.pos.openedAt,

@@ -29,12 +29,10 @@ import { settleBuy, settleSell } from './settlement.js';
  * hands: each side pays its fee (see perpFees). Then collateral orders move their positions.
  */
 function fill(exec: Exec, taker: Order, maker: Order, lots: number): void {
-  const units = exec.units;
-  const spec = units.spec;
   const price = maker.price;
   // the notional as an exact double where it fits, for the seller's side below (see money/exact-number)
-  const notionalAsNumber = notionalNumber(units, price, lots);
-  const tradeNotional = exact(notionalAsNumber) ? BigInt(notionalAsNumber) : notional(units, price, lots);
+  const notionalAsNumber = notionalNumber(exec.units, price, lots);
+  const tradeNotional = exact(notionalAsNumber) ? BigInt(notionalAsNumber) : notional(exec.units, price, lots);
   const takerBuys = taker.side === 'buy';
   const buy = takerBuys ? taker : maker;
   const sell = takerBuys ? maker : taker;
@@ -45,79 +43,13 @@ function fill(exec: Exec, taker: Order, maker: Order, lots: number): void {
     buyFee = fees.buyFee;
     sellFee = fees.sellFee;
   } else {
-    // each side at its owner's rate: the market's, unless the user has rates of their own
-    const buyRates = feeRates(exec, buy.user);
-    const sellRates = feeRates(exec, sell.user);
-    const buyRate = takerBuys ? buyRates.takerFee : buyRates.makerFee;
-    const sellRate = takerBuys ? sellRates.makerFee : sellRates.takerFee;
-    const buyFeeExact = buy.feeExact + tradeNotional * buyRate;
-    const paid =
-      units.divN === 1 ? tradeNotional : buyNotionalPaid(units, buy.dealNotional, buy.dealNotional + tradeNotional);
-    buyFee = buyFeePaid(units, buy.dealFee, buyFeeExact);
-    let cost = paid + buyFee;
-    // The hold covers the fee rates of placement time; if the buyer's rates rose since, the venue
-    // charges no more than the hold has left rather than dig into the buyer's other funds.
-    if (cost > buy.hold) {
-      buyFee = buy.hold - paid;
-      cost = buy.hold;
-    }
-    // the seller's figures depend on this fill alone: in doubles when exact (at the market's own
-    // rate, whose factors are ready), one bigint each
-    const marketRate = sellRate === (takerBuys ? spec.makerFee : spec.takerFee);
-    const proceedsAsNumber = marketRate
-      ? sellProceedsNumber(notionalAsNumber, takerBuys ? units.makerKeeps : units.takerKeeps)
-      : NaN;
-    const sellFeeAsNumber = floorDivExact(notionalAsNumber, units.divN) - proceedsAsNumber;
-    let proceeds: bigint;
-    if (exact(sellFeeAsNumber)) {
-      proceeds = BigInt(proceedsAsNumber);
-      sellFee = BigInt(sellFeeAsNumber);
-    } else {
-      proceeds = sellProceeds(units, tradeNotional, sellRate);
-      sellFee = (units.div === 1n ? tradeNotional : tradeNotional / units.div) - proceeds;
-    }
-    const stock = stockUnits(units, lots);
-    const time = exec.ctx.time;
-    settleBuy(exec.state, buy, exec.money, exec.stock, cost, stock, time);
-    settleSell(exec.state, sell, exec.money, exec.stock, stock, proceeds, time);
-    addTo(exec.state.ledger.fees, exec.money, cost - proceeds);
-    buy.feeExact = buyFeeExact;
-    buy.dealFee += buyFee;
-    sell.dealFee += sellFee;
+    settleSpotFill(exec, buy, sell, takerBuys, lots, tradeNotional, notionalAsNumber);
+    buyFee = spotFill.buyFee;
+    sellFee = spotFill.sellFee;
   }
-
-  buy.dealNotional += tradeNotional;
-  buy.dealStock += lots;
-  buy.status = 'PARTIALLY_FILLED';
-  sell.status = 'PARTIALLY_FILLED';
-  sell.dealNotional += tradeNotional;
-  sell.dealStock += lots;
-
-  if (taker.byMoney)
-    taker.left = taker.amount - Number(units.div === 1n ? taker.dealNotional : ceilDiv(taker.dealNotional, units.div));
-  else taker.left -= lots;
-  if (lots === maker.left) {
-    exec.market.book.remove(maker);
-    maker.left = 0;
-  } else {
-    exec.market.book.reduce(maker, lots);
-  }
-
-  const tradeId = exec.trading.nextTradeId++;
-  exec.ctx.emit({
-    type: 'TradeExecuted',
-    market: spec.name,
-    tradeId,
-    price,
-    lots,
-    notional: tradeNotional,
-    takerSide: taker.side,
-    time: exec.ctx.time,
-    maker,
-    makerFee: takerBuys ? sellFee : buyFee,
-    taker,
-    takerFee: takerBuys ? buyFee : sellFee,
-  });
+  addDeal(buy, sell, lots, tradeNotional);
+  takeFromBook(exec, taker, maker, lots);
+  const tradeId = emitTrade(exec, taker, maker, lots, tradeNotional, buyFee, sellFee);
   exec.market.lastPrice = price;
   // positions move before a filled maker leaves: its OTO legs arm on this fill
   if (buy.account !== 'spot' || sell.account !== 'spot') {
@@ -131,6 +63,132 @@ function fill(exec: Exec, taker: Order, maker: Order, lots: number): void {
   if (maker.left === 0) finish(exec, maker, 'FILLED');
   if (exec.market.stops.size > 0 && exec.market.stops.wouldTrigger(price))
     exec.market.stops.triggered(price, exec.triggered, exec.armed);
+}
+
+/**
+ * The figures of the spot fill in progress, for fill to read back. Several figures come out of one
+ * step, and a fill is the engine's hot path: one record reused instead of one allocated per fill.
+ * Commands apply one at a time and fill reads it right after the step that wrote it.
+ */
+const spotFill = { buyFee: 0n, sellFee: 0n, proceeds: 0n };
+
+/** A spot fill moves the assets: the buyer pays notional and fee, the seller receives proceeds. */
+function settleSpotFill(
+  exec: Exec,
+  buy: Order,
+  sell: Order,
+  takerBuys: boolean,
+  lots: number,
+  tradeNotional: bigint,
+  notionalAsNumber: number,
+): void {
+  const units = exec.units;
+  // each side at its owner's rate: the market's, unless the user has rates of their own
+  const buyRates = feeRates(exec, buy.user);
+  const sellRates = feeRates(exec, sell.user);
+  const buyRate = takerBuys ? buyRates.takerFee : buyRates.makerFee;
+  const sellRate = takerBuys ? sellRates.makerFee : sellRates.takerFee;
+  const buyFeeExact = buy.feeExact + tradeNotional * buyRate;
+  const paid =
+    units.divN === 1 ? tradeNotional : buyNotionalPaid(units, buy.dealNotional, buy.dealNotional + tradeNotional);
+  let buyFee = buyFeePaid(units, buy.dealFee, buyFeeExact);
+  let cost = paid + buyFee;
+  // The hold covers the fee rates of placement time; if the buyer's rates rose since, the venue
+  // charges no more than the hold has left rather than dig into the buyer's other funds.
+  if (cost > buy.hold) {
+    buyFee = buy.hold - paid;
+    cost = buy.hold;
+  }
+  sellerFigures(exec, takerBuys, sellRate, tradeNotional, notionalAsNumber);
+  const proceeds = spotFill.proceeds;
+  const stock = stockUnits(units, lots);
+  const time = exec.ctx.time;
+  settleBuy(exec.state, buy, exec.money, exec.stock, cost, stock, time);
+  settleSell(exec.state, sell, exec.money, exec.stock, stock, proceeds, time);
+  addTo(exec.state.ledger.fees, exec.money, cost - proceeds);
+  buy.feeExact = buyFeeExact;
+  buy.dealFee += buyFee;
+  sell.dealFee += spotFill.sellFee;
+  spotFill.buyFee = buyFee;
+}
+
+/**
+ * The seller's proceeds and fee, into spotFill. They depend on this fill alone: in doubles when
+ * exact (at the market's own rate, whose factors are ready), one bigint each otherwise.
+ */
+function sellerFigures(
+  exec: Exec,
+  takerBuys: boolean,
+  sellRate: bigint,
+  tradeNotional: bigint,
+  notionalAsNumber: number,
+): void {
+  const units = exec.units;
+  const marketRate = sellRate === (takerBuys ? units.spec.makerFee : units.spec.takerFee);
+  const proceedsAsNumber = marketRate
+    ? sellProceedsNumber(notionalAsNumber, takerBuys ? units.makerKeeps : units.takerKeeps)
+    : NaN;
+  const sellFeeAsNumber = floorDivExact(notionalAsNumber, units.divN) - proceedsAsNumber;
+  if (exact(sellFeeAsNumber)) {
+    spotFill.proceeds = BigInt(proceedsAsNumber);
+    spotFill.sellFee = BigInt(sellFeeAsNumber);
+  } else {
+    spotFill.proceeds = sellProceeds(units, tradeNotional, sellRate);
+    spotFill.sellFee = (units.div === 1n ? tradeNotional : tradeNotional / units.div) - spotFill.proceeds;
+  }
+}
+
+/** Both orders count the fill in what they have dealt. */
+function addDeal(buy: Order, sell: Order, lots: number, tradeNotional: bigint): void {
+  buy.dealNotional += tradeNotional;
+  buy.dealStock += lots;
+  buy.status = 'PARTIALLY_FILLED';
+  sell.status = 'PARTIALLY_FILLED';
+  sell.dealNotional += tradeNotional;
+  sell.dealStock += lots;
+}
+
+/** The taker has that much less left to do; the maker leaves the book or rests smaller. */
+function takeFromBook(exec: Exec, taker: Order, maker: Order, lots: number): void {
+  const units = exec.units;
+  if (taker.byMoney)
+    taker.left = taker.amount - Number(units.div === 1n ? taker.dealNotional : ceilDiv(taker.dealNotional, units.div));
+  else taker.left -= lots;
+  if (lots === maker.left) {
+    exec.market.book.remove(maker);
+    maker.left = 0;
+  } else {
+    exec.market.book.reduce(maker, lots);
+  }
+}
+
+/** The trade, under the market's next trade id (returned), at the maker's price. */
+function emitTrade(
+  exec: Exec,
+  taker: Order,
+  maker: Order,
+  lots: number,
+  tradeNotional: bigint,
+  buyFee: bigint,
+  sellFee: bigint,
+): number {
+  const tradeId = exec.trading.nextTradeId++;
+  const takerBuys = taker.side === 'buy';
+  exec.ctx.emit({
+    type: 'TradeExecuted',
+    market: exec.units.spec.name,
+    tradeId,
+    price: maker.price,
+    lots,
+    notional: tradeNotional,
+    takerSide: taker.side,
+    time: exec.ctx.time,
+    maker,
+    makerFee: takerBuys ? sellFee : buyFee,
+    taker,
+    takerFee: takerBuys ? buyFee : sellFee,
+  });
+  return tradeId;
 }
 
 /** How many lots the taker takes from `maker` (0: it can take nothing more). */

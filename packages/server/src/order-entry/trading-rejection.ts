@@ -1,10 +1,6 @@
 import type { Rejection, TradingAccount } from '@txc/core';
 import type { ErrorName, FieldErrors } from '@txc/sdk';
-
-export const OTO_WRONG = {
-  stopLoss: 'Wrong activation price for stop loss.',
-  takeProfit: 'Wrong activation price for take profit.',
-} as const;
+import { OTO_WRONG } from '../http/validation/order-fields/oto-prices.js';
 
 export const LEVERAGE_MESSAGE = 'Leverage should be one of 1, 2, 3, 5, 10, 20, 50, 100.';
 

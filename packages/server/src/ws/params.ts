@@ -56,3 +56,13 @@ export function booleanParam(value: unknown, name: string): boolean {
 export function atMost(params: readonly unknown[], count: number): void {
   if (params.length > count) throw invalidArgument(`at most ${count} params`);
 }
+
+/** Records a page of an account's orders or deals holds at most (websocket spec §7.4–§7.6). */
+const PAGE_MOST = 100;
+
+/** The `offset` and `limit` that follow the first param of a paged request: 0 and 50 when left out. */
+export function pageParams(params: readonly unknown[]): { readonly offset: number; readonly limit: number } {
+  const offset = integerParam(params[1] ?? 0, 'offset', 0, 10_000);
+  const limit = integerParam(params[2] ?? 50, 'limit', 1, PAGE_MOST);
+  return { offset, limit };
+}

@@ -4,6 +4,7 @@ import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
 import { useAction } from '../ui/use-action.js';
 import { FaultForm } from './FaultForm.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 const RULE_KEYS = new Set(['id', 'type', 'createdAt', 'expiresAt']);
 
@@ -91,17 +92,7 @@ export function FaultsPanel({ admin, markets }: { admin: AdminClient; markets: r
       <ApiError error={rules.error ?? clear.error} />
       <div className="scroll">
         <table data-testid="fault-rules">
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Type</th>
-              <th scope="col">Fields</th>
-              <th scope="col">Ends</th>
-              <th scope="col">
-                <span className="sr-only">Clear</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Id', 'Type', 'Fields', 'Ends']} action="Clear" />
           <tbody>
             {list.map((rule) => (
               <tr key={rule.id} data-testid={`fault-row-${rule.id}`} data-type={rule.type}>

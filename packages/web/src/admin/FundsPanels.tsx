@@ -3,6 +3,7 @@ import type { AdminClient } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { useAction } from '../ui/use-action.js';
 import { usePolling } from '../ui/use-polling.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 /** Credits a deposit to a user's main account. */
 export function DepositPanel({ admin }: { admin: AdminClient }) {
@@ -60,19 +61,7 @@ export function WithdrawalsPanel({ admin }: { admin: AdminClient }) {
       <ApiError error={pending.error ?? action.error} />
       <div className="scroll">
         <table data-testid="withdrawals">
-          <thead>
-            <tr>
-              <th scope="col">Transaction</th>
-              <th scope="col">User</th>
-              <th scope="col">Asset</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Fee</th>
-              <th scope="col">Address</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Transaction', 'User', 'Asset', 'Amount', 'Fee', 'Address']} action="Actions" />
           <tbody>
             {list.map((w) => (
               <tr key={w.transactionId} data-testid="withdrawal">

@@ -3,6 +3,7 @@ import type { AdminClient, SavedState } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
 import { useAction } from '../ui/use-action.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 /** Bytes in B, kB or MB with one decimal, from integers (a size, not money, but no float either way). */
 function size(bytes: number): string {
@@ -117,18 +118,7 @@ export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLo
       )}
       <div className="scroll">
         <table data-testid="states">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Seq</th>
-              <th scope="col">Hash</th>
-              <th scope="col">Saved</th>
-              <th scope="col">Size</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Name', 'Seq', 'Hash', 'Saved', 'Size']} action="Actions" />
           <tbody>
             {list.map((s) => (
               <tr key={s.name} data-testid={`state-row-${s.name}`} data-seq={s.seq} data-hash={s.hash}>

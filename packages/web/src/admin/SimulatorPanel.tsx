@@ -4,6 +4,7 @@ import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
 import { useAction } from '../ui/use-action.js';
 import { isSandboxOff, SandboxOff } from './SandboxOff.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 /** One market's settings, edited in place and applied together; the row shows what the server took. */
 function SimulatorRow({ admin, settings }: { admin: AdminClient; settings: MarketSimulation }) {
@@ -103,18 +104,7 @@ export function SimulatorPanel({ admin }: { admin: AdminClient }) {
       <ApiError error={settings.error} />
       <div className="scroll">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Market</th>
-              <th scope="col">Spread</th>
-              <th scope="col">Depth</th>
-              <th scope="col">Trades / min</th>
-              <th scope="col">Volatility</th>
-              <th scope="col">
-                <span className="sr-only">Apply</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Market', 'Spread', 'Depth', 'Trades / min', 'Volatility']} action="Apply" />
           <tbody>
             {(settings.data ?? []).map((s) => (
               // the key holds the values: a reload with other values starts the row's drafts again

@@ -2,20 +2,13 @@ import { useState, type FormEvent } from 'react';
 import type { AdminClient, UserBalances } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { useAction } from '../ui/use-action.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 function BalancesOf({ user }: { user: UserBalances }) {
   const tickers = [...new Set([...Object.keys(user.balances.main), ...Object.keys(user.balances.spot)])].sort();
   return (
     <table data-testid="admin-user-balances">
-      <thead>
-        <tr>
-          <th scope="col">Asset</th>
-          <th scope="col">Main</th>
-          <th scope="col">Spot</th>
-          <th scope="col">In orders</th>
-          <th scope="col">Collateral</th>
-        </tr>
-      </thead>
+      <ColumnHeaders labels={['Asset', 'Main', 'Spot', 'In orders', 'Collateral']} />
       <tbody>
         {tickers.map((t) => (
           <tr key={t}>

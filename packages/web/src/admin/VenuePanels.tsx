@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminClient, AuditEntry } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { useAction } from '../ui/use-action.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 /** Sets an asset's index price in USDT (what perpetuals mark against). */
 export function IndexPricePanel({ admin }: { admin: AdminClient }) {
@@ -99,16 +100,7 @@ export function AuditPanel({ admin }: { admin: AdminClient }) {
       <ApiError error={page.error} />
       <div className="scroll">
         <table data-testid="audit">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Actor</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Stage</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Time', 'Actor', 'Action', 'Target', 'Stage', 'Status']} />
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>

@@ -1,6 +1,7 @@
 import { publicClient } from '../api/connection.js';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 export interface MarketInfo {
   readonly name: string;
@@ -25,13 +26,7 @@ export function MarketList({
       <h2 id="markets-title">Markets</h2>
       <ApiError error={tickers.error} />
       <table className="markets" data-testid="market-list">
-        <thead>
-          <tr>
-            <th scope="col">Market</th>
-            <th scope="col">Last</th>
-            <th scope="col">24h</th>
-          </tr>
-        </thead>
+        <ColumnHeaders labels={['Market', 'Last', '24h']} />
         <tbody>
           {markets.map((m) => {
             const t = tickers.data?.[m.name];

@@ -5,18 +5,14 @@ import { subtractDecimal } from '../ui/decimal.js';
 import { applyDepth, EMPTY_BOOK, type Book } from './book-state.js';
 import { DepthChart } from './DepthChart.js';
 import { useChannel } from './use-market-stream.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 const LEVELS = 12;
 
 function Levels({ side, levels }: { side: 'asks' | 'bids'; levels: StreamLevel[] }) {
   return (
     <table className={`levels ${side}`} data-testid={side} aria-label={side === 'asks' ? 'Asks' : 'Bids'}>
-      <thead>
-        <tr>
-          <th scope="col">Price</th>
-          <th scope="col">Amount</th>
-        </tr>
-      </thead>
+      <ColumnHeaders labels={['Price', 'Amount']} />
       <tbody>
         {levels.map(([price, amount]) => (
           <tr key={price} data-testid="level" data-price={price} data-amount={amount}>

@@ -2,6 +2,7 @@ import type { StreamTrade } from '@txc/sdk';
 import { useState } from 'react';
 import { ApiError } from '../ui/ApiError.js';
 import { useChannel } from './use-market-stream.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 const KEPT = 50;
 
@@ -24,13 +25,7 @@ function LiveTrades({ market }: { market: string }) {
     <>
       <ApiError error={error} />
       <table className="trades" data-testid="trades" aria-label="Recent trades">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Price</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
+        <ColumnHeaders labels={['Time', 'Price', 'Amount']} />
         <tbody>
           {trades.map((t) => (
             <tr key={t.id} data-testid="trade" className={t.type}>

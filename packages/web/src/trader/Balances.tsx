@@ -1,6 +1,7 @@
 import type { TxcClient } from '@txc/sdk';
 import { ApiError } from '../ui/ApiError.js';
 import type { Polled } from '../ui/use-polling.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 export interface AccountBalances {
   readonly main: Record<string, { main_balance: string }>;
@@ -27,15 +28,7 @@ export function Balances({ balances }: { balances: Polled<AccountBalances> }) {
       <ApiError error={balances.error} />
       <div className="scroll">
         <table data-testid="balances" aria-busy={data === undefined}>
-          <thead>
-            <tr>
-              <th scope="col">Asset</th>
-              <th scope="col">Main</th>
-              <th scope="col">Spot available</th>
-              <th scope="col">Spot in orders</th>
-              <th scope="col">Collateral</th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Asset', 'Main', 'Spot available', 'Spot in orders', 'Collateral']} />
           <tbody>
             {tickers.map((ticker) => (
               <tr key={ticker} data-testid={`balance-${ticker}`}>

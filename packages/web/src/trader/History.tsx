@@ -1,6 +1,7 @@
 import type { TxcClient } from '@txc/sdk';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 function when(seconds: number): string {
   return new Date(Math.floor(seconds * 1000)).toLocaleString();
@@ -19,18 +20,7 @@ export function History({ client, market, version }: { client: TxcClient; market
       <h3>Orders</h3>
       <div className="scroll">
         <table data-testid="order-history">
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Finished</th>
-              <th scope="col">Side</th>
-              <th scope="col">Type</th>
-              <th scope="col">Price</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Filled</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Id', 'Finished', 'Side', 'Type', 'Price', 'Amount', 'Filled', 'Status']} />
           <tbody>
             {finished.map((o) => (
               <tr key={o.id}>
@@ -50,17 +40,7 @@ export function History({ client, market, version }: { client: TxcClient; market
       <h3>Trades</h3>
       <div className="scroll">
         <table data-testid="trade-history">
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Time</th>
-              <th scope="col">Side</th>
-              <th scope="col">Role</th>
-              <th scope="col">Price</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Fee</th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Id', 'Time', 'Side', 'Role', 'Price', 'Amount', 'Fee']} />
           <tbody>
             {trades.map((d) => (
               <tr key={d.id}>

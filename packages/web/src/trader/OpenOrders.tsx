@@ -2,6 +2,7 @@ import type { Order, TxcClient } from '@txc/sdk';
 import { useState } from 'react';
 import { ApiError } from '../ui/ApiError.js';
 import type { Polled } from '../ui/use-polling.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 /** The user's open orders on a market, each with a cancel button. */
 export function OpenOrders({
@@ -33,20 +34,7 @@ export function OpenOrders({
       <ApiError error={orders.error ?? error} />
       <div className="scroll">
         <table data-testid="open-orders">
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Side</th>
-              <th scope="col">Type</th>
-              <th scope="col">Price</th>
-              <th scope="col">Trigger</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Left</th>
-              <th scope="col">
-                <span className="sr-only">Cancel</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={['Id', 'Side', 'Type', 'Price', 'Trigger', 'Amount', 'Left']} action="Cancel" />
           <tbody>
             {list.map((o) => (
               <tr key={o.orderId} data-testid="open-order" data-order-id={o.orderId}>

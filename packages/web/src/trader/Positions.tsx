@@ -2,6 +2,7 @@ import type { TxcClient } from '@txc/sdk';
 import { publicClient } from '../api/connection.js';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
+import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 /** Open collateral positions with their entry, the market's mark, PnL, liquidation price and ADL rank. */
 export function Positions({ client, version }: { client: TxcClient; version: number }) {
@@ -15,18 +16,9 @@ export function Positions({ client, version }: { client: TxcClient; version: num
       <ApiError error={positions.error} />
       <div className="scroll">
         <table data-testid="positions">
-          <thead>
-            <tr>
-              <th scope="col">Market</th>
-              <th scope="col">Side</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Entry</th>
-              <th scope="col">Mark</th>
-              <th scope="col">Unrealized PnL</th>
-              <th scope="col">Liquidation</th>
-              <th scope="col">ADL</th>
-            </tr>
-          </thead>
+          <ColumnHeaders
+            labels={['Market', 'Side', 'Amount', 'Entry', 'Mark', 'Unrealized PnL', 'Liquidation', 'ADL']}
+          />
           <tbody>
             {list.map((p) => (
               <tr key={p.positionId} data-testid="position">

@@ -1,10 +1,12 @@
 import { readTime } from '../../account-views/collateral-views.js';
-import type { Channel, StreamContext } from '../channel.js';
+import type { StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
 import { atMost } from '../params.js';
 import { pushFrame } from '../protocol.js';
-import { AccountFollowers, userOf } from './account-followers.js';
+import { AccountChannel } from './account-channel.js';
+import { userOf } from './account-followers.js';
+import { ChangedFrames, type FramesByKey } from './changed-frames.js';
 
 /**
  * An account channel of full snapshots (`positionsMargin`, `borrowsMargin`: websocket spec §7.7,
@@ -12,20 +14,13 @@ import { AccountFollowers, userOf } from './account-followers.js';
  * on the channel's period, to the user's connections whenever it differs from the last one sent
  * (docs/decisions.md, "Account streams": the docs say both "every second" and "when it changes").
  */
-export abstract class AccountSnapshots implements Channel {
-  abstract readonly name: string;
-  readonly private = true;
-  private followersOf: AccountFollowers<null> | undefined;
+export abstract class AccountSnapshots extends AccountChannel<null> {
   /** The frame last sent per user. */
-  private readonly shown = new Map<string, string>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly shown: ChangedFrames<null>;
 
-  constructor(
-    protected readonly ctx: StreamContext,
-    everyMs: number,
-  ) {
-    this.timer = setInterval(() => this.tick(), everyMs);
-    this.timer.unref();
+  constructor(name: string, ctx: StreamContext, everyMs: number) {
+    super(name, ctx);
+    this.shown = new ChangedFrames(ctx.outbox, this.followers, everyMs, (user) => this.snapshot(this.frame(user)));
   }
 
   /** The account's records now (`now`: microseconds the figures are read at). */
@@ -35,46 +30,26 @@ export abstract class AccountSnapshots implements Channel {
     atMost(params, 0);
     const user = userOf(conn);
     const text = this.frame(user);
-    if (!this.shown.has(user)) this.shown.set(user, text);
+    this.shown.showing(user, () => this.snapshot(text));
     this.followers.follow(conn, null, [text]);
   }
 
-  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
-    this.followers.drop(conn);
-  }
-
-  disconnect(conn: WsConnection): void {
-    this.followers.drop(conn);
-  }
-
-  onReset(): void {
-    this.followers.clear();
+  protected forgetAll(): void {
     this.shown.clear();
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.shown.stop();
   }
 
-  private get followers(): AccountFollowers<null> {
-    this.followersOf ??= new AccountFollowers(this.name, this.ctx.outbox);
-    return this.followersOf;
+  /** The whole account is one frame, under one key. */
+  private snapshot(text: string): FramesByKey {
+    return new Map([[this.name, text]]);
   }
 
   private frame(user: string): string {
     const { state } = this.ctx.venue;
     const records = this.records(user, readTime(state, this.ctx.venue.clock.nowMicros()));
     return pushFrame(`${this.name}_update`, jsonText({ total: records.length, records }));
-  }
-
-  private tick(): void {
-    for (const user of [...this.shown.keys()]) if (!this.followers.wants(user)) this.shown.delete(user);
-    for (const user of this.shown.keys()) {
-      const text = this.frame(user);
-      if (this.shown.get(user) === text) continue;
-      this.shown.set(user, text);
-      this.ctx.outbox.later(() => this.followers.send(user, text));
-    }
   }
 }

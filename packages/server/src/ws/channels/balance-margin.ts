@@ -3,9 +3,10 @@ import { readTime } from '../../account-views/collateral-views.js';
 import type { Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
-import { atMost } from '../params.js';
 import { pushFrame } from '../protocol.js';
-import { AccountFollowers, userOf } from './account-followers.js';
+import { AccountChannel } from './account-channel.js';
+import { userOf } from './account-followers.js';
+import { ChangedFrames } from './changed-frames.js';
 import { assetList } from './asset-list.js';
 
 /** How often changed balances are pushed (websocket spec §7.3). */
@@ -37,19 +38,15 @@ function shortRow(row: CollateralBalanceRow): Record<string, string> {
  * may be borrowed moves with prices and interest, not only with the account's own commands), one
  * asset a frame; no snapshot on subscribe.
  */
-export class BalanceMarginChannel implements Channel {
-  readonly name = 'balanceMargin';
-  readonly private = true;
+export class BalanceMarginChannel extends AccountChannel<Assets> {
   readonly oneShot = 'request';
-  private readonly followers: AccountFollowers<Assets>;
   /** The figures last pushed (or current at the first subscribe), per user and asset, as frame text. */
-  private readonly shown = new Map<string, Map<string, string>>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly shown: ChangedFrames<Assets>;
 
-  constructor(private readonly ctx: StreamContext) {
-    this.followers = new AccountFollowers(this.name, ctx.outbox);
-    this.timer = setInterval(() => this.tick(), EVERY_MS);
-    this.timer.unref();
+  constructor(ctx: StreamContext) {
+    super('balanceMargin', ctx);
+    const accepts = (assets: Assets, asset: string): boolean => assets === null || assets.has(asset);
+    this.shown = new ChangedFrames(ctx.outbox, this.followers, EVERY_MS, (user) => this.frames(user), accepts);
   }
 
   request(conn: WsConnection, params: readonly unknown[]): unknown {
@@ -63,26 +60,16 @@ export class BalanceMarginChannel implements Channel {
     const assets = assetList(this.ctx.venue.state, params);
     const user = userOf(conn);
     // pushes are changes from what the account holds now
-    if (!this.shown.has(user)) this.shown.set(user, this.frames(user));
+    this.shown.showing(user, () => this.frames(user));
     this.followers.follow(conn, assets.length === 0 ? null : new Set(assets));
   }
 
-  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
-    this.followers.drop(conn);
-  }
-
-  disconnect(conn: WsConnection): void {
-    this.followers.drop(conn);
-  }
-
-  onReset(): void {
-    this.followers.clear();
+  protected forgetAll(): void {
     this.shown.clear();
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.shown.stop();
   }
 
   /** Every asset collateral trading uses, or the one named (zeros included). */
@@ -96,24 +83,6 @@ export class BalanceMarginChannel implements Channel {
     const out = new Map<string, string>();
     for (const row of this.rows(user)) out.set(row.asset, pushFrame('balanceMargin_update', jsonText([shortRow(row)])));
     return out;
-  }
-
-  private tick(): void {
-    for (const user of [...this.shown.keys()]) if (!this.followers.wants(user)) this.shown.delete(user);
-    for (const [user, shown] of this.shown) {
-      const changed: [string, string][] = [];
-      for (const [asset, text] of this.frames(user)) {
-        if (shown.get(asset) === text) continue;
-        shown.set(asset, text);
-        changed.push([asset, text]);
-      }
-      if (changed.length === 0) continue;
-      this.ctx.outbox.later(() => {
-        for (const [asset, text] of changed) {
-          this.followers.send(user, text, (assets) => assets === null || assets.has(asset));
-        }
-      });
-    }
   }
 }
 

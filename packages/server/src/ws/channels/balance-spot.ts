@@ -3,9 +3,9 @@ import { spotBalance, spotBalances, type SpotBalanceText } from '../../account-v
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
-import { atMost } from '../params.js';
 import { pushFrame } from '../protocol.js';
-import { AccountFollowers, userOf } from './account-followers.js';
+import { AccountChannel } from './account-channel.js';
+import { userOf } from './account-followers.js';
 import { assetList } from './asset-list.js';
 import { PerCommit } from './per-commit.js';
 
@@ -62,15 +62,12 @@ export function* spotTouches({ events, command, result }: AppliedCommand, state:
  * (`[{"USDT":{"available":…,"freeze":…}}]`, one asset a frame so that every ccxt version reads it;
  * no snapshot on subscribe: clients query first).
  */
-export class BalanceSpotChannel implements Channel {
-  readonly name = 'balanceSpot';
-  readonly private = true;
+export class BalanceSpotChannel extends AccountChannel<Assets> {
   readonly oneShot = 'request';
-  private readonly followers: AccountFollowers<Assets>;
   private readonly changes: PerCommit<Changed>;
 
-  constructor(private readonly ctx: StreamContext) {
-    this.followers = new AccountFollowers(this.name, ctx.outbox);
+  constructor(ctx: StreamContext) {
+    super('balanceSpot', ctx);
     const make = (): Changed => new Map();
     this.changes = new PerCommit(ctx.outbox, make, (changed) => this.send(changed));
   }
@@ -89,15 +86,6 @@ export class BalanceSpotChannel implements Channel {
     this.changes.cut();
   }
 
-  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
-    this.followers.drop(conn);
-  }
-
-  disconnect(conn: WsConnection): void {
-    this.followers.drop(conn);
-  }
-
   onCommand(applied: AppliedCommand): void {
     if (this.followers.empty) return;
     const { state } = this.ctx.venue;
@@ -113,8 +101,7 @@ export class BalanceSpotChannel implements Channel {
     }
   }
 
-  onReset(): void {
-    this.followers.clear();
+  protected forgetAll(): void {
     this.changes.cut();
   }
 

@@ -11,12 +11,11 @@ import { MarginEvents } from './margin-events.js';
  * look at the account.
  */
 export class BorrowsAccountMarginChannel extends MarginEvents {
-  readonly name = 'borrowsAccountMargin';
   /** Each followed account's borrows at the last look. */
   private readonly seen = new Map<string, BorrowRecord[]>();
 
   constructor(ctx: StreamContext) {
-    super(ctx);
+    super('borrowsAccountMargin', ctx);
   }
 
   protected records(user: string, now: number): unknown[] {

@@ -7,10 +7,8 @@ const EVERY_MS = 1500;
 
 /** `borrowsMargin` (websocket spec §7.9): what the account owes the lending pool, asset by asset. */
 export class BorrowsMarginChannel extends AccountSnapshots {
-  readonly name = 'borrowsMargin';
-
   constructor(ctx: StreamContext) {
-    super(ctx, EVERY_MS);
+    super('borrowsMargin', ctx, EVERY_MS);
   }
 
   protected records(user: string, now: number): unknown[] {

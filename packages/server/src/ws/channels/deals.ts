@@ -6,19 +6,14 @@ import { dealRecord, ROLE_MAKER, ROLE_TAKER } from '../../venue/projection/proje
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
-import { atMost, integerParam, marketParam } from '../params.js';
+import { atMost, marketParam, pageParams } from '../params.js';
 import { pushFrame } from '../protocol.js';
 import { wsSeconds } from '../wire.js';
-import { AccountFollowers, userOf } from './account-followers.js';
+import { AccountChannel } from './account-channel.js';
+import { userOf } from './account-followers.js';
 import { inSet, nestedMarkets, type MarketSet } from './market-set.js';
 import { SIDE_CODE } from './order-object.js';
-import { PerCommit } from './per-commit.js';
-
-/** Records a request answers at most (websocket spec §7.6). */
-const MOST = 100;
-
-/** The frames of one group commit: whose, which market, the text. */
-type Frames = [string, string, string][];
+import { FramesPerCommit } from './frames-per-commit.js';
 
 /** A deal as `deals_update` pushes it (websocket spec §7.6): the 11-element tuple, REST's figures. */
 function dealTuple(state: State, row: DealsTable): unknown[] {
@@ -64,25 +59,20 @@ function dealObject(state: State, row: DealsTable, counterOrder: number): Record
  * subscribed (`[[…]]` nested; `[[]]`: all) once the commit is durable. `_request` pages one market's
  * deals, newest first, from the same history REST reads.
  */
-export class DealsChannel implements Channel {
-  readonly name = 'deals';
-  readonly private = true;
+export class DealsChannel extends AccountChannel<MarketSet> {
   readonly oneShot = 'request';
-  private readonly followers: AccountFollowers<MarketSet>;
-  private readonly frames: PerCommit<Frames>;
+  private readonly frames: FramesPerCommit<MarketSet, string>;
 
-  constructor(private readonly ctx: StreamContext) {
-    this.followers = new AccountFollowers(this.name, ctx.outbox);
-    const make = (): Frames => [];
-    this.frames = new PerCommit(ctx.outbox, make, (frames) => this.send(frames));
+  constructor(ctx: StreamContext) {
+    super('deals', ctx);
+    this.frames = new FramesPerCommit(ctx.outbox, this.followers, inSet);
   }
 
   async request(conn: WsConnection, params: readonly unknown[]): Promise<unknown> {
     atMost(params, 3);
     const { state } = this.ctx.venue;
     const spec = marketParam(state, params[0]);
-    const offset = integerParam(params[1] ?? 0, 'offset', 0, 10_000);
-    const limit = integerParam(params[2] ?? 50, 'limit', 1, MOST);
+    const { offset, limit } = pageParams(params);
     await this.ctx.venue.barrier();
     const { store } = this.ctx.venue;
     const rows = await (
@@ -117,15 +107,6 @@ export class DealsChannel implements Channel {
     this.frames.cut();
   }
 
-  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
-    this.followers.drop(conn);
-  }
-
-  disconnect(conn: WsConnection): void {
-    this.followers.drop(conn);
-  }
-
   onCommand({ events }: AppliedCommand): void {
     if (this.followers.empty) return;
     const { state } = this.ctx.venue;
@@ -136,19 +117,14 @@ export class DealsChannel implements Channel {
     }
   }
 
-  onReset(): void {
-    this.followers.clear();
+  protected forgetAll(): void {
     this.frames.cut();
   }
 
   private add(state: State, e: TradeExecuted, party: DealParty, fee: bigint, role: number): void {
     if (!this.followers.wants(party.user)) return;
     const text = pushFrame('deals_update', jsonText(dealTuple(state, dealRecord(e, party, fee, role))));
-    this.frames.current().push([party.user, e.market, text]);
-  }
-
-  private send(frames: Frames): void {
-    for (const [user, market, text] of frames) this.followers.send(user, text, (markets) => inSet(markets, market));
+    this.frames.push(party.user, e.market, text);
   }
 }
 

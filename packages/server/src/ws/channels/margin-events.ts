@@ -1,11 +1,12 @@
 import { accountFigures, liquidationState, type AccountLiquidated, type LiquidationState } from '@txc/core';
 import { readTime } from '../../account-views/collateral-views.js';
-import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
+import type { AppliedCommand, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
 import { atMost } from '../params.js';
 import { pushFrame } from '../protocol.js';
-import { AccountFollowers, userOf } from './account-followers.js';
+import { AccountChannel } from './account-channel.js';
+import { userOf } from './account-followers.js';
 
 /** How often followed accounts are looked at for a margin call. */
 const EVERY_MS = 1000;
@@ -21,15 +22,13 @@ export const LIQUIDATION = 2;
  * it (at once, from the liquidation's own event). No snapshot, no replay: an account already in
  * margin call when it is first followed is not told again until it leaves it and comes back.
  */
-export abstract class MarginEvents implements Channel {
-  abstract readonly name: string;
-  readonly private = true;
-  private followersOf: AccountFollowers<null> | undefined;
+export abstract class MarginEvents extends AccountChannel<null> {
   /** The stage each followed account was last seen at. */
   private readonly stages = new Map<string, LiquidationState>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(protected readonly ctx: StreamContext) {
+  constructor(name: string, ctx: StreamContext) {
+    super(name, ctx);
     this.timer = setInterval(() => this.tick(), EVERY_MS);
     this.timer.unref();
   }
@@ -54,15 +53,6 @@ export abstract class MarginEvents implements Channel {
     this.followers.follow(conn, null);
   }
 
-  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
-    this.followers.drop(conn);
-  }
-
-  disconnect(conn: WsConnection): void {
-    this.followers.drop(conn);
-  }
-
   onCommand(applied: AppliedCommand): void {
     if (this.followers.empty) return;
     for (const e of applied.events) {
@@ -72,8 +62,7 @@ export abstract class MarginEvents implements Channel {
     }
   }
 
-  onReset(): void {
-    this.followers.clear();
+  protected forgetAll(): void {
     this.stages.clear();
   }
 
@@ -83,11 +72,6 @@ export abstract class MarginEvents implements Channel {
 
   protected now(): number {
     return readTime(this.ctx.venue.state, this.ctx.venue.clock.nowMicros());
-  }
-
-  private get followers(): AccountFollowers<null> {
-    this.followersOf ??= new AccountFollowers(this.name, this.ctx.outbox);
-    return this.followersOf;
   }
 
   private stageOf(user: string): LiquidationState {

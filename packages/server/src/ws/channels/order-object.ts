@@ -46,20 +46,12 @@ function isStopType(o: OrderView): boolean {
 }
 
 /**
- * An order as `ordersPending` shows it (websocket spec §7.1), its figures those REST answers;
- * `mtime` (microseconds) is when it last changed. Stops add their activation fields.
+ * What both order objects (websocket spec §7.1) show alike, in this order: the figures REST answers,
+ * then the order's terms and status.
  */
-export function pendingOrder(state: State, o: OrderView, mtime: number): Record<string, unknown> {
+function dealtFields(state: State, o: OrderView): Record<string, unknown> {
   const f = orderFigures(state, o);
-  const out: Record<string, unknown> = {
-    id: o.id,
-    market: o.market,
-    type: typeCode(o),
-    side: SIDE_CODE[o.side],
-    post_only: postsOnly(o),
-    ioc: o.ioc,
-    ctime: wsSeconds(o.created),
-    mtime: wsSeconds(mtime),
+  return {
     price: f.price,
     amount: f.amount,
     left: f.left,
@@ -72,6 +64,24 @@ export function pendingOrder(state: State, o: OrderView, mtime: number): Record<
     position_side: o.positionSide,
     rpi: o.rpi,
     reduce_only: o.reduceOnly,
+  };
+}
+
+/**
+ * An order as `ordersPending` shows it (websocket spec §7.1), its figures those REST answers;
+ * `mtime` (microseconds) is when it last changed. Stops add their activation fields.
+ */
+export function pendingOrder(state: State, o: OrderView, mtime: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: o.id,
+    market: o.market,
+    type: typeCode(o),
+    side: SIDE_CODE[o.side],
+    post_only: postsOnly(o),
+    ioc: o.ioc,
+    ctime: wsSeconds(o.created),
+    mtime: wsSeconds(mtime),
+    ...dealtFields(state, o),
   };
   if (isStopType(o)) {
     out.activation_price = o.activationPriceText;
@@ -86,7 +96,6 @@ export function pendingOrder(state: State, o: OrderView, mtime: number): Record<
  * always (docs/decisions.md, "Account streams"); `source` is `api`, the only way orders come in.
  */
 export function executedOrder(state: State, o: OrderView): Record<string, unknown> {
-  const f = orderFigures(state, o);
   const finished = wsSeconds(o.finished ?? o.created);
   return {
     id: o.id,
@@ -99,18 +108,7 @@ export function executedOrder(state: State, o: OrderView): Record<string, unknow
     side: SIDE_CODE[o.side],
     post_only: postsOnly(o),
     ioc: o.ioc,
-    price: f.price,
-    amount: f.amount,
-    left: f.left,
-    deal_stock: f.dealStock,
-    deal_money: f.dealMoney,
-    deal_fee: f.dealFee,
-    client_order_id: o.clientOrderId,
-    stp: o.stp,
-    status: STATUS[o.status],
-    position_side: o.positionSide,
-    rpi: o.rpi,
-    reduce_only: o.reduceOnly,
+    ...dealtFields(state, o),
     fee_asset: state.markets.get(o.market)?.money ?? '',
   };
 }

@@ -3,15 +3,13 @@ import { finishedOrderOf, userFinishedOrders } from '../../store/user-history.js
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
-import { atMost, integerParam, marketParam, oneOf } from '../params.js';
+import { atMost, marketParam, oneOf, pageParams } from '../params.js';
 import { invalidArgument, pushFrame } from '../protocol.js';
-import { AccountFollowers, userOf } from './account-followers.js';
+import { AccountChannel } from './account-channel.js';
+import { userOf } from './account-followers.js';
 import { inSet, nestedMarkets, type MarketSet } from './market-set.js';
 import { executedOrder, passesFilter, typeCode } from './order-object.js';
-import { PerCommit } from './per-commit.js';
-
-/** Records a request answers at most (websocket spec §7.5). */
-const MOST = 100;
+import { FramesPerCommit } from './frames-per-commit.js';
 
 /** What an `ordersExecuted` subscription follows: markets, and 0 every order, 1 limit, 2 market orders. */
 interface Terms {
@@ -19,8 +17,12 @@ interface Terms {
   readonly filter: number;
 }
 
-/** The frames of one group commit: whose, which market, which type, the text. */
-type Frames = [string, string, number, string][];
+/** What a finished order's frame is matched on: its market and its type id. */
+type Tag = readonly [string, number];
+
+function accepts(terms: Terms, [market, type]: Tag): boolean {
+  return inSet(terms.markets, market) && passesFilter(type, terms.filter);
+}
 
 /** The `order_types` of a request: type ids (websocket spec §7.1); none: every type. */
 function orderTypes(value: unknown): ReadonlySet<number> | null {
@@ -37,17 +39,13 @@ function orderTypes(value: unknown): ReadonlySet<number> | null {
  * `_request` pages the finished orders of one market, newest first, from the same history REST
  * reads.
  */
-export class OrdersExecutedChannel implements Channel {
-  readonly name = 'ordersExecuted';
-  readonly private = true;
+export class OrdersExecutedChannel extends AccountChannel<Terms> {
   readonly oneShot = 'request';
-  private readonly followers: AccountFollowers<Terms>;
-  private readonly frames: PerCommit<Frames>;
+  private readonly frames: FramesPerCommit<Terms, Tag>;
 
-  constructor(private readonly ctx: StreamContext) {
-    this.followers = new AccountFollowers(this.name, ctx.outbox);
-    const make = (): Frames => [];
-    this.frames = new PerCommit(ctx.outbox, make, (frames) => this.send(frames));
+  constructor(ctx: StreamContext) {
+    super('ordersExecuted', ctx);
+    this.frames = new FramesPerCommit(ctx.outbox, this.followers, accepts);
   }
 
   async request(conn: WsConnection, params: readonly unknown[]): Promise<unknown> {
@@ -60,8 +58,7 @@ export class OrdersExecutedChannel implements Channel {
     const { market, order_types: types } = query as Record<string, unknown>;
     const spec = marketParam(state, market);
     const wanted = orderTypes(types);
-    const offset = integerParam(params[1] ?? 0, 'offset', 0, 10_000);
-    const limit = integerParam(params[2] ?? 50, 'limit', 1, MOST);
+    const { offset, limit } = pageParams(params);
     await this.ctx.venue.barrier();
     const q = (await userFinishedOrders(this.ctx.venue.store, userOf(conn)))
       .where('market', '=', spec.name)
@@ -81,15 +78,6 @@ export class OrdersExecutedChannel implements Channel {
     this.frames.cut();
   }
 
-  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
-    this.followers.drop(conn);
-  }
-
-  disconnect(conn: WsConnection): void {
-    this.followers.drop(conn);
-  }
-
   onCommand({ events }: AppliedCommand): void {
     if (this.followers.empty) return;
     const { state } = this.ctx.venue;
@@ -97,19 +85,12 @@ export class OrdersExecutedChannel implements Channel {
       if (e.type !== 'OrderFinished' || !this.followers.wants(e.order.user)) continue;
       const o = e.order;
       const text = pushFrame('ordersExecuted_update', jsonText([executedOrder(state, o)]));
-      this.frames.current().push([o.user, o.market, typeCode(o), text]);
+      this.frames.push(o.user, [o.market, typeCode(o)], text);
     }
   }
 
-  onReset(): void {
-    this.followers.clear();
+  protected forgetAll(): void {
     this.frames.cut();
-  }
-
-  private send(frames: Frames): void {
-    for (const [user, market, type, text] of frames) {
-      this.followers.send(user, text, (t) => inSet(t.markets, market) && passesFilter(type, t.filter));
-    }
   }
 }
 

@@ -2,19 +2,14 @@ import { openOrdersOf } from '@txc/core';
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
-import { atMost, integerParam, marketParam } from '../params.js';
+import { atMost, marketParam, pageParams } from '../params.js';
 import { pushFrame } from '../protocol.js';
-import { AccountFollowers, userOf } from './account-followers.js';
+import { AccountChannel } from './account-channel.js';
+import { userOf } from './account-followers.js';
 import { inSet, marketSet, type MarketSet } from './market-set.js';
 import { OrderChanges } from './order-changes.js';
 import { pendingOrder } from './order-object.js';
-import { PerCommit } from './per-commit.js';
-
-/** Records a request answers at most (websocket spec §7.4). */
-const MOST = 100;
-
-/** The frames of one group commit: whose, which market, the text. */
-type Frames = [string, string, string][];
+import { FramesPerCommit } from './frames-per-commit.js';
 
 /**
  * `ordersPending` (websocket spec §7.4): a subscribe names markets (`[]`: all) and replaces the
@@ -22,18 +17,14 @@ type Frames = [string, string, string][];
  * in journal order (see OrderChanges for the events). `_request` pages the open orders of one
  * market, newest first, as REST's active orders do.
  */
-export class OrdersPendingChannel implements Channel {
-  readonly name = 'ordersPending';
-  readonly private = true;
+export class OrdersPendingChannel extends AccountChannel<MarketSet> {
   readonly oneShot = 'request';
-  private readonly followers: AccountFollowers<MarketSet>;
-  private readonly frames: PerCommit<Frames>;
+  private readonly frames: FramesPerCommit<MarketSet, string>;
   private readonly changes: OrderChanges;
 
-  constructor(private readonly ctx: StreamContext) {
-    this.followers = new AccountFollowers(this.name, ctx.outbox);
-    const make = (): Frames => [];
-    this.frames = new PerCommit(ctx.outbox, make, (frames) => this.send(frames));
+  constructor(ctx: StreamContext) {
+    super('ordersPending', ctx);
+    this.frames = new FramesPerCommit(ctx.outbox, this.followers, inSet);
     this.changes = new OrderChanges(ctx.venue.state);
   }
 
@@ -41,8 +32,7 @@ export class OrdersPendingChannel implements Channel {
     atMost(params, 3);
     const { state } = this.ctx.venue;
     const spec = marketParam(state, params[0]);
-    const offset = integerParam(params[1] ?? 0, 'offset', 0, 10_000);
-    const limit = integerParam(params[2] ?? 50, 'limit', 1, MOST);
+    const { offset, limit } = pageParams(params);
     const mine = openOrdersOf(state.trading, userOf(conn))
       .filter((o) => o.market === spec.name)
       .reverse();
@@ -57,15 +47,6 @@ export class OrdersPendingChannel implements Channel {
     this.frames.cut();
   }
 
-  unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
-    this.followers.drop(conn);
-  }
-
-  disconnect(conn: WsConnection): void {
-    this.followers.drop(conn);
-  }
-
   onCommand(applied: AppliedCommand): void {
     const { state } = this.ctx.venue;
     if (this.followers.empty) return this.changes.skipTo(state);
@@ -75,18 +56,13 @@ export class OrdersPendingChannel implements Channel {
         'ordersPending_update',
         jsonText([event, pendingOrder(state, order, order.finished ?? applied.stamp.time)]),
       );
-      this.frames.current().push([order.user, order.market, text]);
+      this.frames.push(order.user, order.market, text);
     }
   }
 
-  onReset(): void {
-    this.followers.clear();
+  protected forgetAll(): void {
     this.frames.cut();
     this.changes.skipTo(this.ctx.venue.state);
-  }
-
-  private send(frames: Frames): void {
-    for (const [user, market, text] of frames) this.followers.send(user, text, (markets) => inSet(markets, market));
   }
 }
 

@@ -26,10 +26,8 @@ function closedPosition(e: PositionChanged): Position {
  * fill left it (amount 0).
  */
 export class PositionsAccountMarginChannel extends MarginEvents {
-  readonly name = 'positionsAccountMargin';
-
   constructor(ctx: StreamContext) {
-    super(ctx);
+    super('positionsAccountMargin', ctx);
   }
 
   protected records(user: string, now: number): unknown[] {

@@ -7,10 +7,8 @@ const EVERY_MS = 1000;
 
 /** `positionsMargin` (websocket spec §7.7): every open position of the account, as REST's open positions. */
 export class PositionsMarginChannel extends AccountSnapshots {
-  readonly name = 'positionsMargin';
-
   constructor(ctx: StreamContext) {
-    super(ctx, EVERY_MS);
+    super('positionsMargin', ctx, EVERY_MS);
   }
 
   protected records(user: string, now: number): unknown[] {

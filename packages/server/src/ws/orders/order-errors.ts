@@ -1,7 +1,7 @@
 import type { MarketSpec, Rejection, State, TradingAccount } from '@txc/core';
 import type { FieldErrors } from '@txc/sdk';
 import type { Invalid } from '../../order-entry/place-order.js';
-import { OTO_WRONG } from '../../order-entry/trading-rejection.js';
+import { OTO_WRONG } from '../../http/validation/order-fields/oto-prices.js';
 import { invalidArgument, WS_ERRORS, WsError, type WsErrorBody } from '../protocol.js';
 import { paramOf } from './order-params.js';
 
