@@ -179,6 +179,6 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   order('collateral_order_oto_place', 'Places a collateral order with take-profit and stop-loss legs'),
   order('order_modify', 'Replaces an open spot order by one with a new id and the figures given'),
   order('order_cancel', 'Cancels an order by order_id or client_order_id'),
-  order('order_cancel_conditional', 'Cancels an OTO group and its live legs'),
+  order('order_cancel_conditional', 'Cancels an OCO group, or an OTO group and its live legs'),
   order('order_cancel_all', 'Cancels every open order of a market, of the kinds named'),
 ];

@@ -229,20 +229,36 @@ describe('WebSocket collateral_order_oco_place and the ordersPending pushes of O
     await ws.close();
   });
 
-  test('cancelling the group pushes both legs finished (3), each with its remainder', async () => {
-    const { client, ws } = await follower('ocows-cancel');
+  test('order_cancel_conditional cancels the group: both legs CANCELED at one mtime, each pushed finished (3)', async () => {
+    const { ws } = await follower('ocows-cancel');
     const group = await placeGroup(ws, BUY);
     const before = (await pendingSince(ws, 0)).length;
-    await client.orderOcoCancel({ market: 'BTC_USDT', orderId: group.id });
+    const answer = (await ws.call('order_cancel_conditional', [{ market: 'BTC_USDT', order_id: group.id }])) as Group;
+    assert.deepEqual(Object.keys(answer), ['type', 'id', 'stop_loss', 'take_profit']);
+    const { stop_loss: stop, take_profit: limit } = answer;
+    assert.deepEqual(
+      [answer.type, answer.id, stop.id, stop.status, limit.id, limit.status, stop.mtime],
+      ['oco', group.id, group.stop_loss.id, 'CANCELED', group.take_profit.id, 'CANCELED', limit.mtime],
+    );
     const cancelled = await pendingSince(ws, before);
     assert.deepEqual(
       told(cancelled).sort(),
       [
-        [3, group.stop_loss.id, 'CANCELED', 0, '0.01'],
-        [3, group.take_profit.id, 'CANCELED', null, '0.01'],
+        [3, stop.id, 'CANCELED', 0, '0.01'],
+        [3, limit.id, 'CANCELED', null, '0.01'],
       ].sort(),
     );
-    for (const [, o] of cancelled) assert.ok(o.mtime >= o.ctime);
+    for (const [, o] of cancelled) assert.deepEqual(o, o.id === stop.id ? stop : limit);
+    // gone: as any group that is not the user's live one
+    await refused(ws, 'order_cancel_conditional', { market: 'BTC_USDT', order_id: group.id }, 6, 'order not found');
+    await refused(ws, 'order_cancel_conditional', { market: 'XRP_USDT', order_id: 1 }, 19, 'market is not margin');
+    await refused(
+      ws,
+      'order_cancel_conditional',
+      { market: 'BTC_USDT', order_id: 'x' },
+      1,
+      'invalid argument: order_id',
+    );
     await ws.close();
   });
 

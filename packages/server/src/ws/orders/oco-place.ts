@@ -3,7 +3,7 @@ import type { StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { fieldErrors, rejectionError } from './order-errors.js';
 import { entryBody, type OrderParams } from './order-params.js';
-import { orderResult } from './order-result.js';
+import { ocoResult } from './order-result.js';
 import { userOf } from './placements.js';
 
 /** The params `collateral_order_oco_place` takes (websocket spec §9.2). */
@@ -31,11 +31,5 @@ export async function ocoPlace(ctx: StreamContext, conn: WsConnection, p: OrderP
   const placed = await placeOco(venue, userOf(conn), entryBody(p, PARAMS), 'socket');
   if ('invalid' in placed) throw fieldErrors(venue.state, placed.invalid, p.market, 'collateral');
   if ('rejected' in placed) throw rejectionError(placed.rejected, 'collateral');
-  const { id, stopLoss, takeProfit } = placed.placed;
-  return {
-    type: 'oco',
-    id,
-    stop_loss: orderResult(venue.state, stopLoss),
-    take_profit: orderResult(venue.state, takeProfit),
-  };
+  return ocoResult(venue.state, placed.placed);
 }
