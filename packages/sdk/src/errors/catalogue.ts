@@ -193,6 +193,10 @@ export const ERRORS = {
     field: 'orderId',
     fieldMessage: 'Unexecuted order was not found.',
   }),
+  conditionalNotFound: privateError(400, 2, 'Inner validation failed', {
+    field: 'id',
+    fieldMessage: 'Unexecuted order was not found.',
+  }),
   ocoActivationWrong: privateError(422, 151, 'Validation failed', {
     field: 'activation_price',
     fieldMessage: 'Wrong activation price for stop loss.',

@@ -175,9 +175,10 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   order('collateral_order_stop_limit_place', 'Places a collateral stop-limit order'),
   order('collateral_order_stop_market_place', 'Places a collateral stop-market order'),
   order('collateral_order_bbo_place', "Places a collateral limit order at the book's best price (bbo_role)"),
+  order('collateral_order_oco_place', 'Places an OCO group: a take-profit limit leg and a stop-loss stop-limit leg'),
   order('collateral_order_oto_place', 'Places a collateral order with take-profit and stop-loss legs'),
   order('order_modify', 'Replaces an open spot order by one with a new id and the figures given'),
   order('order_cancel', 'Cancels an order by order_id or client_order_id'),
-  order('order_cancel_conditional', 'Cancels an OTO group and its live legs'),
+  order('order_cancel_conditional', 'Cancels an OCO group, or an OTO group and its live legs'),
   order('order_cancel_all', 'Cancels every open order of a market, of the kinds named'),
 ];

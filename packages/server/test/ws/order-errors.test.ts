@@ -98,7 +98,7 @@ describe('WebSocket order methods: every refusal in the documented codes', () =>
   });
 
   test('the order methods the engine has no orders for are not served: code 4', async () => {
-    for (const method of ['collateral_order_oco_place', 'collateral_order_tpsl_place', 'order_stop_bbo_place']) {
+    for (const method of ['collateral_order_tpsl_place', 'order_stop_bbo_place']) {
       assert.deepEqual((await orderCall(ws, method, { market: 'BTC_USDT' })).error, {
         code: 4,
         message: 'method not found',

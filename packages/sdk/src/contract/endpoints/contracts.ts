@@ -38,6 +38,7 @@ export { collateralMarket } from './order/collateral-market.js';
 export { collateralOco } from './order/collateral-oco.js';
 export { collateralStopLimit } from './order/collateral-stop-limit.js';
 export { collateralTriggerMarket } from './order/collateral-trigger-market.js';
+export { orderConditionalCancel } from './order/conditional-cancel.js';
 export { conditionalOrders } from './order/conditional-orders.js';
 export { orderKillSwitchStatus } from './order/kill-switch-status.js';
 export { orderKillSwitch } from './order/kill-switch.js';

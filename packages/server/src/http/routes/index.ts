@@ -51,6 +51,7 @@ import { collateralMarketRoute } from './v4/private/order/collateral-market.js';
 import { collateralOcoRoute } from './v4/private/order/collateral-oco.js';
 import { collateralStopLimitRoute } from './v4/private/order/collateral-stop-limit.js';
 import { collateralTriggerMarketRoute } from './v4/private/order/collateral-trigger-market.js';
+import { orderConditionalCancelRoute } from './v4/private/order/conditional-cancel.js';
 import { conditionalOrdersRoute } from './v4/private/order/conditional-orders.js';
 import { orderKillSwitchStatusRoute } from './v4/private/order/kill-switch-status.js';
 import { orderKillSwitchRoute } from './v4/private/order/kill-switch.js';
@@ -135,6 +136,7 @@ export const ROUTES: readonly RouteModule[] = [
   collateralOcoRoute,
   collateralStopLimitRoute,
   collateralTriggerMarketRoute,
+  orderConditionalCancelRoute,
   conditionalOrdersRoute,
   orderKillSwitchStatusRoute,
   orderKillSwitchRoute,

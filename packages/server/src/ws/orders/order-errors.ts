@@ -23,6 +23,8 @@ export const ORDER_ERRORS = {
   positionSideMismatch: { code: 114, message: 'position side mismatch' },
   reduceOnlyWouldFlip: { code: 115, message: 'reduce-only order would flip the position' },
   nothingToReduce: { code: 116, message: 'reduce-only order has no position to reduce' },
+  wrongOcoActivation: { code: 151, message: 'wrong activation price for stop loss' },
+  ocoValidation: { code: 161, message: 'conditional order validation' },
   unknownConditionalType: { code: 200, message: 'unknown conditional order type' },
   unknownTriggerType: { code: 201, message: 'unknown trigger order type' },
 } as const satisfies Record<string, WsErrorBody>;
@@ -40,6 +42,7 @@ export function rejectionError(r: Rejection, account: TradingAccount): WsError {
       return new WsError(ORDER_ERRORS.notPostOnly);
     case 'ORDER_NOT_FOUND':
     case 'OTO_NOT_FOUND':
+    case 'OCO_NOT_FOUND':
       return new WsError(ORDER_ERRORS.orderNotFound);
     case 'IOC_AND_POST_ONLY':
     case 'RPI_AND_IOC':
@@ -57,6 +60,15 @@ export function rejectionError(r: Rejection, account: TradingAccount): WsError {
       return new WsError(WS_ERRORS.unavailable, 'the index price of this market is not available yet');
     case 'OTO_PRICE_WRONG':
       return new WsError(r.params?.field === 'takeProfit' ? ORDER_ERRORS.wrongTakeProfit : ORDER_ERRORS.wrongStopLoss);
+    case 'OCO_ACTIVATION_WRONG':
+      return new WsError(ORDER_ERRORS.wrongOcoActivation);
+    case 'OCO_PRICES_WRONG':
+      return new WsError(
+        ORDER_ERRORS.ocoValidation,
+        'the limit price must lie on the other side of the activation price',
+      );
+    case 'OCO_CLIENT_IDS_SAME':
+      return invalidArgument('limit_client_order_id and stop_client_order_id cannot be equal');
     case 'POSITION_TOO_BIG':
       return new WsError(ORDER_ERRORS.positionTooBig);
     case 'HEDGE_MODE_LOCKED':

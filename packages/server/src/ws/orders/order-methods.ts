@@ -2,6 +2,7 @@ import type { StreamContext } from '../channel.js';
 import type { MethodSpec, MethodTable } from '../method.js';
 import { cancel, cancelAll, cancelConditional } from './cancels.js';
 import { modify } from './modify.js';
+import { ocoPlace } from './oco-place.js';
 import { orderParams } from './order-params.js';
 import { orderResult } from './order-result.js';
 import { otoPlace } from './oto-place.js';
@@ -23,6 +24,7 @@ export function orderMethods(ctx: StreamContext): MethodTable {
       orderResult(ctx.venue.state, await place(ctx, conn, orderParams(params), terms)),
     );
   }
+  table.collateral_order_oco_place = method((conn, params) => ocoPlace(ctx, conn, orderParams(params)));
   table.collateral_order_oto_place = method((conn, params) => otoPlace(ctx, conn, orderParams(params)));
   table.order_modify = method((conn, params) => modify(ctx, conn, orderParams(params)));
   table.order_cancel = method((conn, params) => cancel(ctx, conn, orderParams(params)));

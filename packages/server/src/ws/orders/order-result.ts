@@ -1,4 +1,4 @@
-import type { OrderView, State } from '@txc/core';
+import type { OcoPlaced, OrderView, State } from '@txc/core';
 import type { OtoGroupCancelled } from '../../order-entry/cancel-oto.js';
 import { pendingOrder } from '../channels/order-object.js';
 
@@ -20,5 +20,15 @@ export function otoCancelResult(state: State, group: OtoGroupCancelled): Record<
     trigger_order: shown(group.parent),
     stop_loss: shown(group.stopLoss),
     take_profit: shown(group.takeProfit),
+  };
+}
+
+/** An OCO group, as placed or as cancelled: its id, the stop-loss leg and the take-profit leg. */
+export function ocoResult(state: State, group: OcoPlaced): Record<string, unknown> {
+  return {
+    type: 'oco',
+    id: group.id,
+    stop_loss: orderResult(state, group.stopLoss),
+    take_profit: orderResult(state, group.takeProfit),
   };
 }

@@ -257,6 +257,79 @@ describe('collateral OCO orders (exchange docs: order/collateral/oco, oco-orders
     assert.deepEqual(await alice.ocoOrders({}), []);
   });
 
+  it('order/conditional-cancel: cancels an OCO group or an OTO group by the id conditional-orders lists; answers []', async () => {
+    const alice = await collateralTrader(server, 'hana', { USDT: '10000' });
+    const oco = (await alice.collateralOco(BUY)) as Body;
+    const oto = await alice.collateralLimit({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '58000',
+      stopLoss: '57000',
+    });
+    const otoId = (oto.oto as { otoId: number }).otoId;
+    const listed = ((await alice.conditionalOrders({})) as { records: Body[] }).records;
+    assert.deepEqual(
+      listed.map((r) => [r.type, r.id]),
+      [
+        ['oco', oco.id],
+        ['oto', otoId],
+      ],
+    );
+
+    assert.deepEqual(await alice.orderConditionalCancel({ market: 'BTC_USDT', id: oco.id as number }), []);
+    assert.deepEqual(await alice.ocoOrders({}), []);
+    const open = (await alice.activeOrders({ market: 'BTC_USDT' })) as Body[];
+    assert.deepEqual(
+      open.map((o) => o.orderId),
+      [oto.orderId],
+    );
+    assert.deepEqual(await alice.orderConditionalCancel({ market: 'BTC_USDT', id: String(otoId) }), []);
+    assert.deepEqual(await alice.activeOrders({ market: 'BTC_USDT' }), []);
+    assert.deepEqual(((await alice.conditionalOrders({})) as { total: number }).total, 0);
+
+    const notFound = {
+      code: 2,
+      message: 'Inner validation failed',
+      errors: { id: ['Unexecuted order was not found.'] },
+    };
+    await fails(alice.orderConditionalCancel({ market: 'BTC_USDT', id: oco.id as number }), 400, notFound);
+    await fails(alice.orderConditionalCancel({ market: 'BTC_USDT', id: otoId }), 400, notFound);
+    // another user's group, or one on another market, is not found either
+    const mine = (await alice.collateralOco(BUY)) as Body;
+    const other = await collateralTrader(server, 'ivan', { USDT: '10000' });
+    await fails(other.orderConditionalCancel({ market: 'BTC_USDT', id: mine.id as number }), 400, notFound);
+    await fails(alice.orderConditionalCancel({ market: 'BTC_PERP', id: mine.id as number }), 400, notFound);
+    assert.equal((await alice.ocoOrders({})).length, 1);
+    await alice.orderConditionalCancel({ market: 'BTC_USDT', id: mine.id as number });
+  });
+
+  it('order/conditional-cancel refuses a bad request: 31 for the market, 30 for the id', async () => {
+    const alice = await collateralTrader(server, 'jack', { USDT: '10000' });
+    const path = '/api/v4/order/conditional-cancel';
+    await fails(alice.privatePost(path, { market: 'BTC_USDT' }), 422, validation({ id: ['Id field is required.'] }));
+    await fails(
+      alice.privatePost(path, { market: 'BTC_USDT', id: 'x' }),
+      422,
+      validation({ id: ['The id must be an integer.'] }),
+    );
+    await fails(
+      alice.privatePost(path, { market: 'BTC_USDT', id: -1 }),
+      422,
+      validation({ id: ['The id must be at least 0.'] }),
+    );
+    await fails(alice.privatePost(path, { market: 'XRP_USDT', id: 1 }), 422, {
+      code: 31,
+      message: 'Validation failed',
+      errors: { market: ['Market is not available.'] },
+    });
+    await fails(alice.privatePost(path, { id: 1 }), 422, {
+      code: 31,
+      message: 'Validation failed',
+      errors: { market: ['Market field is required.'] },
+    });
+  });
+
   it('spot OCO is not served: the exchange documents OCO for collateral markets only', async () => {
     const r = await fetch(`${server.url}/api/v4/order/oco`, { method: 'POST', body: '{}' });
     assert.equal(r.status, 404);
