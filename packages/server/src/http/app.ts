@@ -28,7 +28,7 @@ import { DEFAULT_MAX_KEYS, RateLimiter } from './rate-limiter.js';
 import { sendError } from './send-error.js';
 import { throttledAnswer } from './throttled-answer.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
-import { healthRoute } from './routes/health.js';
+import { healthRoute, type ClusterPlace } from './routes/health.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { ROUTES } from './routes/index.js';
 import type { Route } from './route-module.js';
@@ -56,6 +56,8 @@ export interface AppOptions {
   readonly faults?: FaultBoard;
   /** The market simulator's settings, under --simulate. */
   readonly simulator?: SimulatorSettings;
+  /** An engine node of a cluster: its place, as /health shows it. */
+  readonly cluster?: () => ClusterPlace;
 }
 
 export type { Route } from './route-module.js';
@@ -169,7 +171,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   // Outside every scope: no rate limit, so that monitors polling it never push clients out.
-  healthRoute(app, venue);
+  healthRoute(app, venue, options.cluster);
   registerDashboard(app);
 
   const streams = createStreams({

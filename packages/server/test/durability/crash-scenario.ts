@@ -10,7 +10,8 @@ import { SQLITE_FILE } from '../../src/store/store-location.js';
 import type { Store } from '../../src/store/port.js';
 import { openPostgresStore } from '../../src/store/postgres.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
-import { startChildServer, type ChildServer } from '../support/child-server.js';
+import type { ChildServer } from '../support/child-server.js';
+import { enginePair, singleServer } from '../support/venue-processes.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { Prng } from '../support/prng.js';
 import { txc } from '../support/txc-cli.js';
@@ -32,6 +33,11 @@ export interface CrashScenario {
   /** Answers a round gets before its kill however long that takes, so a loaded machine still drives every kind. */
   readonly minAnswersPerRound?: number;
   readonly kinds?: readonly RequestKind[];
+  /**
+   * Two engine nodes of a cluster on the PostgreSQL store instead of one server: each kill -9 hits
+   * the leader, the standby takes over, and the killed node comes back as the standby.
+   */
+  readonly cluster?: boolean;
 }
 
 export interface CrashReport {
@@ -85,7 +91,8 @@ export async function runCrashScenario(o: CrashScenario): Promise<CrashReport> {
   let counter = 0;
   const unique = (prefix: string): string => `${prefix}${o.seed.toString(36)}_${++counter}`;
   const sent: Sent[] = [];
-  let server: ChildServer | undefined = await startChildServer(flags);
+  const servers = o.cluster === true ? await enginePair(flags) : await singleServer(flags);
+  let server: ChildServer | undefined = servers.current();
   try {
     const actors = await setUp(server, o.actors ?? 4, unique);
     let world: World | undefined;
@@ -106,7 +113,7 @@ export async function runCrashScenario(o: CrashScenario): Promise<CrashReport> {
       assert.equal(world.hash, replayed.hash, 'the test and txc replay rebuild the same state');
       checkWholeness(world);
 
-      server = await startChildServer(flags);
+      server = await servers.takeOver();
       const served = await admin(server, 'GET', '/admin/v1/state');
       assert.deepEqual(served.body, { seq: world.state.seq, hash: world.hash }, `round ${round}: the restarted server`);
       for (const s of sent) await s.verify?.(world, server);
@@ -114,14 +121,14 @@ export async function runCrashScenario(o: CrashScenario): Promise<CrashReport> {
       await checkBooks(server, world);
       await checkNonceReplays(server, actors, world.hash);
     }
-    const stopped = await server.stop();
+    const stopped = await servers.stop();
     server = undefined;
     assert.equal(stopped, 0, 'graceful stop');
     const final = await replayVerify(dataDir, databaseArg);
     assert.equal(final.snapshot?.seq, final.seq, 'the graceful stop snapshots the final state');
     return { counts: tally(sent), finalSeq: final.seq, ...marketFigures(world) };
   } finally {
-    await server?.crash();
+    await servers.crashAll();
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   }
