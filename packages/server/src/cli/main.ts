@@ -126,6 +126,30 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
     process.on('SIGINT', stop);
   });
 
+storeOptions(program.command('gateway').description("serve the API in front of a cluster's engine nodes"))
+  .requiredOption('--cluster <url>', 'the NATS URL of the cluster')
+  .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+  .addOption(new Option('--port <port>', 'port to listen on (default 8080)').argParser(port))
+  .option('--node-id <id>', "this gateway's name (default: host name and process id)")
+  .addOption(
+    new Option('--log-level <level>', 'what the log holds (default info)').choices([
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'trace',
+      'silent',
+    ]),
+  )
+  .action(async (flags: StoreFlags & Record<string, unknown>) => {
+    const { runGateway } = await import('../cluster/gateway.js');
+    const gateway = await runGateway(await configFrom(flags));
+    const stop = (): void => void gateway.close().then(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+
 const user = program.command('user').description('venue users');
 storeOptions(user.command('create <name>').description('create a user'))
   .option('--eea', 'an account from the European Economic Area')

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/load.js';
@@ -15,7 +17,10 @@ import { PostgresStore } from '../store/postgres.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
+import { connectCluster } from './cluster-connection.js';
+import { keyRevokedSubject } from './http-over-nats.js';
 import { JournalFollower } from './journal-follower.js';
+import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
 
 /** An engine node of a cluster, leading or standing by. */
@@ -60,9 +65,14 @@ class EngineNode implements RunningNode {
   private changing: Promise<void> = Promise.resolve();
   private closed = false;
 
+  /** Answers the gateways' requests while this node leads. */
+  private gateways: Subscription | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly store: PostgresStore,
+    private readonly nats: NatsConnection,
+    private readonly cluster: string,
     private readonly log: Logger,
     readonly nodeId: string,
   ) {
@@ -101,12 +111,14 @@ class EngineNode implements RunningNode {
       const { server, epoch } = this;
       if (server !== undefined && epoch !== null) {
         this.server = undefined;
+        this.gateways?.unsubscribe();
         await server.close();
         await this.lease.release(epoch).catch(() => undefined);
       }
       await this.follower?.close();
       await this.standbyApp?.close();
       await this.store.close();
+      await this.nats.close();
     });
   }
 
@@ -150,10 +162,14 @@ class EngineNode implements RunningNode {
     this.standbyApp = undefined;
     this.log.warn({ node: this.nodeId, epoch, seq: follower.state.seq }, 'this node leads the cluster');
     try {
-      this.server = await serve(
+      const gatewayMark = randomBytes(32).toString('hex');
+      const server = await serve(
         { ...this.config, port: this.port },
-        { term: { epoch, loaded: follower.current, place: () => this.place() } },
+        { term: { epoch, loaded: follower.current, place: () => this.place(), gatewayMark } },
       );
+      this.server = server;
+      this.gateways = answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log);
+      server.venue.onKeyRevoked((apiKey) => this.nats.publish(keyRevokedSubject(this.cluster), apiKey));
     } catch (error) {
       this.log.error({ err: error, epoch }, 'could not start leading: standing by again');
       await this.lease.release(epoch).catch(() => undefined);
@@ -186,6 +202,7 @@ class EngineNode implements RunningNode {
     const server = this.server;
     if (server === undefined) return;
     this.server = undefined;
+    this.gateways?.unsubscribe();
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
     // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
     await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));
@@ -243,14 +260,19 @@ export async function runEngineNode(config: Config): Promise<RunningNode> {
     await store.close();
     throw new ConfigError('an engine node keeps its journal in PostgreSQL: give --database postgres://…');
   }
-  const node = new EngineNode(config, store, log, config.nodeId ?? `${hostname()}-${process.pid}`);
+  const nodeId = config.nodeId ?? `${hostname()}-${process.pid}`;
+  let nats: NatsConnection | undefined;
   try {
     await store.migrate();
     await opensTheKeys(store, config);
+    const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
+    nats = await connectCluster(config.cluster, `txc node ${nodeId}`);
+    const node = new EngineNode(config, store, nats, cluster, log, nodeId);
     await node.start();
     return node;
   } catch (e) {
-    await node.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
+    await nats?.close().catch(() => undefined);
     throw e;
   }
 }

@@ -3,6 +3,8 @@ import type { Database } from '../store/database.js';
 
 /** Who holds a cluster's lease, as the database sees it now. */
 export interface LeaseHolder {
+  /** The cluster's name (its NATS subjects begin with it). */
+  readonly cluster: string;
   readonly epoch: number;
   readonly holder: string | null;
   /** Whether it is unexpired by the database's clock. */
@@ -24,8 +26,7 @@ export class Lease {
 
   /** Takes the lease if it has lapsed: answers the new epoch, or undefined when another node holds it. */
   async acquire(): Promise<number | undefined> {
-    await sql`insert into cluster_lease (id, epoch, holder, expires_at) values (1, 0, null, null)
-              on conflict (id) do nothing`.execute(this.db);
+    await this.create();
     const { rows } = await sql<{ epoch: number }>`
       update cluster_lease
          set epoch = epoch + 1, holder = ${this.nodeId},
@@ -52,8 +53,16 @@ export class Lease {
 
   async holder(): Promise<LeaseHolder | undefined> {
     const { rows } = await sql<LeaseHolder>`
-      select epoch, holder, coalesce(expires_at > clock_timestamp(), false) as live
+      select cluster, epoch, holder, coalesce(expires_at > clock_timestamp(), false) as live
         from cluster_lease where id = 1`.execute(this.db);
     return rows[0];
+  }
+
+  /** The lease row, made by the first node of a cluster; answers the cluster's name. */
+  async create(): Promise<string> {
+    await sql`insert into cluster_lease (id, cluster, epoch, holder, expires_at)
+              values (1, replace(gen_random_uuid()::text, '-', ''), 0, null, null)
+              on conflict (id) do nothing`.execute(this.db);
+    return (await this.holder())!.cluster;
   }
 }

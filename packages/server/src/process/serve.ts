@@ -66,6 +66,8 @@ export interface LeadershipTerm {
   readonly loaded: LoadedState;
   /** Its place in the cluster, as /health shows it. */
   readonly place: () => ClusterPlace;
+  /** The mark of requests its gateways checked the signature of (http/plugins/private-auth.ts). */
+  readonly gatewayMark: string;
 }
 
 /**
@@ -169,6 +171,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       wallet,
       metrics,
       cluster: extras.term?.place,
+      gatewayMark: extras.term?.gatewayMark,
     });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);

@@ -233,6 +233,8 @@ export interface CandlesTable {
 /** The one row (id 1) of a cluster's leadership lease (cluster/lease.ts). */
 export interface ClusterLeaseTable {
   id: number;
+  /** A random name of the cluster, chosen by the first node: the prefix of its NATS subjects. */
+  cluster: string;
   /** Grows by one at every takeover: the fence a leader's writes are checked against. */
   epoch: number;
   /** The node id of the leader, null before the first. */

@@ -16,3 +16,12 @@ describe('failover of a cluster of two engine nodes (kill -9 the leader under lo
     },
   );
 });
+
+describe('failover behind two gateways (kill -9 the leader under load through both)', async () => {
+  const skip = await postgresSkipReason();
+  it(`seed ${SEED}: writes resume through both gateways, nothing acknowledged lost`, { skip }, async (t) => {
+    const report = await runCrashScenario({ store: 'postgres', seed: SEED + 1, rounds: 5, cluster: 'gateways' });
+    t.diagnostic(JSON.stringify(report));
+    assertTrafficExercised(report);
+  });
+});

@@ -61,7 +61,9 @@ describe('the lease of a cluster fences every write in the database', async () =
     assert.equal(await b.acquire(), undefined, 'held and live');
     assert.equal(await b.renew(first), false, 'only the holder renews');
     assert.equal(await a.renew(first), true);
-    assert.deepEqual(await b.holder(), { epoch: 1, holder: 'A', live: true });
+    const held = await b.holder();
+    assert.deepEqual({ ...held, cluster: undefined }, { cluster: undefined, epoch: 1, holder: 'A', live: true });
+    assert.match(held!.cluster, /^[0-9a-f]{32}$/);
     await a.release(first);
     assert.equal(await b.acquire(), 2);
     assert.equal(await a.renew(first), false, 'a lease taken over cannot be renewed');
@@ -104,7 +106,9 @@ describe('the lease of a cluster fences every write in the database', async () =
     await listener.connect();
     try {
       await listener.query('listen txc_journal');
-      const heard = new Promise<string>((resolve) => listener.once('notification', (n: Notification) => resolve(n.channel)));
+      const heard = new Promise<string>((resolve) =>
+        listener.once('notification', (n: Notification) => resolve(n.channel)),
+      );
       await store().commit(entry(5));
       assert.equal(await heard, 'txc_journal');
     } finally {

@@ -14,7 +14,7 @@ import { MARKET } from '../durability/order-kinds.js';
 import { acknowledged, admin, NoAnswer, send, sign, type Actor, type Answer } from '../durability/traffic.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
-import { engineNodeFlags, leading } from '../support/venue-processes.js';
+import { engineNodeFlags, leading } from '../durability/venue-processes.js';
 
 interface Health {
   readonly seq: number;

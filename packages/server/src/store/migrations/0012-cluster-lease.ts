@@ -37,6 +37,8 @@ export function clusterLease(d: MigrationDialect): Migration {
       await db.schema
         .createTable('cluster_lease')
         .addColumn('id', 'integer', (c) => c.primaryKey())
+        // names the cluster on its NATS server: the subjects of two clusters sharing one never meet
+        .addColumn('cluster', 'text', (c) => c.notNull())
         .addColumn('epoch', sql.raw(d.int64), (c) => c.notNull())
         .addColumn('holder', 'text')
         .addColumn('expires_at', d.kind === 'sqlite' ? sql.raw('integer') : sql.raw('timestamptz'))

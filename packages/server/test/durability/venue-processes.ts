@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../src/config/schema.js';
-import { startChildServer, type ChildServer } from './child-server.js';
+import type { Target } from './traffic.js';
+import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
 
 /** The NATS server of the machine's cluster tests. */
 export const TEST_NATS_URL = process.env.TXC_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -12,10 +13,12 @@ export const TEST_LEASE = { ttlMs: 1_000, followPollMs: 100 };
 
 /** The process(es) a venue runs in, as a crash test sees them. */
 export interface VenueProcesses {
-  /** The server that takes requests now. */
+  /** The server a kill hits: the one that serves the venue now. */
   current(): ChildServer;
-  /** After the current one was killed: the server that serves the venue next. */
-  takeOver(): Promise<ChildServer>;
+  /** Where clients send their requests. */
+  targets(): Target[];
+  /** After the current one was killed: where requests go once the venue is served again. */
+  takeOver(): Promise<Target>;
   /** Stops gracefully; answers the exit code of the server that served. */
   stop(): Promise<number | null>;
   crashAll(): Promise<void>;
@@ -26,6 +29,7 @@ export async function singleServer(flags: Partial<Config>): Promise<VenueProcess
   let server: ChildServer | undefined = await startChildServer(flags);
   return {
     current: () => server!,
+    targets: () => [server!],
     async takeOver() {
       server = await startChildServer(flags);
       return server;
@@ -76,11 +80,18 @@ export function engineNodeFlags(flags: Partial<Config>, id: string, shared: Part
   };
 }
 
+/** The flags of gateway `id` of the cluster of `engineNodeFlags`. */
+export function gatewayFlags(flags: Partial<Config>, id: string, shared: Partial<Config>): ChildFlags {
+  // a request lost with a killed leader is answered 503 after 2 s rather than 9: rounds end sooner
+  return { ...engineNodeFlags(flags, id, shared), gateway: true, http: { requestTimeoutMs: 3_000 } as Config['http'] };
+}
+
 /**
- * Two engine nodes on one PostgreSQL store: A leads first, B stands by. A kill hits the leader;
- * the standby is then awaited as the new leader, and the killed node starts again as the standby.
+ * Two engine nodes on one PostgreSQL store: A leads first, B stands by; with `gateways`, two
+ * gateways in front of them take the requests. A kill hits the leader; the standby is then awaited
+ * as the new leader, and the killed node starts again as the standby.
  */
-export async function enginePair(flags: Partial<Config>): Promise<VenueProcesses> {
+export async function enginePair(flags: Partial<Config>, front: true | 'gateways'): Promise<VenueProcesses> {
   const shared = { masterKey: randomBytes(32).toString('hex'), adminToken: randomBytes(24).toString('hex') };
   const start = (id: string): Promise<ChildServer> => startChildServer(engineNodeFlags(flags, id, shared));
   const ids = new Map<ChildServer, string>();
@@ -91,23 +102,30 @@ export async function enginePair(flags: Partial<Config>): Promise<VenueProcesses
   };
   let leader = await leading(await started('A'));
   let standby: ChildServer | undefined = await started('B');
+  const gateways =
+    front === 'gateways'
+      ? await Promise.all(['G1', 'G2'].map((id) => startChildServer(gatewayFlags(flags, id, shared))))
+      : [];
+  const targets = (): Target[] => (gateways.length === 0 ? [leader] : gateways.map((g) => ({ ...g, relay: true })));
   return {
     current: () => leader,
+    targets,
     async takeOver() {
       const killed = ids.get(leader)!;
       leader = await leading(standby!);
       standby = undefined;
       standby = await started(killed);
-      return leader;
+      return targets()[0]!;
     },
     async stop() {
+      for (const g of gateways) await g.stop();
       // the standby first: it would take over from a leader that gives the lease up
       await standby?.stop();
       standby = undefined;
       return leader.stop();
     },
     async crashAll() {
-      await Promise.all([leader.crash(), standby?.crash()]);
+      await Promise.all([leader.crash(), standby?.crash(), ...gateways.map((g) => g.crash())]);
     },
   };
 }
