@@ -94,10 +94,9 @@ export async function runCrashScenario(o: CrashScenario): Promise<CrashReport> {
   const sent: Sent[] = [];
   const servers =
     o.cluster === undefined || o.cluster === false ? await singleServer(flags) : await enginePair(flags, o.cluster);
-  const [entry] = servers.targets() as [Target];
-  let server: Target | undefined = entry;
+  let server: Target | undefined;
   try {
-    const actors = await setUp(entry, o.actors ?? 4, unique);
+    const actors = await setUp(servers.targets()[0]!, o.actors ?? 4, unique);
     let world: World | undefined;
     for (let round = 0; round < o.rounds; round++) {
       const [low, high] = o.killAfterMs ?? [300, 2500];
