@@ -13,6 +13,7 @@ import { setUp } from '../durability/actors.js';
 import { MARKET } from '../durability/order-kinds.js';
 import { acknowledged, admin, NoAnswer, send, sign, type Actor, type Answer } from '../durability/traffic.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { natsSkipReason } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { engineNodeFlags, leading } from '../durability/venue-processes.js';
 
@@ -37,7 +38,7 @@ const order = (actor: Actor, clientOrderId: string, price: string): ReturnType<t
   sign(actor, '/api/v4/order/new', { market: MARKET, side: 'buy', amount: '0.001', price, clientOrderId });
 
 describe('split brain: a paused leader that wakes up after a takeover', async () => {
-  const skip = await postgresSkipReason();
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
   if (skip !== undefined) {
     it('runs against a real PostgreSQL', { skip }, () => undefined);
     return;

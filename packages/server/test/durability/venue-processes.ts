@@ -4,9 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../src/config/schema.js';
 import type { Target } from './traffic.js';
 import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
-
-/** The NATS server of the machine's cluster tests. */
-export const TEST_NATS_URL = process.env.TXC_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+import { TEST_NATS_URL } from '../support/nats.js';
 
 /** Lease settings short enough for a test to see several failovers. */
 export const TEST_LEASE = { ttlMs: 1_000, followPollMs: 100 };
