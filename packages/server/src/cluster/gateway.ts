@@ -12,6 +12,7 @@ import { registerErrorHandling, sendUnavailable } from '../http/plugins/error-ha
 import type { ClusterPlace } from '../http/routes/health.js';
 import { sendError } from '../http/send-error.js';
 import { adminToken } from '../process/admin-token.js';
+import { DataDirLock } from '../process/data-dir-lock.js';
 import { ListenError } from '../process/listen-error.js';
 import { createLogger } from '../process/logger.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
@@ -149,12 +150,15 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
 export async function runGateway(config: Config): Promise<RunningGateway> {
   if (config.cluster === undefined) throw new ConfigError('a gateway needs --cluster nats://…');
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // the CLI finds the gateway here and works through its admin API, as beside `txc serve`
+  const lock = DataDirLock.acquire(config.dataDir, 'server');
   const log = createLogger(config);
   const store = openStore(config, {
     onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
   });
   if (!(store instanceof PostgresStore)) {
     await store.close();
+    lock.release();
     throw new ConfigError('a gateway reads the cluster’s PostgreSQL store: give --database postgres://…');
   }
   const nodeId = config.nodeId ?? `gateway-${hostname()}-${process.pid}`;
@@ -196,6 +200,7 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    lock.announce(url);
     log.info({ url, node: nodeId, cluster }, `txc gateway is serving the API V4 on ${url}`);
     return {
       url,
@@ -205,11 +210,13 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
         await app.close();
         await connection.drain().catch(() => undefined);
         await store.close();
+        lock.release();
       },
     };
   } catch (e) {
     await nats?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
+    lock.release();
     throw e;
   }
 }

@@ -12,6 +12,9 @@ import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-proc
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { txc } from '../support/txc-cli.js';
+
+const ADMIN_TOKEN = 'gateways-test-admin-token';
 
 /** Orders per 10 s of one key: small, so that the test sees where it stops. */
 const ORDER_LIMIT = 20;
@@ -40,7 +43,7 @@ describe('gateways in front of a cluster', async () => {
       venue: DEMO_VENUE_FILE,
       rateLimits: { groups: { order: { limit: ORDER_LIMIT, windowMs: 10_000 } } },
     };
-    const shared = { masterKey: 'cd'.repeat(32), adminToken: 'gateways-test-admin-token' };
+    const shared = { masterKey: 'cd'.repeat(32), adminToken: ADMIN_TOKEN };
     leader = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
     g1 = await startChildServer(gatewayFlags(flags, 'G1', shared));
     g2 = await startChildServer(gatewayFlags(flags, 'G2', shared));
@@ -93,6 +96,20 @@ describe('gateways in front of a cluster', async () => {
     assert.equal((await admin(g1, 'DELETE', `/admin/v1/api-keys/${actor.apiKey}`)).status, 200);
     const answer = await send(g2, restingBuy(actor, 'after-revoke'));
     assert.deepEqual([answer.status, answer.body], [401, { code: 10, message: 'Unauthorized request.', errors: {} }]);
+  });
+
+  it('the CLI works through a gateway as it does beside txc serve', async () => {
+    const cli = await txc([
+      'user',
+      'create',
+      'through-a-gateway',
+      '--data-dir',
+      join(dataDir, 'node-G1'),
+      '--admin-token',
+      ADMIN_TOKEN,
+    ]);
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.equal((await admin(g2, 'GET', '/admin/v1/users/through-a-gateway')).status, 200);
   });
 
   it('without a leader a gateway answers 503 in the API body, and says so on /health', async () => {
