@@ -127,7 +127,7 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   });
 
 storeOptions(program.command('gateway').description("serve the API in front of a cluster's engine nodes"))
-  .requiredOption('--cluster <url>', 'the NATS URL of the cluster')
+  .option('--cluster <url>', 'the NATS URL of the cluster (or TXC_CLUSTER)')
   .option('--host <host>', 'address to listen on (default 127.0.0.1)')
   .addOption(new Option('--port <port>', 'port to listen on (default 8080)').argParser(port))
   .option('--node-id <id>', "this gateway's name (default: host name and process id)")
