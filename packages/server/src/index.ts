@@ -3,6 +3,8 @@ export { loadConfig, ConfigError } from './config/load.js';
 export type { Config } from './config/schema.js';
 export { serve, DEMO_VENUE_FILE, type RunningServer, type ServeExtras } from './process/serve.js';
 export type { Route } from './http/app.js';
+export { runEngineNode, type RunningNode } from './cluster/engine-node.js';
+export { runGateway, type RunningGateway } from './cluster/gateway.js';
 export type { RouteDeps } from './http/routes/route-deps.js';
 
 /** Inspecting a store (tools, benchmarks): open it, read its journal, rebuild its state. */

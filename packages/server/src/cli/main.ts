@@ -88,6 +88,8 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   .option('--allow-faults', 'take fault rules through the admin API (on by default with --demo): sandboxes only')
   .option('--price-feed <feed>', 'index prices: static, random (a seeded walk) or file:<csv> of timestamp,ticker,price')
   .option('--admin-public', 'serve the admin API to non-loopback clients too')
+  .option('--cluster <url>', 'run an engine node of the cluster on this NATS URL (needs a postgres:// --database)')
+  .option('--node-id <id>', "this engine node's name in its cluster (default: host name and process id)")
   .addOption(
     new Option(
       '--log-level <level>',
@@ -101,8 +103,11 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
     ).hideHelp(),
   )
   .action(async (flags: StoreFlags & Record<string, unknown>) => {
-    const { serve } = await import('../process/serve.js');
-    const server = await serve(await configFrom(flags));
+    const config = await configFrom(flags);
+    const server =
+      config.cluster === undefined
+        ? await (await import('../process/serve.js')).serve(config)
+        : await (await import('../cluster/engine-node.js')).runEngineNode(config);
     let stopping = false;
     const stop = (): void => {
       // A Ctrl-C under npm start reaches txc twice (from the terminal and from npm): once stopping,
@@ -119,6 +124,30 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+  });
+
+storeOptions(program.command('gateway').description("serve the API in front of a cluster's engine nodes"))
+  .option('--cluster <url>', 'the NATS URL of the cluster (or TXC_CLUSTER)')
+  .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+  .addOption(new Option('--port <port>', 'port to listen on (default 8080)').argParser(port))
+  .option('--node-id <id>', "this gateway's name (default: host name and process id)")
+  .addOption(
+    new Option('--log-level <level>', 'what the log holds (default info)').choices([
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'trace',
+      'silent',
+    ]),
+  )
+  .action(async (flags: StoreFlags & Record<string, unknown>) => {
+    const { runGateway } = await import('../cluster/gateway.js');
+    const gateway = await runGateway(await configFrom(flags));
+    const stop = (): void => void gateway.close().then(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
   });
 
 const user = program.command('user').description('venue users');

@@ -23,6 +23,8 @@ const ENV_KEYS: Readonly<Record<string, keyof Config>> = {
   TXC_LOG_LEVEL: 'logLevel',
   TXC_MASTER_KEY: 'masterKey',
   TXC_MASTER_KEY_FILE: 'masterKeyFile',
+  TXC_CLUSTER: 'cluster',
+  TXC_NODE_ID: 'nodeId',
 };
 
 export class ConfigError extends Error {

@@ -174,6 +174,22 @@ export const ConfigSchema = Type.Object({
     },
     { default: {} },
   ),
+  /**
+   * The NATS URL of a cluster (docs/scaling.md): `txc serve` with it runs an engine node, which
+   * leads or stands by under a lease in the PostgreSQL store (`database` must be a postgres:// URL).
+   */
+  cluster: Type.Optional(Type.String({ pattern: '^nats://.+' })),
+  /** This engine node's name in its cluster (default: host name and process id). */
+  nodeId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._-]{1,64}$' })),
+  lease: Type.Object(
+    {
+      /** A leader that has not renewed its lease for this long loses it to a standby. */
+      ttlMs: Type.Integer({ minimum: 300, default: 3_000 }),
+      /** A standby reads the journal at least this often, besides each commit's notification. */
+      followPollMs: Type.Integer({ minimum: 20, default: 500 }),
+    },
+    { default: {} },
+  ),
   /** Seeds every random draw of a sandbox (the index walk, the takers' sides, fault rules); overrides priceFeedOptions.seed. */
   seed: Type.Optional(Type.Integer()),
   /** What the `--simulate` jobs do. */

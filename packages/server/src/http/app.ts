@@ -1,5 +1,12 @@
 import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyHttpOptions,
+} from 'fastify';
+import type { Server } from 'node:http';
 import type { Config } from '../config/schema.js';
 import { LocalAdmin } from '../admin/local-admin.js';
 import { statesDirOf } from '../admin/saved-states.js';
@@ -28,7 +35,7 @@ import { DEFAULT_MAX_KEYS, RateLimiter } from './rate-limiter.js';
 import { sendError } from './send-error.js';
 import { throttledAnswer } from './throttled-answer.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
-import { healthRoute } from './routes/health.js';
+import { healthRoute, type ClusterPlace } from './routes/health.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { ROUTES } from './routes/index.js';
 import type { Route } from './route-module.js';
@@ -56,6 +63,10 @@ export interface AppOptions {
   readonly faults?: FaultBoard;
   /** The market simulator's settings, under --simulate. */
   readonly simulator?: SimulatorSettings;
+  /** An engine node of a cluster: its place, as /health shows it. */
+  readonly cluster?: () => ClusterPlace;
+  /** A cluster's leader: the mark of requests whose signature a gateway checked (private-auth.ts). */
+  readonly gatewayMark?: string;
 }
 
 export type { Route } from './route-module.js';
@@ -68,14 +79,13 @@ const PRIVATE_ROUTES: readonly Route[] = ROUTES.filter((r) => r.endpoint.kind ==
 const DEFAULT_PER_IP: RateLimitRule = { group: 'ip', limit: 10_000, windowMs: 10_000 };
 
 /**
- * The HTTP adapter. Three encapsulated scopes: public routes (rate-limited per IP), private routes
- * (per IP, then authenticated and limited per key and group), and the admin API.
+ * How the HTTP server of a venue or a gateway treats connections: limits, timeouts, trusted
+ * proxies, and the API's own answers to what fails before any route.
  */
-export function buildApp(options: AppOptions): FastifyInstance {
-  const { venue, config, log } = options;
+export function serverOptions(config: Config, log: FastifyBaseLogger): FastifyHttpOptions<Server> {
   const trustProxy = config.http.trustProxy ?? [];
   const checkEvery = Math.min(1000, config.http.requestTimeoutMs);
-  const app = Fastify({
+  return {
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: config.http.bodyLimit,
@@ -97,8 +107,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    schemaController: DOCUMENTATION_ONLY_SCHEMAS,
-  });
+  };
+}
+
+/**
+ * The HTTP adapter. Three encapsulated scopes: public routes (rate-limited per IP), private routes
+ * (per IP, then authenticated and limited per key and group), and the admin API.
+ */
+export function buildApp(options: AppOptions): FastifyInstance {
+  const { venue, config, log } = options;
+  const app = Fastify({ ...serverOptions(config, log), schemaController: DOCUMENTATION_ONLY_SCHEMAS });
   const metrics = options.metrics ?? new Metrics();
   registerMetrics(app, {
     metrics,
@@ -163,13 +181,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
       }
       next();
     });
-    registerPrivateAuth(scope, { venue, limiter, groupLimits, jsonLimits: config.http.json });
+    registerPrivateAuth(scope, {
+      venue,
+      limiter,
+      groupLimits,
+      jsonLimits: config.http.json,
+      gatewayMark: options.gatewayMark,
+    });
     for (const route of [...PRIVATE_ROUTES, ...(options.extraPrivateRoutes ?? [])]) route(scope, deps);
     done();
   });
 
   // Outside every scope: no rate limit, so that monitors polling it never push clients out.
-  healthRoute(app, venue);
+  healthRoute(app, venue, options.cluster);
   registerDashboard(app);
 
   const streams = createStreams({

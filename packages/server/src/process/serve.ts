@@ -5,6 +5,8 @@ import type { Config } from '../config/schema.js';
 import { writeDemoCredentials } from '../demo/credentials.js';
 import { seedDemo } from '../demo/seed.js';
 import { buildApp, type Route } from '../http/app.js';
+import type { ClusterPlace } from '../http/routes/health.js';
+import type { LoadedState } from '../venue/sequencer/load-state.js';
 import { Metrics } from '../metrics/metrics.js';
 import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
@@ -52,6 +54,20 @@ export interface ServeExtras {
   readonly extraPrivateRoutes?: readonly Route[];
   /** Where the venue reads time (the system clock unless a test moves its own). */
   readonly clock?: Clock;
+  /** An engine node that has just taken a cluster's lease: the venue it leads (cluster/engine-node.ts). */
+  readonly term?: LeadershipTerm;
+}
+
+/** What an engine node brings to the venue it starts leading. */
+export interface LeadershipTerm {
+  /** The lease epoch it holds: every write it makes is fenced with it. */
+  readonly epoch: number;
+  /** The state it followed as a standby, at the journal's end: not loaded again. */
+  readonly loaded: LoadedState;
+  /** Its place in the cluster, as /health shows it. */
+  readonly place: () => ClusterPlace;
+  /** The mark of requests its gateways checked the signature of (http/plugins/private-auth.ts). */
+  readonly gatewayMark: string;
 }
 
 /**
@@ -111,8 +127,10 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
           metrics.storeFailed('connection');
           log.warn({ err }, 'a database connection failed; the pool will replace it');
         },
+        leaseEpoch: extras.term?.epoch,
       }),
-      clock: extras.clock ?? systemClock(),
+      clock: extras.clock ?? systemClock(extras.term?.loaded.state.time),
+      loaded: extras.term?.loaded,
       log,
       nonceWindowMs: config.auth.nonceWindowMs,
       secrets: SecretBox.fromKey(masterKey.key),
@@ -152,6 +170,8 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       extraPrivateRoutes: extras.extraPrivateRoutes ?? [],
       wallet,
       metrics,
+      cluster: extras.term?.place,
+      gatewayMark: extras.term?.gatewayMark,
     });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);

@@ -19,6 +19,7 @@ export interface Database {
   funding_settlements: FundingSettlementsTable;
   funding_payments: FundingPaymentsTable;
   candles: CandlesTable;
+  cluster_lease: ClusterLeaseTable;
 }
 
 export interface JournalTable {
@@ -227,4 +228,17 @@ export interface CandlesTable {
   low: string;
   volume_stock: string;
   volume_money: string;
+}
+
+/** The one row (id 1) of a cluster's leadership lease (cluster/lease.ts). */
+export interface ClusterLeaseTable {
+  id: number;
+  /** A random name of the cluster, chosen by the first node: the prefix of its NATS subjects. */
+  cluster: string;
+  /** Grows by one at every takeover: the fence a leader's writes are checked against. */
+  epoch: number;
+  /** The node id of the leader, null before the first. */
+  holder: string | null;
+  /** When the lease lapses unless renewed (the database's clock). */
+  expires_at: Date | null;
 }

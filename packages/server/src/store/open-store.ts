@@ -10,6 +10,8 @@ export type StoreConfig = Pick<Config, 'database' | 'dataDir' | 'postgres' | 'un
 export interface StoreHooks {
   /** A pooled PostgreSQL connection failed (the pool replaces it). */
   readonly onConnectionError?: (error: Error) => void;
+  /** A cluster's leader: the lease epoch that fences its writes (PostgreSQL only). */
+  readonly leaseEpoch?: number;
 }
 
 /** `sqlite` (the embedded file in the data dir), `sqlite:<file>`, or a `postgres://` URL. */
@@ -22,6 +24,7 @@ export function openStore(config: StoreConfig, hooks: StoreHooks = {}): Store {
       ...config.postgres,
       unsafeNoFsync: config.unsafeNoFsync,
       onConnectionError: hooks.onConnectionError,
+      leaseEpoch: hooks.leaseEpoch,
     });
   }
   throw new Error(`unsupported database ${config.database}: use sqlite or a postgres:// URL`);

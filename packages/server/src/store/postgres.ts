@@ -31,6 +31,11 @@ export interface PostgresOptions {
   /** Benchmarks only: synchronous_commit=off on every session. */
   readonly unsafeNoFsync?: boolean;
   readonly onConnectionError?: (error: Error) => void;
+  /**
+   * An engine node leading a cluster: the lease epoch it holds. Every connection carries it and the
+   * database fences every write with it (migration 0012), in place of the advisory lock.
+   */
+  readonly leaseEpoch?: number;
 }
 
 /**
@@ -50,12 +55,18 @@ export class PostgresStore extends KyselyStore {
     db: Kysely<Database>,
     private readonly pool: pg.Pool,
     private readonly connect: () => pg.Client,
+    private readonly fenced: boolean,
   ) {
     super('postgres', db, () => this.releaseClaim());
   }
 
-  /** A session-level advisory lock, held by a connection of its own for as long as the store is open. */
+  /**
+   * A session-level advisory lock, held by a connection of its own for as long as the store is open.
+   * A cluster's leader takes none: the lease fences its writes, and a paused leader's session would
+   * keep the lock, and the database, from the node that takes over.
+   */
   override async claim(): Promise<void> {
+    if (this.fenced) return;
     this.claiming = true;
     if (this.claimant !== undefined && !this.claimant.lost && (await answers(this.claimant.client))) return;
     await this.releaseClaim();
@@ -85,6 +96,11 @@ export class PostgresStore extends KyselyStore {
   override async saveSnapshot(snapshot: SnapshotRecord, keep: number): Promise<void> {
     this.mustHoldClaim();
     await super.saveSnapshot(snapshot, keep);
+  }
+
+  /** A connection of its own, outside the pool (a standby's LISTEN on the journal's notifications). */
+  session(): pg.Client {
+    return this.connect();
   }
 
   /** Without the lock another venue may be writing: nothing more is written until it is taken again. */
@@ -169,7 +185,7 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
     query_timeout: statementTimeout + CLIENT_TIMEOUT_MARGIN_MS,
     keepAlive: true,
     application_name: 'txc',
-    ...(options.unsafeNoFsync === true ? { options: '-c synchronous_commit=off' } : {}),
+    ...sessionOptions(options),
     types: { getTypeParser: int8AsNumber },
   });
   // A connection that drops emits 'error' on its client, idle or checked out; unheard, that error
@@ -189,5 +205,14 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
       options: '-c tcp_keepalives_idle=15 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=6',
       application_name: 'txc',
     });
-  return new PostgresStore(db, pool, claimant);
+  return new PostgresStore(db, pool, claimant, options.leaseEpoch !== undefined);
+}
+
+/** Settings every pooled session starts with (`-c name=value`). */
+function sessionOptions(options: PostgresOptions): { options?: string } {
+  const settings = [
+    ...(options.unsafeNoFsync === true ? ['-c synchronous_commit=off'] : []),
+    ...(options.leaseEpoch === undefined ? [] : [`-c txc.lease_epoch=${options.leaseEpoch}`]),
+  ];
+  return settings.length === 0 ? {} : { options: settings.join(' ') };
 }

@@ -8,7 +8,7 @@ import { ApiKeyRegistry, generateApiKey } from './keys/api-keys.js';
 import type { CandleProjection } from './projection/candle-projection.js';
 import { openCandles } from './projection/candle-rebuild.js';
 import type { Clock } from './sequencer/clock.js';
-import { loadState } from './sequencer/load-state.js';
+import { loadState, type LoadedState } from './sequencer/load-state.js';
 import { Sequencer, type EventListener, type Submitted } from './sequencer/sequencer.js';
 import type { VenueObserver } from './sequencer/venue-observer.js';
 import { WebsocketTokens } from './keys/websocket-tokens.js';
@@ -31,6 +31,8 @@ export interface VenueOptions {
   readonly observer?: VenueObserver;
   /** Told how far the start-up replay of the journal is (commands replayed, commands to replay). */
   readonly onLoadProgress?: (done: number, total: number) => void;
+  /** The state as the store holds it, already loaded (a standby taking over): not loaded again. */
+  readonly loaded?: LoadedState;
 }
 
 /** What the venue knows of its own durability (the health endpoint shows it). */
@@ -107,7 +109,7 @@ export class Venue {
       await options.store.claim();
       await options.store.migrate();
       const started = performance.now();
-      const loaded = await loadState(options.store, { onProgress: options.onLoadProgress });
+      const loaded = options.loaded ?? (await loadState(options.store, { onProgress: options.onLoadProgress }));
       const seconds = (performance.now() - started) / 1000;
       options.log.info(
         {

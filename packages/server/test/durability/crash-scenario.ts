@@ -10,7 +10,8 @@ import { SQLITE_FILE } from '../../src/store/store-location.js';
 import type { Store } from '../../src/store/port.js';
 import { openPostgresStore } from '../../src/store/postgres.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
-import { startChildServer, type ChildServer } from '../support/child-server.js';
+import type { ChildServer } from '../support/child-server.js';
+import { enginePair, singleServer } from './venue-processes.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { Prng } from '../support/prng.js';
 import { txc } from '../support/txc-cli.js';
@@ -32,6 +33,12 @@ export interface CrashScenario {
   /** Answers a round gets before its kill however long that takes, so a loaded machine still drives every kind. */
   readonly minAnswersPerRound?: number;
   readonly kinds?: readonly RequestKind[];
+  /**
+   * Two engine nodes of a cluster on the PostgreSQL store instead of one server: each kill -9 hits
+   * the leader, the standby takes over, and the killed node comes back as the standby. With
+   * `gateways`, the traffic goes through two gateways in front of them, each actor through one.
+   */
+  readonly cluster?: boolean | 'gateways';
 }
 
 export interface CrashReport {
@@ -85,15 +92,18 @@ export async function runCrashScenario(o: CrashScenario): Promise<CrashReport> {
   let counter = 0;
   const unique = (prefix: string): string => `${prefix}${o.seed.toString(36)}_${++counter}`;
   const sent: Sent[] = [];
-  let server: ChildServer | undefined = await startChildServer(flags);
+  const servers =
+    o.cluster === undefined || o.cluster === false ? await singleServer(flags) : await enginePair(flags, o.cluster);
+  let server: Target | undefined;
   try {
-    const actors = await setUp(server, o.actors ?? 4, unique);
+    const actors = await setUp(servers.targets()[0]!, o.actors ?? 4, unique);
     let world: World | undefined;
     for (let round = 0; round < o.rounds; round++) {
       const [low, high] = o.killAfterMs ?? [300, 2500];
       const killAfter = rng.int(low, high);
       const kill = { afterMs: killAfter, minAnswers: o.minAnswersPerRound ?? 100 };
-      await traffic(server, actors, kinds, rng.int(0, 2 ** 31), o.adminWorkers ?? 2, kill, unique, sent);
+      const entries = { victim: servers.current(), targets: servers.targets() };
+      await traffic(entries, actors, kinds, rng.int(0, 2 ** 31), o.adminWorkers ?? 2, kill, unique, sent);
       server = undefined;
 
       const replayed = await replayVerify(dataDir, databaseArg);
@@ -106,7 +116,7 @@ export async function runCrashScenario(o: CrashScenario): Promise<CrashReport> {
       assert.equal(world.hash, replayed.hash, 'the test and txc replay rebuild the same state');
       checkWholeness(world);
 
-      server = await startChildServer(flags);
+      server = await servers.takeOver();
       const served = await admin(server, 'GET', '/admin/v1/state');
       assert.deepEqual(served.body, { seq: world.state.seq, hash: world.hash }, `round ${round}: the restarted server`);
       for (const s of sent) await s.verify?.(world, server);
@@ -114,14 +124,14 @@ export async function runCrashScenario(o: CrashScenario): Promise<CrashReport> {
       await checkBooks(server, world);
       await checkNonceReplays(server, actors, world.hash);
     }
-    const stopped = await server.stop();
+    const stopped = await servers.stop();
     server = undefined;
     assert.equal(stopped, 0, 'graceful stop');
     const final = await replayVerify(dataDir, databaseArg);
     assert.equal(final.snapshot?.seq, final.seq, 'the graceful stop snapshots the final state');
     return { counts: tally(sent), finalSeq: final.seq, ...marketFigures(world) };
   } finally {
-    await server?.crash();
+    await servers.crashAll();
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   }
@@ -150,7 +160,7 @@ function marketFigures(world: World | undefined): Omit<CrashReport, 'counts' | '
 
 /** Every worker sends request after request until the kill; what was in flight then is `unknown`. */
 async function traffic(
-  server: ChildServer,
+  { victim, targets }: { readonly victim: ChildServer; readonly targets: readonly Target[] },
   actors: readonly Actor[],
   kinds: readonly RequestKind[],
   seed: number,
@@ -162,9 +172,16 @@ async function traffic(
   const signedKinds = kinds.filter((k) => k.signed);
   const adminKinds = kinds.filter((k) => !k.signed);
   const before = sent.length;
-  const worker = async (pool: readonly RequestKind[], rng: Prng, actorOf: () => Actor): Promise<void> => {
+  let killedAt: number | undefined;
+  const worker = async (
+    pool: readonly RequestKind[],
+    rng: Prng,
+    actorOf: () => Actor,
+    server: Target,
+  ): Promise<void> => {
     if (pool.length === 0) return;
-    for (;;) {
+    // behind gateways a worker idle at the kill goes on with the next leader: the round ends with the kill
+    while (killedAt === undefined) {
       const kind = rng.weighted(pool);
       try {
         const s = await kind.send({ server, rng, actor: actorOf(), unique });
@@ -178,10 +195,10 @@ async function traffic(
     }
   };
   const workers = [
-    ...actors.map((a, i) => worker(signedKinds, new Prng(seed + i), () => a)),
+    ...actors.map((a, i) => worker(signedKinds, new Prng(seed + i), () => a, targets[i % targets.length]!)),
     ...Array.from({ length: adminWorkers }, (_, i) => {
       const rng = new Prng(seed + 1000 + i);
-      return worker(adminKinds, rng, () => rng.pick(actors));
+      return worker(adminKinds, rng, () => rng.pick(actors), targets[i % targets.length]!);
     }),
   ];
   let running = workers.length;
@@ -190,7 +207,8 @@ async function traffic(
   const killed = (async () => {
     await sleep(kill.afterMs);
     while (sent.length - before < kill.minAnswers && running > 0) await sleep(10);
-    await server.crash();
+    await victim.crash();
+    killedAt = performance.now();
   })();
   const results = await Promise.allSettled([...workers, killed]);
   for (const r of results) if (r.status === 'rejected') throw r.reason;

@@ -29,6 +29,11 @@ export interface SignedRequest {
 export interface Target {
   readonly url: string;
   readonly adminToken: string;
+  /**
+   * A gateway in front of the venue: its 503 says the venue behind it did not answer in time (a
+   * failover), so what the request did is unknown, as when a server dies before answering.
+   */
+  readonly relay?: boolean;
 }
 
 export interface TrafficContext {
@@ -49,15 +54,16 @@ export class NoAnswer extends Error {
   override readonly name = 'NoAnswer';
 }
 
-async function call(url: string, init: RequestInit): Promise<Answer> {
+async function call(target: Target, path: string, init: RequestInit): Promise<Answer> {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, init);
+    response = await fetch(`${target.url}${path}`, init);
     text = await response.text();
   } catch (e) {
     throw new NoAnswer(String(e));
   }
+  if (target.relay === true && response.status === 503) throw new NoAnswer(`503 from the gateway: ${text}`);
   return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
 }
 
@@ -77,7 +83,7 @@ export function sign(actor: Actor, path: string, fields: Record<string, unknown>
 }
 
 export function send(target: Target, request: SignedRequest): Promise<Answer> {
-  return call(`${target.url}${request.path}`, { method: 'POST', headers: request.headers, body: request.body });
+  return call(target, request.path, { method: 'POST', headers: request.headers, body: request.body });
 }
 
 /** Crash traffic never meets a server error: a 5xx fails the test rather than passing for a refusal. */
@@ -99,7 +105,7 @@ export async function signed(ctx: TrafficContext, path: string, fields: Record<s
 }
 
 export function admin(target: Target, method: string, path: string, body?: unknown): Promise<Answer> {
-  return call(`${target.url}${path}`, {
+  return call(target, path, {
     method,
     headers: {
       authorization: `Bearer ${target.adminToken}`,

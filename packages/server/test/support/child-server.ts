@@ -17,8 +17,11 @@ export interface ChildServer {
   logs(): string;
 }
 
+/** A server's config flags; `gateway` with `cluster` starts a cluster's gateway instead (serve-child.mjs). */
+export type ChildFlags = Partial<Config> & { readonly gateway?: boolean };
+
 /** Starts the server on `flags` (port 0 on 127.0.0.1 unless given) and waits until it listens. */
-export function startChildServer(flags: Partial<Config>, timeoutMs = 60_000): Promise<ChildServer> {
+export function startChildServer(flags: ChildFlags, timeoutMs = 60_000): Promise<ChildServer> {
   const child = spawn(process.execPath, [SCRIPT, JSON.stringify({ port: 0, logLevel: 'warn', ...flags })], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -16,6 +16,11 @@ const BY_FAMILY = {
   rateLimited: { public: 'publicRateLimited', private: 'privateRateLimited', admin: 'adminBadRequest' },
 } as const satisfies Record<string, Record<'public' | 'private' | 'admin', ErrorName>>;
 
+/** The store-unavailable answer in the body family of `url`: what a node that cannot write says. */
+export function sendUnavailable(reply: FastifyReply, url: string): FastifyReply {
+  return sendError(reply, BY_FAMILY.unavailable[familyOf(url)]);
+}
+
 interface KnownRoute {
   readonly method: string;
   readonly pattern: RegExp;
@@ -63,7 +68,7 @@ export function registerErrorHandling(
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const family = familyOf(request.url);
-    if (error instanceof StoreUnavailableError) return sendError(reply, BY_FAMILY.unavailable[family]);
+    if (error instanceof StoreUnavailableError) return sendUnavailable(reply, request.url);
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, BY_FAMILY.mediaType[family], { params: { detail: 'Unsupported Content-Type.' } });

@@ -13,7 +13,15 @@ export interface PrivateAuthOptions {
   /** Per-group overrides of the endpoints' own limits. */
   readonly groupLimits: Readonly<Record<string, RateLimitRule | undefined>>;
   readonly jsonLimits: JsonLimits;
+  /**
+   * A cluster's leader: requests a gateway has already checked the signature of arrive with this
+   * secret of the process in `x-txc-gateway` (cluster/request-responder.ts), and are not checked twice.
+   */
+  readonly gatewayMark?: string;
 }
+
+/** The header a cluster's leader finds its gateway mark in. */
+export const GATEWAY_MARK_HEADER = 'x-txc-gateway';
 
 const NONCE_TEXT = /^[0-9]{1,16}$/;
 
@@ -56,7 +64,7 @@ function payloadMatchesBody(request: FastifyRequest, payloadBase64: string, limi
  * Checked in that order; each failure answers the reference's code, message and status.
  */
 export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOptions): void {
-  const { venue, limiter, groupLimits, jsonLimits } = options;
+  const { venue, limiter, groupLimits, jsonLimits, gatewayMark } = options;
   app.decorateRequest('auth', undefined);
 
   const fail = (reply: FastifyReply, name: ErrorName): FastifyReply => sendError(reply, name);
@@ -75,7 +83,8 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     if (!entry.ips.allows(request.ip)) return fail(reply, 'keyDisabled');
     if (payload === undefined) return fail(reply, 'payloadNotProvided');
 
-    if (!entry.hmacKey.verifies(payload, signature)) return fail(reply, 'unauthorized');
+    const checked = gatewayMark !== undefined && request.headers[GATEWAY_MARK_HEADER] === gatewayMark;
+    if (!checked && !entry.hmacKey.verifies(payload, signature)) return fail(reply, 'unauthorized');
 
     const rule = groupLimits[endpoint.rateLimit.group] ?? endpoint.rateLimit;
     if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) {

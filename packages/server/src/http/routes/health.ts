@@ -17,6 +17,17 @@ export interface HealthBody {
   readonly snapshotSeq: number;
   readonly startedAt: string;
   readonly uptimeSeconds: number;
+  /** Where this process stands in a cluster (absent on a single server). */
+  readonly cluster?: ClusterPlace;
+}
+
+/** A process of a cluster: its role, its node id, and the leader's as the lease shows it. */
+export interface ClusterPlace {
+  readonly role: 'leader' | 'standby' | 'gateway';
+  readonly node: string;
+  readonly leader: string | null;
+  /** The lease epoch this leader holds, or the latest the standby saw. */
+  readonly epoch: number | null;
 }
 
 async function reachable(venue: Venue): Promise<boolean> {
@@ -38,7 +49,7 @@ async function reachable(venue: Venue): Promise<boolean> {
  * it cannot (store unreachable, or recovering from a failed commit). The body is the same report
  * in both cases, never an error body: a monitor wants the details most when it is down.
  */
-export function healthRoute(app: FastifyInstance, venue: Venue): void {
+export function healthRoute(app: FastifyInstance, venue: Venue, cluster?: () => ClusterPlace): void {
   const startedAt = venue.clock.nowMs();
   app.get('/health', async (_request, reply) => {
     const up = await reachable(venue);
@@ -54,6 +65,7 @@ export function healthRoute(app: FastifyInstance, venue: Venue): void {
       snapshotSeq: s.snapshotSeq,
       startedAt: new Date(startedAt).toISOString(),
       uptimeSeconds: Math.floor((now - startedAt) / 1000),
+      ...(cluster === undefined ? {} : { cluster: cluster() }),
     };
     return reply
       .code(ok ? 200 : 503)

@@ -8,6 +8,7 @@ import { funding } from './0008-funding.js';
 import { adminAudit } from './0009-admin-audit.js';
 import { userHistory } from './0010-user-history.js';
 import { candles } from './0011-candles.js';
+import { clusterLease } from './0012-cluster-lease.js';
 import { migrationDialect } from './dialect.js';
 
 /** The one ordered set of migrations, for every store. Append only; never edit one that has shipped. */
@@ -23,6 +24,7 @@ export function migrations(kind: 'sqlite' | 'postgres'): MigrationProvider {
     '0009-admin-audit': adminAudit(d),
     '0010-user-history': userHistory(d),
     '0011-candles': candles(d),
+    '0012-cluster-lease': clusterLease(d),
   };
   return { getMigrations: () => Promise.resolve(all) };
 }

@@ -6,8 +6,9 @@ export interface Clock {
   nowMicros(): number;
 }
 
-export function systemClock(): Clock {
-  let last = 0;
+/** The system's time; `notBeforeMicros` keeps it from going back behind a journal another node wrote. */
+export function systemClock(notBeforeMicros = 0): Clock {
+  let last = notBeforeMicros;
   return {
     nowMs: () => Date.now(),
     nowMicros(): number {

@@ -1,5 +1,5 @@
 import { apply, createState, CURRENT_RULES, decodeJson, decodeState, type Command, type State } from '@txc/core';
-import type { SnapshotRecord, Store } from '../../store/port.js';
+import type { JournalRecord, SnapshotRecord, Store } from '../../store/port.js';
 import { hashText } from './state-hash.js';
 
 const PAGE = 10_000;
@@ -66,21 +66,25 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
     next.catch(() => undefined);
     for (const entry of page) {
       if (entry.seq > until) break;
-      if (entry.seq !== state.seq + 1)
-        throw new JournalCorruptError(`journal gap: expected ${state.seq + 1}, found ${entry.seq}`);
-      const command = decodeJson(entry.command) as Command;
-      const outcome = apply(state, command, { seq: entry.seq, time: entry.time });
-      if (!outcome.result.ok) {
-        if (command.type === 'AdoptRules' && outcome.result.rejection.reason === 'RULES_UNKNOWN')
-          throw newerRules(command.version);
-        throw new JournalCorruptError(
-          `journal entry ${entry.seq} was refused on replay (${outcome.result.rejection.reason})`,
-        );
-      }
+      applyJournalEntry(state, entry);
       replayed++;
       options.onApplied?.(state);
     }
     options.onProgress?.(replayed, Math.max(total, replayed));
   }
   return { state, fromSnapshotSeq, replayed };
+}
+
+/** Applies the journal entry that follows `state`, exactly as the sequencer applied it the first time. */
+export function applyJournalEntry(state: State, entry: JournalRecord): void {
+  if (entry.seq !== state.seq + 1)
+    throw new JournalCorruptError(`journal gap: expected ${state.seq + 1}, found ${entry.seq}`);
+  const command = decodeJson(entry.command) as Command;
+  const outcome = apply(state, command, { seq: entry.seq, time: entry.time });
+  if (outcome.result.ok) return;
+  if (command.type === 'AdoptRules' && outcome.result.rejection.reason === 'RULES_UNKNOWN')
+    throw newerRules(command.version);
+  throw new JournalCorruptError(
+    `journal entry ${entry.seq} was refused on replay (${outcome.result.rejection.reason})`,
+  );
 }

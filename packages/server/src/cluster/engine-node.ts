@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { ConfigError } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import type { ClusterPlace } from '../http/routes/health.js';
+import { buildStandbyApp } from '../http/standby-app.js';
+import { adminToken } from '../process/admin-token.js';
+import { ListenError } from '../process/listen-error.js';
+import { createLogger } from '../process/logger.js';
+import { serve, type RunningServer } from '../process/serve.js';
+import { openStore } from '../store/open-store.js';
+import { PostgresStore } from '../store/postgres.js';
+import { resolveMasterKey } from '../secrets/master-key.js';
+import { SecretBox } from '../secrets/secret-box.js';
+import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
+import { connectCluster } from './cluster-connection.js';
+import { keyRevokedSubject } from './http-over-nats.js';
+import { JournalFollower } from './journal-follower.js';
+import { answerGateways } from './request-responder.js';
+import { Lease } from './lease.js';
+
+/** An engine node of a cluster, leading or standing by. */
+export interface RunningNode {
+  readonly url: string;
+  readonly nodeId: string;
+  readonly adminToken: string;
+  /** The venue's server while this node leads. */
+  leading(): RunningServer | undefined;
+  place(): ClusterPlace;
+  /** Stops: a leader commits what it applied and gives the lease up, so that a standby takes over at once. */
+  close(): Promise<void>;
+}
+
+const FOLLOW_RETRY_MS = 1_000;
+/** Lease lifetimes a node waits after it failed to take over, before it tries again. */
+const TAKEOVER_RETRY_TTLS = 5;
+
+/**
+ * `txc serve --cluster`: one engine node. It stands by, following the committed journal in memory,
+ * until it takes the lapsed lease; it then catches up to the journal's end and serves the venue from
+ * the state it followed, as `txc serve` does, every write fenced by its lease epoch. It renews the
+ * lease while it leads, and steps back to standing by as soon as the lease is lost or lapses (the
+ * fence has already refused whatever it committed after that).
+ */
+class EngineNode implements RunningNode {
+  readonly adminToken: string;
+  private readonly lease: Lease;
+  private port: number;
+  private follower: JournalFollower | undefined;
+  private standbyApp: FastifyInstance | undefined;
+  private server: RunningServer | undefined;
+  private epoch: number | null = null;
+  private leader: string | null = null;
+  /** When the last renewal that succeeded was sent (performance.now()). */
+  private renewedAt = 0;
+  private renewing = false;
+  /** No campaign before this (performance.now()): set when taking over failed. */
+  private campaignAfter = 0;
+  private timer: NodeJS.Timeout | undefined;
+  /** Role changes, one at a time. */
+  private changing: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  /** Answers the gateways' requests while this node leads. */
+  private gateways: Subscription | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly store: PostgresStore,
+    private readonly nats: NatsConnection,
+    private readonly cluster: string,
+    private readonly log: Logger,
+    readonly nodeId: string,
+  ) {
+    this.lease = new Lease(store.db, nodeId, config.lease.ttlMs);
+    this.port = config.port;
+    this.adminToken = adminToken(config.dataDir, config.adminToken);
+  }
+
+  get url(): string {
+    return `http://${this.config.host.includes(':') ? `[${this.config.host}]` : this.config.host}:${this.port}`;
+  }
+
+  leading(): RunningServer | undefined {
+    return this.server;
+  }
+
+  place(): ClusterPlace {
+    return {
+      role: this.server === undefined ? 'standby' : 'leader',
+      node: this.nodeId,
+      leader: this.leader,
+      epoch: this.epoch,
+    };
+  }
+
+  async start(): Promise<void> {
+    await this.standBy();
+    // a standby tries for the lease as often as the leader renews it
+    this.timer = setInterval(() => this.tick(), Math.max(50, Math.floor(this.config.lease.ttlMs / 3)));
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    return this.change(async () => {
+      const { server, epoch } = this;
+      if (server !== undefined && epoch !== null) {
+        this.server = undefined;
+        this.gateways?.unsubscribe();
+        await server.close();
+        await this.lease.release(epoch).catch(() => undefined);
+      }
+      await this.follower?.close();
+      await this.standbyApp?.close();
+      await this.store.close();
+      await this.nats.close();
+    });
+  }
+
+  private change(work: () => Promise<void>): Promise<void> {
+    this.changing = this.changing
+      .then(work)
+      .catch((error: unknown) => this.log.error({ err: error }, 'changing roles failed'));
+    return this.changing;
+  }
+
+  private tick(): void {
+    if (this.closed) return;
+    if (this.server === undefined) void this.change(() => this.campaign());
+    else void this.renew();
+  }
+
+  private async campaign(): Promise<void> {
+    if (this.closed || this.server !== undefined || this.follower === undefined) return;
+    if (performance.now() < this.campaignAfter) return;
+    try {
+      const epoch = await this.lease.acquire();
+      if (epoch !== undefined) return await this.takeOver(epoch);
+      const held = await this.lease.holder();
+      this.leader = held?.holder ?? null;
+      this.epoch = held?.epoch ?? null;
+    } catch (error) {
+      this.log.warn({ err: error }, 'cannot reach the lease');
+    }
+  }
+
+  private async takeOver(epoch: number): Promise<void> {
+    const follower = this.follower!;
+    this.epoch = epoch;
+    this.leader = this.nodeId;
+    this.renewedAt = performance.now();
+    // The lease is this node's: the leader before can commit nothing more, so the journal's end is final.
+    await follower.catchUp();
+    await follower.close();
+    this.follower = undefined;
+    await this.standbyApp?.close();
+    this.standbyApp = undefined;
+    this.log.warn({ node: this.nodeId, epoch, seq: follower.state.seq }, 'this node leads the cluster');
+    try {
+      const gatewayMark = randomBytes(32).toString('hex');
+      const server = await serve(
+        { ...this.config, port: this.port },
+        { term: { epoch, loaded: follower.current, place: () => this.place(), gatewayMark } },
+      );
+      this.server = server;
+      this.gateways = answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log);
+      server.venue.onKeyRevoked((apiKey) => this.nats.publish(keyRevokedSubject(this.cluster), apiKey));
+    } catch (error) {
+      this.log.error({ err: error, epoch }, 'could not start leading: standing by again');
+      await this.lease.release(epoch).catch(() => undefined);
+      // another node may do better: this one lets the lease go to it for a while
+      this.campaignAfter = performance.now() + TAKEOVER_RETRY_TTLS * this.config.lease.ttlMs;
+      await this.standBy();
+    }
+  }
+
+  /** Renews the lease; steps down when another node took it, or when it has lapsed unrenewed. */
+  private async renew(): Promise<void> {
+    const epoch = this.epoch;
+    if (this.renewing || epoch === null) return;
+    if (performance.now() - this.renewedAt > this.config.lease.ttlMs) {
+      return this.change(() => this.stepDown('the lease lapsed before it could be renewed'));
+    }
+    this.renewing = true;
+    const sent = performance.now();
+    try {
+      if (await this.lease.renew(epoch)) this.renewedAt = sent;
+      else await this.change(() => this.stepDown('another node took the lease'));
+    } catch (error) {
+      this.log.warn({ err: error }, 'the lease could not be renewed');
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  private async stepDown(reason: string): Promise<void> {
+    const server = this.server;
+    if (server === undefined) return;
+    this.server = undefined;
+    this.gateways?.unsubscribe();
+    this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
+    // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
+    await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));
+    if (!this.closed) await this.standBy();
+  }
+
+  /** Serves /health as a standby, then follows the journal (retrying while the store cannot be read). */
+  private async standBy(): Promise<void> {
+    const app = buildStandbyApp(this.log, () => ({
+      place: this.place(),
+      seq: this.follower?.state.seq ?? 0,
+      following: this.follower !== undefined,
+    }));
+    await app.listen({ host: this.config.host, port: this.port }).catch((e: unknown) => {
+      throw new ListenError(this.config.host, this.port, e);
+    });
+    const address = app.server.address();
+    if (typeof address === 'object' && address !== null) this.port = address.port;
+    this.standbyApp = app;
+    while (!this.closed) {
+      try {
+        const follower = await JournalFollower.open(this.store, (error) =>
+          this.log.warn({ err: error }, 'following the journal failed; retrying'),
+        );
+        await follower.follow(this.store.session(), this.config.lease.followPollMs);
+        this.follower = follower;
+        this.log.info({ node: this.nodeId, seq: follower.state.seq }, 'standing by, following the journal');
+        return;
+      } catch (error) {
+        this.log.warn({ err: error }, 'cannot load the journal yet');
+        await new Promise((resolve) => setTimeout(resolve, FOLLOW_RETRY_MS));
+      }
+    }
+  }
+}
+
+/**
+ * A node that could not open the venue's API keys would take the lease only to fail, again and again,
+ * while the leader it displaced could have gone on: a wrong master key stops it before it stands by.
+ */
+async function opensTheKeys(store: PostgresStore, config: Config): Promise<void> {
+  const box = SecretBox.fromKey(resolveMasterKey(config).key);
+  new ApiKeyRegistry(config.auth.nonceWindowMs).load(await store.loadApiKeys(), [], box);
+}
+
+/** Starts an engine node on `config` (which names the cluster and a PostgreSQL store). */
+export async function runEngineNode(config: Config): Promise<RunningNode> {
+  if (config.cluster === undefined) throw new ConfigError('an engine node needs --cluster nats://…');
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const log = createLogger(config);
+  const store = openStore(config, {
+    onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
+  });
+  if (!(store instanceof PostgresStore)) {
+    await store.close();
+    throw new ConfigError('an engine node keeps its journal in PostgreSQL: give --database postgres://…');
+  }
+  const nodeId = config.nodeId ?? `${hostname()}-${process.pid}`;
+  let nats: NatsConnection | undefined;
+  try {
+    await store.migrate();
+    await opensTheKeys(store, config);
+    const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
+    nats = await connectCluster(config.cluster, `txc node ${nodeId}`);
+    const node = new EngineNode(config, store, nats, cluster, log, nodeId);
+    await node.start();
+    return node;
+  } catch (e) {
+    await store.close().catch(() => undefined);
+    await nats?.close().catch(() => undefined);
+    throw e;
+  }
+}

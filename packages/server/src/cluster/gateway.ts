@@ -1,0 +1,222 @@
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { errors, type NatsConnection, type RequestError } from '@nats-io/transport-node';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { ConfigError } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import { serverOptions } from '../http/app.js';
+import { familyOf } from '../http/family.js';
+import { registerErrorHandling, sendUnavailable } from '../http/plugins/error-handling.js';
+import type { ClusterPlace } from '../http/routes/health.js';
+import { sendError } from '../http/send-error.js';
+import { adminToken } from '../process/admin-token.js';
+import { DataDirLock } from '../process/data-dir-lock.js';
+import { ListenError } from '../process/listen-error.js';
+import { createLogger } from '../process/logger.js';
+import { resolveMasterKey } from '../secrets/master-key.js';
+import { SecretBox } from '../secrets/secret-box.js';
+import { openStore } from '../store/open-store.js';
+import { PostgresStore } from '../store/postgres.js';
+import { connectCluster } from './cluster-connection.js';
+import { GatewayKeys } from './gateway-keys.js';
+import {
+  decodeAnswer,
+  encodeRequest,
+  endToEnd,
+  httpSubject,
+  keyRevokedSubject,
+  type ForwardedAnswer,
+  type ForwardedRequest,
+} from './http-over-nats.js';
+import { Lease } from './lease.js';
+
+export interface RunningGateway {
+  readonly url: string;
+  readonly nodeId: string;
+  readonly adminToken: string;
+  close(): Promise<void>;
+}
+
+/** How often a gateway asks again for a leader while none answers (a failover under way). */
+const NO_LEADER_RETRY_MS = 100;
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+/**
+ * Sends requests to whichever node leads. A request no node received (no responder: between a
+ * leader's end and the next one's start) is sent again until the failover should be over, which is
+ * safe because nothing saw it; one that was sent and not answered in time may have been applied,
+ * so it is never sent twice: the client hears 503 and decides (docs/scaling.md).
+ */
+class Forwarder {
+  constructor(
+    private readonly nats: NatsConnection,
+    private readonly subject: string,
+    private readonly timeoutMs: number,
+    private readonly failoverMs: number,
+  ) {}
+
+  async send(request: ForwardedRequest): Promise<ForwardedAnswer | undefined> {
+    const { headers, data } = encodeRequest(request);
+    const giveUpAt = performance.now() + this.failoverMs;
+    for (;;) {
+      try {
+        return decodeAnswer(await this.nats.request(this.subject, data, { headers, timeout: this.timeoutMs }));
+      } catch (error) {
+        const unseen = error instanceof errors.NoRespondersError || (error as Partial<RequestError>).isNoResponders?.();
+        if (unseen !== true || performance.now() > giveUpAt) return undefined;
+        await sleep(NO_LEADER_RETRY_MS);
+      }
+    }
+  }
+}
+
+/**
+ * A request's signature checked here, so that the leader need not: answers whether it verified, or
+ * refuses it as the leader would. Requests the gateway cannot judge (an unknown key, missing
+ * headers, an address the key does not allow) go on unverified, and the leader answers them.
+ */
+async function verifiedHere(request: FastifyRequest, keys: GatewayKeys): Promise<boolean | 'refused'> {
+  const apiKey = request.headers['x-txc-apikey'];
+  const payload = request.headers['x-txc-payload'];
+  const signature = request.headers['x-txc-signature'];
+  if (typeof apiKey !== 'string' || typeof payload !== 'string' || typeof signature !== 'string') return false;
+  if (apiKey === '' || payload === '' || signature === '') return false;
+  const entry = await keys.get(apiKey);
+  if (entry === undefined || entry.record.revokedAt !== null || !entry.ips.allows(request.ip)) return false;
+  return entry.hmacKey.verifies(payload, signature) ? true : 'refused';
+}
+
+interface GatewayParts {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly keys: GatewayKeys;
+  readonly forwarder: Forwarder;
+  readonly health: () => Promise<{ ok: boolean; body: Record<string, unknown> }>;
+}
+
+function buildGatewayApp({ config, log, keys, forwarder, health }: GatewayParts): FastifyInstance {
+  const app = Fastify(serverOptions(config, log));
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  registerErrorHandling(app);
+  app.get('/health', async (_request, reply) => {
+    const { ok, body } = await health();
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+  const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const verified = familyOf(request.url) === 'private' ? await verifiedHere(request, keys) : false;
+    if (verified === 'refused') return sendError(reply, 'unauthorized');
+    const body = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+    const headers = endToEnd(request.headers);
+    // the client's address is decided here, by this gateway's trusted proxies; the leader takes `ip`
+    delete headers['x-forwarded-for'];
+    const answer = await forwarder.send({
+      method: request.method,
+      url: request.url,
+      ip: request.ip,
+      headers,
+      verified,
+      body,
+    });
+    if (answer === undefined) return sendUnavailable(reply.header('retry-after', '1'), request.url);
+    return reply.code(answer.status).headers(answer.headers).send(Buffer.from(answer.body));
+  };
+  app.route({ method: [...ALL_METHODS], url: '/', handler: forward });
+  app.route({ method: [...ALL_METHODS], url: '/*', handler: forward });
+  return app;
+}
+
+/** The cluster's name, once its first engine node has made the lease row. */
+async function clusterName(lease: Lease, log: Logger): Promise<string> {
+  for (;;) {
+    const held = await lease.holder().catch(() => undefined);
+    if (held !== undefined) return held.cluster;
+    log.info('waiting for the cluster’s first engine node');
+    await sleep(1_000);
+  }
+}
+
+/**
+ * `txc gateway`: a stateless front of a cluster. It terminates HTTP, checks signatures against the
+ * API keys it reads from PostgreSQL, and hands every request to the leader over NATS; it keeps no
+ * state of the venue, so any number of them can run, and any one may die.
+ */
+export async function runGateway(config: Config): Promise<RunningGateway> {
+  if (config.cluster === undefined) throw new ConfigError('a gateway needs --cluster nats://…');
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // the CLI finds the gateway here and works through its admin API, as beside `txc serve`
+  const lock = DataDirLock.acquire(config.dataDir, 'server');
+  const log = createLogger(config);
+  const store = openStore(config, {
+    onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
+  });
+  if (!(store instanceof PostgresStore)) {
+    await store.close();
+    lock.release();
+    throw new ConfigError('a gateway reads the cluster’s PostgreSQL store: give --database postgres://…');
+  }
+  const nodeId = config.nodeId ?? `gateway-${hostname()}-${process.pid}`;
+  const lease = new Lease(store.db, nodeId, config.lease.ttlMs);
+  let nats: NatsConnection | undefined;
+  try {
+    const keys = new GatewayKeys(store, SecretBox.fromKey(resolveMasterKey(config).key), config.auth.nonceWindowMs);
+    await keys.load();
+    const cluster = await clusterName(lease, log);
+    nats = await connectCluster(config.cluster, `txc ${nodeId}`);
+    const connection = nats;
+    connection.subscribe(keyRevokedSubject(cluster), {
+      callback: (error, msg) => {
+        if (error === null) keys.revoked(msg.string(), Date.now());
+      },
+    });
+    const forwarder = new Forwarder(
+      connection,
+      httpSubject(cluster),
+      Math.max(500, config.http.requestTimeoutMs - 1_000),
+      3 * config.lease.ttlMs,
+    );
+    const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
+      const held = await lease.holder().catch(() => undefined);
+      const seq = await store.lastSeq().catch(() => undefined);
+      const ok = held?.live === true && seq !== undefined && !connection.isClosed();
+      const place: ClusterPlace = {
+        role: 'gateway',
+        node: nodeId,
+        leader: held?.holder ?? null,
+        epoch: held?.epoch ?? null,
+      };
+      return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, cluster: place } };
+    };
+    const app = buildGatewayApp({ config, log, keys, forwarder, health });
+    await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
+      throw new ListenError(config.host, config.port, e);
+    });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    lock.announce(url);
+    log.info({ url, node: nodeId, cluster }, `txc gateway is serving the API V4 on ${url}`);
+    return {
+      url,
+      nodeId,
+      adminToken: adminToken(config.dataDir, config.adminToken),
+      async close() {
+        await app.close();
+        await connection.drain().catch(() => undefined);
+        await store.close();
+        lock.release();
+      },
+    };
+  } catch (e) {
+    await nats?.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
+    lock.release();
+    throw e;
+  }
+}

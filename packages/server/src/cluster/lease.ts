@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/database.js';
+
+/** Who holds a cluster's lease, as the database sees it now. */
+export interface LeaseHolder {
+  /** The cluster's name (its NATS subjects begin with it). */
+  readonly cluster: string;
+  readonly epoch: number;
+  readonly holder: string | null;
+  /** Whether it is unexpired by the database's clock. */
+  readonly live: boolean;
+}
+
+/**
+ * The leadership of a cluster: one row in PostgreSQL, the journal of record. A node takes it only
+ * once it has lapsed, and every takeover grows the epoch that fences the writes of the leader
+ * before (migration 0012). Expiry is read off the database's clock alone, so the nodes' own clocks
+ * may disagree.
+ */
+export class Lease {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly nodeId: string,
+    readonly ttlMs: number,
+  ) {}
+
+  /** Takes the lease if it has lapsed: answers the new epoch, or undefined when another node holds it. */
+  async acquire(): Promise<number | undefined> {
+    await this.create();
+    const { rows } = await sql<{ epoch: number }>`
+      update cluster_lease
+         set epoch = epoch + 1, holder = ${this.nodeId},
+             expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
+       where id = 1 and (expires_at is null or expires_at <= clock_timestamp())
+      returning epoch`.execute(this.db);
+    return rows[0]?.epoch;
+  }
+
+  /** Extends the lease of `epoch`; false once another node has taken it. */
+  async renew(epoch: number): Promise<boolean> {
+    const { rows } = await sql<{ epoch: number }>`
+      update cluster_lease set expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
+       where id = 1 and epoch = ${epoch} and holder = ${this.nodeId}
+      returning epoch`.execute(this.db);
+    return rows.length === 1;
+  }
+
+  /** Gives the lease up at once (a graceful stop): a standby need not wait for it to lapse. */
+  async release(epoch: number): Promise<void> {
+    await sql`update cluster_lease set expires_at = clock_timestamp()
+               where id = 1 and epoch = ${epoch} and holder = ${this.nodeId}`.execute(this.db);
+  }
+
+  async holder(): Promise<LeaseHolder | undefined> {
+    const { rows } = await sql<LeaseHolder>`
+      select cluster, epoch, holder, coalesce(expires_at > clock_timestamp(), false) as live
+        from cluster_lease where id = 1`.execute(this.db);
+    return rows[0];
+  }
+
+  /** The lease row, made by the first node of a cluster; answers the cluster's name. */
+  async create(): Promise<string> {
+    await sql`insert into cluster_lease (id, cluster, epoch, holder, expires_at)
+              values (1, replace(gen_random_uuid()::text, '-', ''), 0, null, null)
+              on conflict (id) do nothing`.execute(this.db);
+    return (await this.holder())!.cluster;
+  }
+}

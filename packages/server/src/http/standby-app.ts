@@ -1,0 +1,34 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sendUnavailable } from './plugins/error-handling.js';
+import type { ClusterPlace } from './routes/health.js';
+
+/** What a standby engine node reports on /health. */
+export interface StandbyReport {
+  readonly place: ClusterPlace;
+  /** Seq of the last committed command its state has applied. */
+  readonly seq: number;
+  /** Whether it follows the journal (false while the store cannot be read). */
+  readonly following: boolean;
+}
+
+/**
+ * The HTTP face of a standby engine node: `/health` says it stands by, behind whom and how far it
+ * has followed (200 while it follows, so that monitors tell a healthy standby from a broken one);
+ * every other request is answered as a venue that cannot write answers, 503 in the API's own body.
+ */
+export function buildStandbyApp(log: FastifyBaseLogger, report: () => StandbyReport): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: false,
+  });
+  app.get('/health', async (_request, reply) => {
+    const r = report();
+    return reply
+      .code(r.following ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: r.following ? 'standby' : 'unavailable', seq: r.seq, cluster: r.place });
+  });
+  app.setNotFoundHandler((request, reply) => sendUnavailable(reply.header('retry-after', '1'), request.url));
+  return app;
+}

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Config } from '../../src/config/schema.js';
+import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
+import { setUp } from '../durability/actors.js';
+import { MARKET } from '../durability/order-kinds.js';
+import { acknowledged, admin, send, sign, type Actor, type Target } from '../durability/traffic.js';
+import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-processes.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { natsSkipReason } from '../support/nats.js';
+import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { txc } from '../support/txc-cli.js';
+
+const ADMIN_TOKEN = 'gateways-test-admin-token';
+
+/** Orders per 10 s of one key: small, so that the test sees where it stops. */
+const ORDER_LIMIT = 20;
+
+const restingBuy = (actor: Actor, clientOrderId: string): ReturnType<typeof sign> =>
+  sign(actor, '/api/v4/order/new', { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', clientOrderId });
+
+describe('gateways in front of a cluster', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  if (skip !== undefined) {
+    it('runs against a real PostgreSQL and NATS', { skip }, () => undefined);
+    return;
+  }
+  let db: TestDatabase;
+  let dataDir: string;
+  let leader: ChildServer;
+  let g1: ChildServer;
+  let g2: ChildServer;
+  let actors: Actor[];
+  before(async () => {
+    db = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'txc-gateways-'));
+    const flags: Partial<Config> = {
+      dataDir,
+      database: db.url,
+      venue: DEMO_VENUE_FILE,
+      rateLimits: { groups: { order: { limit: ORDER_LIMIT, windowMs: 10_000 } } },
+    };
+    const shared = { masterKey: 'cd'.repeat(32), adminToken: ADMIN_TOKEN };
+    leader = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
+    g1 = await startChildServer(gatewayFlags(flags, 'G1', shared));
+    g2 = await startChildServer(gatewayFlags(flags, 'G2', shared));
+    let n = 0;
+    // set up through a gateway: the admin API works there as on the leader
+    actors = await setUp(g1, 4, (p) => `${p}${++n}`);
+  });
+  after(async () => {
+    await Promise.all([leader, g1, g2].map((p) => p?.crash()));
+    rmSync(dataDir, { recursive: true, force: true });
+    await db.drop();
+  });
+
+  it('/health says the role, the node and the leader', async () => {
+    const body = (await (await fetch(`${g2.url}/health`)).json()) as Record<string, unknown>;
+    assert.equal(body.status, 'ok');
+    assert.deepEqual(body.cluster, { role: 'gateway', node: 'G2', leader: 'A', epoch: 1 });
+    const led = (await (await fetch(`${leader.url}/health`)).json()) as { seq: number };
+    assert.equal(body.seq, led.seq, 'the committed sequence');
+  });
+
+  it('a bad signature is refused at the gateway as the venue refuses it', async () => {
+    const request = restingBuy(actors[0]!, 'bad-signature');
+    const forged = { ...request, headers: { ...request.headers, 'x-txc-signature': 'ab'.repeat(64) } };
+    const answer = await send(g1, forged);
+    assert.deepEqual([answer.status, answer.body], [401, { code: 10, message: 'Unauthorized request.', errors: {} }]);
+  });
+
+  it('two gateways cannot both accept one nonce', async () => {
+    const request = restingBuy(actors[0]!, 'once');
+    const [first, second] = await Promise.all([send(g1, request), send(g2, request)]);
+    const statuses = [first.status, second.status].sort();
+    assert.deepEqual(statuses, [200, 429], JSON.stringify([first.body, second.body]));
+  });
+
+  it("a key's rate limit holds exactly when its requests are spread over both gateways", async () => {
+    const actor = actors[2]!;
+    const gateways: Target[] = [g1, g2];
+    let accepted = 0;
+    for (let i = 0; i < 2 * ORDER_LIMIT; i++) {
+      if (acknowledged(await send(gateways[i % 2]!, restingBuy(actor, `limit-${i}`)))) accepted++;
+    }
+    // setUp placed no order with this key (the opening trade is the first two actors')
+    assert.equal(accepted, ORDER_LIMIT);
+  });
+
+  it('a key revoked through one gateway is refused by the other at once', async () => {
+    const actor = actors[3]!;
+    assert.ok(acknowledged(await send(g2, restingBuy(actor, 'before-revoke'))));
+    assert.equal((await admin(g1, 'DELETE', `/admin/v1/api-keys/${actor.apiKey}`)).status, 200);
+    const answer = await send(g2, restingBuy(actor, 'after-revoke'));
+    assert.deepEqual([answer.status, answer.body], [401, { code: 10, message: 'Unauthorized request.', errors: {} }]);
+  });
+
+  it('the CLI works through a gateway as it does beside txc serve', async () => {
+    const cli = await txc([
+      'user',
+      'create',
+      'through-a-gateway',
+      '--data-dir',
+      join(dataDir, 'node-G1'),
+      '--admin-token',
+      ADMIN_TOKEN,
+    ]);
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.equal((await admin(g2, 'GET', '/admin/v1/users/through-a-gateway')).status, 200);
+  });
+
+  it('without a leader a gateway answers 503 in the API body, and says so on /health', async () => {
+    assert.equal(await leader.stop(), 0);
+    const answer = await send(g1, restingBuy(actors[0]!, 'no-leader'));
+    assert.equal(answer.status, 503);
+    assert.deepEqual(answer.body, {
+      code: 0,
+      message: 'Service temporarily unavailable, try again later.',
+      errors: {},
+    });
+    assert.equal((await fetch(`${g1.url}/health`)).status, 503);
+  });
+});
