@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { clusterSuite } from './cluster/cluster-suite.js';
 import { durabilitySuite } from './durability/durability-suite.js';
 import { foundationSuite } from './http/foundation-suite.js';
 import { formatReport, type Suite } from './suite.js';
@@ -7,7 +8,7 @@ import { startupSuite } from './startup/startup-suite.js';
 import { wsSuite } from './ws/ws-suite.js';
 
 /** Every suite; `npm run bench -- <name>…` runs the named ones only. */
-const SUITES: readonly Suite[] = [foundationSuite, matchingSuite, durabilitySuite, startupSuite, wsSuite];
+const SUITES: readonly Suite[] = [foundationSuite, matchingSuite, durabilitySuite, startupSuite, wsSuite, clusterSuite];
 
 const wanted = process.argv.slice(2);
 const chosen = SUITES.filter((s) => wanted.length === 0 || wanted.includes(s.name));

@@ -17,6 +17,8 @@ export interface Ratio {
   readonly value: number;
   /** The target the issue sets, e.g. 0.35 for "≥ 35 % of bare". */
   readonly target?: number;
+  /** The target is a ceiling (e.g. "≤ 40 % of the peer's CPU"), not a floor. */
+  readonly atMost?: boolean;
 }
 
 export interface SuiteReport {
@@ -72,10 +74,10 @@ export function formatReport(suite: Suite, report: SuiteReport): string {
   }
   lines.push('', '| ratio | value | target | |', '|---|---:|---:|---|');
   for (const r of report.ratios) {
-    const met = r.target === undefined ? '' : r.value >= r.target ? 'met' : 'NOT met';
-    lines.push(
-      `| ${r.label} | ${decimals(r.value * 100, 1)} % | ${r.target === undefined ? '—' : `${decimals(r.target * 100, 0)} %`} | ${met} |`,
-    );
+    const within = r.target === undefined ? true : r.atMost === true ? r.value <= r.target : r.value >= r.target;
+    const met = r.target === undefined ? '' : within ? 'met' : 'NOT met';
+    const target = r.target === undefined ? '—' : `${r.atMost === true ? '≤ ' : ''}${decimals(r.target * 100, 0)} %`;
+    lines.push(`| ${r.label} | ${decimals(r.value * 100, 1)} % | ${target} | ${met} |`);
   }
   for (const n of report.notes ?? []) lines.push('', n);
   return lines.join('\n');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { TEN_SECONDS, type PrivateEndpoint } from '@txc/sdk';
 import { DEMO_VENUE_FILE, loadConfig, serve, type Route } from '@txc/server';
 import { Type } from 'typebox';
+import { OPEN_RATE_LIMITS } from './open-limits.js';
 import { AUTH_ONLY_PATH } from './signed-routes.js';
 
 const authOnly: PrivateEndpoint = {
@@ -22,7 +23,6 @@ const authOnlyRoute: Route = (app) => {
   app.post(AUTH_ONLY_PATH, { config: { endpoint: authOnly } }, (_request, reply) => reply.send(constant));
 };
 
-const unlimited = { limit: 1_000_000_000, windowMs: TEN_SECONDS };
 const extra = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
 // A run's store grows by a hundred megabytes or more: it goes with the server, or repeated runs fill the disk.
 const dataDir = mkdtempSync(join(tmpdir(), 'txc-bench-'));
@@ -34,24 +34,7 @@ const server = await serve(
       dataDir,
       venue: DEMO_VENUE_FILE,
       logLevel: 'warn',
-      // The benchmark measures throughput, not the limits: every bucket is opened wide.
-      rateLimits: {
-        perIp: unlimited,
-        public: unlimited,
-        groups: Object.fromEntries(
-          [
-            'order',
-            'orders',
-            'trade-account',
-            'collateral-read',
-            'collateral-write',
-            'main-account',
-            'main-account-history',
-            'mining',
-            'public-orderbook',
-          ].map((g) => [g, unlimited]),
-        ),
-      },
+      rateLimits: OPEN_RATE_LIMITS,
       ...extra,
     },
   }),

@@ -58,6 +58,8 @@ class EngineNode implements RunningNode {
   /** When the last renewal that succeeded was sent (performance.now()). */
   private renewedAt = 0;
   private renewing = false;
+  /** This node holds the lease: from taking it, through its start as leader, until it steps down. */
+  private holding = false;
   /** No campaign before this (performance.now()): set when taking over failed. */
   private campaignAfter = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -131,12 +133,13 @@ class EngineNode implements RunningNode {
 
   private tick(): void {
     if (this.closed) return;
-    if (this.server === undefined) void this.change(() => this.campaign());
-    else void this.renew();
+    // from the moment it takes the lease, through its start as leader: a slow start must not let it lapse
+    if (this.holding) void this.renew();
+    else void this.change(() => this.campaign());
   }
 
   private async campaign(): Promise<void> {
-    if (this.closed || this.server !== undefined || this.follower === undefined) return;
+    if (this.closed || this.holding || this.follower === undefined) return;
     if (performance.now() < this.campaignAfter) return;
     try {
       const epoch = await this.lease.acquire();
@@ -151,6 +154,7 @@ class EngineNode implements RunningNode {
 
   private async takeOver(epoch: number): Promise<void> {
     const follower = this.follower!;
+    this.holding = true;
     this.epoch = epoch;
     this.leader = this.nodeId;
     this.renewedAt = performance.now();
@@ -172,6 +176,7 @@ class EngineNode implements RunningNode {
       server.venue.onKeyRevoked((apiKey) => this.nats.publish(keyRevokedSubject(this.cluster), apiKey));
     } catch (error) {
       this.log.error({ err: error, epoch }, 'could not start leading: standing by again');
+      this.holding = false;
       await this.lease.release(epoch).catch(() => undefined);
       // another node may do better: this one lets the lease go to it for a while
       this.campaignAfter = performance.now() + TAKEOVER_RETRY_TTLS * this.config.lease.ttlMs;
@@ -200,7 +205,8 @@ class EngineNode implements RunningNode {
 
   private async stepDown(reason: string): Promise<void> {
     const server = this.server;
-    if (server === undefined) return;
+    if (!this.holding || server === undefined) return;
+    this.holding = false;
     this.server = undefined;
     this.gateways?.unsubscribe();
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');

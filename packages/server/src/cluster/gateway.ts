@@ -41,6 +41,8 @@ export interface RunningGateway {
 
 /** How often a gateway asks again for a leader while none answers (a failover under way). */
 const NO_LEADER_RETRY_MS = 100;
+/** The least time a request to the leader is given, however late in the wait it is sent. */
+const MIN_REQUEST_MS = 100;
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
@@ -60,10 +62,12 @@ class Forwarder {
 
   async send(request: ForwardedRequest): Promise<ForwardedAnswer | undefined> {
     const { headers, data } = encodeRequest(request);
-    const giveUpAt = performance.now() + this.failoverMs;
+    // the whole wait fits in the request's own deadline: the client hears 503, never a dropped connection
+    const giveUpAt = performance.now() + Math.min(this.failoverMs, this.timeoutMs);
     for (;;) {
       try {
-        return decodeAnswer(await this.nats.request(this.subject, data, { headers, timeout: this.timeoutMs }));
+        const timeout = Math.max(MIN_REQUEST_MS, giveUpAt - performance.now());
+        return decodeAnswer(await this.nats.request(this.subject, data, { headers, timeout }));
       } catch (error) {
         const unseen = error instanceof errors.NoRespondersError || (error as Partial<RequestError>).isNoResponders?.();
         if (unseen !== true || performance.now() > giveUpAt) return undefined;

@@ -15,19 +15,16 @@ import { acknowledged, admin, NoAnswer, send, sign, type Actor, type Answer } fr
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
-import { engineNodeFlags, leading } from '../durability/venue-processes.js';
+import { engineNodeFlags, health, leading } from '../durability/venue-processes.js';
 
 interface Health {
   readonly seq: number;
   readonly cluster: { readonly role: string; readonly leader: string | null };
 }
 
-const health = async (node: ChildServer): Promise<Health> =>
-  (await (await fetch(`${node.url}/health`)).json()) as Health;
-
 async function standingBy(node: ChildServer, leader: string): Promise<Health> {
   for (let i = 0; i < 200; i++) {
-    const h = await health(node).catch(() => undefined);
+    const h = await health<Health>(node);
     if (h?.cluster.role === 'standby' && h.cluster.leader === leader) return h;
     await sleep(50);
   }
@@ -87,7 +84,11 @@ describe('split brain: a paused leader that wakes up after a takeover', async ()
     assert.ok(answer === undefined || answer.status === 503, `never acknowledged: ${JSON.stringify(answer)}`);
 
     const stood = await standingBy(a, 'B');
-    assert.deepEqual((await admin(b, 'GET', '/admin/v1/state')).body, taken.body, 'the leader saw nothing of it');
+    assert.deepEqual(
+      (await admin(b, 'GET', '/admin/v1/state')).body,
+      taken.body,
+      `the leader saw nothing of it\n${b.logs()}`,
+    );
     const store = openPostgresStore(db.url);
     try {
       const loaded = await loadState(store);

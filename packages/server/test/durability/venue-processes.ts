@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../src/config/schema.js';
@@ -6,8 +7,11 @@ import type { Target } from './traffic.js';
 import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
 import { TEST_NATS_URL } from '../support/nats.js';
 
-/** Lease settings short enough for a test to see several failovers. */
-export const TEST_LEASE = { ttlMs: 1_000, followPollMs: 100 };
+/**
+ * Lease settings short enough for a test to see several failovers, long enough that a leader on a
+ * loaded two-core machine still renews in time.
+ */
+export const TEST_LEASE = { ttlMs: 2_000, followPollMs: 100 };
 
 /** The process(es) a venue runs in, as a crash test sees them. */
 export interface VenueProcesses {
@@ -47,13 +51,22 @@ interface HealthReport {
   readonly cluster?: { readonly role: string; readonly node: string; readonly leader: string | null };
 }
 
-async function health(server: ChildServer): Promise<HealthReport | undefined> {
-  try {
-    const response = await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(2_000) });
-    return (await response.json()) as HealthReport;
-  } catch {
-    return undefined;
-  }
+/**
+ * The node's /health, on a connection of its own: a pooled one could be the standby's, closing as
+ * the node takes over, and then fail the client's next request rather than this poll.
+ */
+export function health<T = HealthReport>(server: { readonly url: string }): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const request = get(`${server.url}/health`, { agent: false, timeout: 2_000 }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve(JSON.parse(text) as T));
+      response.on('error', () => resolve(undefined));
+    });
+    request.on('error', () => resolve(undefined));
+    request.on('timeout', () => request.destroy());
+  });
 }
 
 /** Waits until the node's /health says it leads. */
