@@ -7,6 +7,16 @@ import { TestServer } from './test-server.js';
 export const INDEX = { BTC: '60000', ETH: '3000', USDT: '1' } as const;
 export const POOL = { USDT: '1000000', BTC: '100', ETH: '1000' } as const;
 
+/** An OCO buy group against a last trade of 60 000: buy back at 59 000, or stop in above 61 000. */
+export const OCO_BUY = {
+  market: 'BTC_USDT',
+  side: 'buy',
+  amount: '0.01',
+  price: '59000',
+  activation_price: '61000',
+  stop_limit_price: '61500',
+} as const;
+
 /**
  * A test server with index prices set and the lending pool funded through the admin API (on `clock`
  * when given, in `dataDir` when given).

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
-import { collateralServer, collateralTrader } from '../support/collateral.js';
+import { collateralServer, collateralTrader, OCO_BUY as BUY } from '../support/collateral.js';
 import type { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 import { authorizedSocket } from '../support/ws-account.js';
@@ -18,16 +18,6 @@ import {
 
 type Group = { type: string; id: number; stop_loss: WsOrder; take_profit: WsOrder };
 type Pending = [number, WsOrder];
-
-/** A buy group against a last trade of 60 000: buy back at 59 000, or stop in above 61 000. */
-const BUY = {
-  market: 'BTC_USDT',
-  side: 'buy',
-  amount: '0.01',
-  price: '59000',
-  activation_price: '61000',
-  stop_limit_price: '61500',
-};
 
 async function placeGroup(ws: WsTestClient, params: Record<string, unknown>): Promise<Group> {
   return (await placed(ws, 'collateral_order_oco_place', params)) as unknown as Group;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
-import { collateralServer, collateralTrader } from '../../support/collateral.js';
+import { collateralServer, collateralTrader, OCO_BUY as BUY } from '../../support/collateral.js';
 import type { TestServer } from '../../support/test-server.js';
 import { fails, trader, validation } from '../../support/trading.js';
 
@@ -14,15 +14,6 @@ function steady(leg: unknown): Body {
   assert.equal(typeof mtime, 'number');
   return rest;
 }
-
-const BUY = {
-  market: 'BTC_USDT',
-  side: 'buy',
-  amount: '0.01',
-  price: '59000',
-  activation_price: '61000',
-  stop_limit_price: '61500',
-};
 
 describe('collateral OCO orders (exchange docs: order/collateral/oco, oco-orders, order/oco-cancel, conditional-orders)', () => {
   let server: TestServer;
