@@ -1,4 +1,9 @@
-import { connect } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Where the test NATS server is: TXC_TEST_NATS_URL, or the machine's own on 127.0.0.1:4222. */
 export const TEST_NATS_URL = process.env.TXC_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -24,4 +29,66 @@ export async function natsSkipReason(): Promise<string | undefined> {
   return (await answers(TEST_NATS_URL))
     ? undefined
     : `no NATS at ${TEST_NATS_URL} (set TXC_REQUIRE_NATS=1 to make this a failure)`;
+}
+
+/**
+ * A NATS server of a test's own (the machine's nats-server binary, with JetStream, on a free port
+ * and a temporary store), which the test may stop and start again at will without touching the
+ * shared one other tests use.
+ */
+export class ThrowawayNats {
+  private process: ChildProcess | undefined;
+
+  private constructor(
+    private readonly dir: string,
+    readonly port: number,
+  ) {}
+
+  static async create(): Promise<ThrowawayNats> {
+    const nats = new ThrowawayNats(mkdtempSync(join(tmpdir(), 'txc-nats-')), await freePort());
+    await nats.start();
+    return nats;
+  }
+
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const args = ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir];
+    this.process = spawn(NATS_SERVER, args, { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      if (await answers(this.url)) return;
+      await sleep(50);
+    }
+    throw new Error(`nats-server did not start on ${this.url}`);
+  }
+
+  /** Stops the server at once, as when it crashes: every connection drops. */
+  async stop(): Promise<void> {
+    const child = this.process;
+    this.process = undefined;
+    if (child === undefined || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+const NATS_SERVER = process.env.TXC_TEST_NATS_SERVER ?? '/usr/sbin/nats-server';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
 }

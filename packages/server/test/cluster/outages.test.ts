@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Config } from '../../src/config/schema.js';
+import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
+import { setUp } from '../durability/actors.js';
+import { MARKET } from '../durability/order-kinds.js';
+import { acknowledged, send, sign, type Actor, type Answer, type Target } from '../durability/traffic.js';
+import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-processes.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { natsSkipReason, TEST_NATS_URL, ThrowawayNats } from '../support/nats.js';
+import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { throwawayPostgresSkipReason, ThrowawayPostgres } from '../support/throwaway-postgres.js';
+
+const SHARED = { masterKey: 'ef'.repeat(32), adminToken: 'outages-test-admin-token' };
+
+/** What a test started: stopped and removed after it, whatever happened. */
+const cleanUp: (() => Promise<void> | void)[] = [];
+after(async () => {
+  for (const step of cleanUp.reverse()) await Promise.resolve(step()).catch(() => undefined);
+});
+
+/** One engine node and the given gateways, on `database` and the NATS server at `nats`. */
+async function cluster(database: string, nats: string, gateways: readonly string[]): Promise<ChildServer[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'txc-outages-'));
+  const flags: Partial<Config> = { dataDir, database, venue: DEMO_VENUE_FILE };
+  const processes: ChildServer[] = [];
+  cleanUp.push(async () => {
+    for (const p of processes) await p.crash();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const node = (id: string, gateway: boolean): Promise<ChildServer> =>
+    startChildServer({ ...(gateway ? gatewayFlags : engineNodeFlags)(flags, id, SHARED), cluster: nats });
+  processes.push(await leading(await node('A', false)));
+  for (const id of gateways) processes.push(await node(id, true));
+  return processes;
+}
+
+const order = (actor: Actor, clientOrderId: string): ReturnType<typeof sign> =>
+  sign(actor, '/api/v4/order/new', { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', clientOrderId });
+
+/** Sends fresh orders until one is acknowledged (the cluster is back), or fails after `timeoutMs`. */
+async function recovers(target: Target, actor: Actor, prefix: string, timeoutMs = 60_000): Promise<string> {
+  const deadline = performance.now() + timeoutMs;
+  for (let i = 0; performance.now() < deadline; i++) {
+    const id = `${prefix}-${i}`;
+    const answer = await send(target, order(actor, id)).catch(() => undefined);
+    if (answer !== undefined && acknowledged(answer)) return id;
+    await sleep(200);
+  }
+  throw new Error(`${target.url} never took a write again`);
+}
+
+/** The client order ids of the actor's open orders, read through `target`. */
+async function openOrders(target: Target, actor: Actor): Promise<string[]> {
+  const answer: Answer = await send(target, sign(actor, '/api/v4/orders', { market: MARKET, limit: 100 }));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return (answer.body as { clientOrderId: string }[]).map((o) => o.clientOrderId).sort();
+}
+
+describe('outages around a cluster', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason()) ?? throwawayPostgresSkipReason();
+  if (skip !== undefined) {
+    it('runs against real PostgreSQL and NATS servers', { skip }, () => undefined);
+    return;
+  }
+  let n = 0;
+  const unique = (p: string): string => `${p}${++n}`;
+
+  it('a gateway killed: its clients go on through the other one, nonces increasing, nothing lost', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const [, g1, g2] = await cluster(db.url, TEST_NATS_URL, ['G1', 'G2']);
+    const [actor] = await setUp(g1!, 2, unique);
+    assert.ok(acknowledged(await send(g1!, order(actor!, 'via-g1'))));
+    await g1!.crash();
+    assert.ok(acknowledged(await send(g2!, order(actor!, 'via-g2'))));
+    const open = await openOrders(g2!, actor!);
+    assert.ok(open.includes('via-g1') && open.includes('via-g2'), open.join(', '));
+  });
+
+  it('NATS restarted: gateways and the engine node reconnect by themselves, and writes go on', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const nats = await ThrowawayNats.create();
+    cleanUp.push(() => nats.destroy());
+    const [, g1] = await cluster(db.url, nats.url, ['G1']);
+    const [actor] = await setUp(g1!, 2, unique);
+    assert.ok(acknowledged(await send(g1!, order(actor!, 'before'))));
+    await nats.stop();
+    const during = await send(g1!, order(actor!, 'while-down'));
+    assert.equal(during.status, 503, 'never a success while the leader cannot be reached');
+    await nats.start();
+    const after = await recovers(g1!, actor!, 'after');
+    const open = await openOrders(g1!, actor!);
+    assert.ok(open.includes('before') && open.includes(after), open.join(', '));
+  });
+
+  it('PostgreSQL stopped: 503 everywhere meanwhile, writes again when it returns, nothing acknowledged lost', async () => {
+    const pg = await ThrowawayPostgres.create();
+    cleanUp.push(() => pg.destroy());
+    const [leader, g1] = await cluster(pg.url, TEST_NATS_URL, ['G1']);
+    const [actor] = await setUp(g1!, 2, unique);
+    assert.ok(acknowledged(await send(g1!, order(actor!, 'before'))));
+    await pg.stop();
+    for (const [i, target] of [g1!, leader!].entries()) {
+      const answer = await send(target, order(actor!, `while-down-${i}`)).catch(() => undefined);
+      assert.ok(answer === undefined || answer.status === 503, `never a success: ${JSON.stringify(answer)}`);
+    }
+    await pg.start();
+    const after = await recovers(g1!, actor!, 'after');
+    const open = await openOrders(g1!, actor!);
+    assert.ok(open.includes('before') && open.includes(after), open.join(', '));
+  });
+});
