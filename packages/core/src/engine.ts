@@ -33,6 +33,11 @@ import { setKillSwitch } from './handlers/set-kill-switch.js';
 import { fireKillSwitch } from './handlers/fire-kill-switch.js';
 import { placeOco } from './handlers/place-oco.js';
 import { cancelOco } from './handlers/cancel-oco.js';
+import { createSubAccount } from './handlers/create-sub-account.js';
+import { editSubAccount } from './handlers/edit-sub-account.js';
+import { deleteSubAccount } from './handlers/delete-sub-account.js';
+import { setSubAccountBlocked } from './handlers/set-sub-account-blocked.js';
+import { transferSubAccount } from './handlers/transfer-sub-account.js';
 import { repricePremium } from './funding/funding-rate.js';
 import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
@@ -111,6 +116,11 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   FireKillSwitch: fireKillSwitch,
   PlaceOco: placeOco,
   CancelOco: cancelOco,
+  CreateSubAccount: createSubAccount,
+  EditSubAccount: editSubAccount,
+  DeleteSubAccount: deleteSubAccount,
+  SetSubAccountBlocked: setSubAccountBlocked,
+  TransferSubAccount: transferSubAccount,
 };
 
 /**

@@ -37,6 +37,8 @@ export * from './commands/kill-switch-commands.js';
 export * from './state/kill-switches.js';
 export * from './commands/oco-commands.js';
 export * from './state/oco-groups.js';
+export * from './commands/sub-account-commands.js';
+export * from './state/sub-accounts.js';
 export * from './commands/order-commands.js';
 export type * from './commands/collateral-commands.js';
 export type * from './commands/context.js';

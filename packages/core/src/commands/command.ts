@@ -23,6 +23,14 @@ import type { CancelOco, OcoCancelled, OcoPlaced, PlaceOco } from './oco-command
 import type { ModifyOrder } from './modify-commands.js';
 import type { FireKillSwitch, SetKillSwitch } from './kill-switch-commands.js';
 import type { KillSwitch } from '../state/kill-switches.js';
+import type { SubAccountTransfer, SubAccountView } from '../state/sub-accounts.js';
+import type {
+  CreateSubAccount,
+  DeleteSubAccount,
+  EditSubAccount,
+  SetSubAccountBlocked,
+  TransferSubAccount,
+} from './sub-account-commands.js';
 import type { CancelAllOrders, CancelOrder, CancelOto, OtoCancelled, PlaceOrder } from './order-commands.js';
 import type {
   AdoptRules,
@@ -77,7 +85,12 @@ export type Command =
   | SetKillSwitch
   | FireKillSwitch
   | PlaceOco
-  | CancelOco;
+  | CancelOco
+  | CreateSubAccount
+  | EditSubAccount
+  | DeleteSubAccount
+  | SetSubAccountBlocked
+  | TransferSubAccount;
 
 export type CommandType = Command['type'];
 
@@ -114,6 +127,11 @@ export interface CommandResults {
   FireKillSwitch: { cancelled: number; expired: number };
   PlaceOco: OcoPlaced;
   CancelOco: OcoCancelled;
+  CreateSubAccount: SubAccountView;
+  EditSubAccount: SubAccountView;
+  DeleteSubAccount: { id: string };
+  SetSubAccountBlocked: SubAccountView;
+  TransferSubAccount: SubAccountTransfer;
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

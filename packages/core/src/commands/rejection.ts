@@ -88,7 +88,11 @@ export type RejectReason =
   | 'MODIFY_PRICE_NOT_ALLOWED'
   | 'MODIFY_TOTAL_NOT_ALLOWED'
   | 'MODIFY_AMOUNT_NOT_ALLOWED'
-  | 'KILL_SWITCH_NOT_DUE';
+  | 'KILL_SWITCH_NOT_DUE'
+  | 'SUB_ACCOUNT_NOT_FOUND'
+  | 'SUB_ACCOUNT_ALIAS_TAKEN'
+  | 'SUB_ACCOUNT_NOT_EMPTY'
+  | 'SUB_ACCOUNT_NOT_PERMITTED';
 
 export interface Rejection {
   readonly reason: RejectReason;

@@ -33,6 +33,18 @@ function move(user: User, account: AccountKind, ticker: string, delta: bigint): 
   }
 }
 
+/**
+ * A sub-account moves funds into its spot or collateral balance only where its permissions allow;
+ * out of them, always. Users that are not sub-accounts are not concerned (older journals hold none).
+ */
+function subAccountMayFund(state: State, cmd: Transfer): boolean {
+  const sub = state.subAccounts.get(cmd.user);
+  if (sub === undefined) return true;
+  if (cmd.to === 'spot') return sub.spotEnabled;
+  if (cmd.to === 'collateral') return sub.collateralEnabled;
+  return true;
+}
+
 export function transfer(state: State, cmd: Transfer, ctx: ApplyContext): Result<null> {
   const user = state.users.get(cmd.user);
   if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
@@ -40,6 +52,7 @@ export function transfer(state: State, cmd: Transfer, ctx: ApplyContext): Result
   if (asset === undefined) return reject('UNKNOWN_ASSET', { ticker: cmd.ticker });
   if (cmd.from === cmd.to) return reject('TRANSFER_SAME_ACCOUNT');
   if (cmd.amount <= 0n) return reject('AMOUNT_NOT_POSITIVE');
+  if (!subAccountMayFund(state, cmd)) return reject('SUB_ACCOUNT_NOT_PERMITTED');
   const have = available(state, user, cmd.from, cmd.ticker, ctx.time);
   if (have < cmd.amount) {
     return reject('TRANSFER_INSUFFICIENT_FUNDS', {

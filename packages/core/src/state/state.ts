@@ -10,6 +10,7 @@ import { createCodesState, type CodesState } from './codes.js';
 import type { UserFees } from './user-fees.js';
 import type { OcoGroups } from './oco-groups.js';
 import type { KillSwitches } from './kill-switches.js';
+import type { SubAccounts } from './sub-accounts.js';
 import type { User } from './user.js';
 import type { FundingState } from './funding-state.js';
 import type { PendingWithdrawal } from './withdrawal.js';
@@ -62,6 +63,8 @@ export interface State {
   readonly killSwitches: KillSwitches;
   /** Live OCO groups, by leg (state/oco-groups.ts). */
   readonly ocos: OcoGroups;
+  /** Sub-accounts, by id (state/sub-accounts.ts). */
+  readonly subAccounts: SubAccounts;
 }
 
 export interface StateOptions {
@@ -93,5 +96,6 @@ export function createState(options: StateOptions = {}): State {
     userFees: new Map(),
     killSwitches: new Map(),
     ocos: new Map(),
+    subAccounts: new Map(),
   };
 }

@@ -9,6 +9,7 @@ export const ENDPOINT_GROUPS = [
   'Main account',
   'Deposits and withdrawals',
   'Mining pool',
+  'Sub-accounts',
   'Streams',
   'Other',
 ] as const;
@@ -33,6 +34,7 @@ export function groupOf(endpoint: Pick<Endpoint, 'path'>): EndpointGroup {
       : 'Main account';
   }
   if (path.startsWith('mining/')) return 'Mining pool';
+  if (path.startsWith('sub-account/')) return 'Sub-accounts';
   if (path.startsWith('profile/')) return 'Streams';
   return 'Other';
 }

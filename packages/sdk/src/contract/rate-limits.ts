@@ -15,6 +15,7 @@ export const RATE_LIMITS = {
   /** Applying codes has its own limit, per second (reference §3.1). */
   codesApply: { group: 'codes-apply', limit: 60, windowMs: 1000 },
   mining: { group: 'mining', limit: 1000, windowMs: TEN_SECONDS },
+  subAccount: { group: 'sub-account', limit: 1000, windowMs: TEN_SECONDS },
   /** WebSocket tokens (websocket spec §4): 10 per 60 seconds per key. */
   websocketToken: { group: 'websocket-token', limit: 10, windowMs: 6 * TEN_SECONDS },
 } as const satisfies Record<string, RateLimitRule>;

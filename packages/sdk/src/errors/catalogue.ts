@@ -216,6 +216,27 @@ export const ERRORS = {
     fieldMessage: "You don't have such amount for transfer (available {available}, in amount: {amount})",
   }),
 
+  /** A request a sub-account's key may not make (reference §7.7), and what its permissions do not allow. */
+  notPermittedForSubAccount: privateError(422, 0, 'Inner validation failed', {
+    field: 'error',
+    fieldMessage: 'Not permitted for sub-account',
+  }),
+
+  // --- sub-accounts (exchange docs, sub-account/*; docs/decisions.md) ---
+  /** An unknown id, another user's or a deleted one: the same answer, so others' ids do not leak. */
+  subAccountNotFound: privateError(400, 0, 'Validation failed', {
+    field: 'id',
+    fieldMessage: 'The selected id is invalid.',
+  }),
+  subAccountAliasTaken: privateError(400, 0, 'Validation failed', {
+    field: 'alias',
+    fieldMessage: 'Alias already exists.',
+  }),
+  subAccountNotEmpty: privateError(422, 0, 'Inner validation failed', {
+    field: 'id',
+    fieldMessage: 'The sub-account still holds funds, orders, positions or withdrawals.',
+  }),
+
   // --- mining pool (spec §4.9, §7; reference §8) ---
   /** An unknown account, or another user's: the same answer, so names of others' accounts do not leak. */
   miningAccountNotFound: privateError(400, 0, 'Validation failed', {

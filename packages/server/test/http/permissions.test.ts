@@ -14,6 +14,8 @@ function expectedPermission(path: string): Permission {
   if (path === '/api/v4/main-account/withdraw' || path === '/api/v4/main-account/withdraw-pay') return 'withdraw';
   if (path.startsWith('/api/v4/main-account/')) return 'main-account';
   if (path.startsWith('/api/v4/mining/')) return 'mining';
+  // sub-accounts are managed from the main account
+  if (path.startsWith('/api/v4/sub-account/')) return 'main-account';
   return 'trading';
 }
 

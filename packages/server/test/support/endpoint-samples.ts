@@ -1,7 +1,7 @@
 import { ADDRESSES } from './wallet-server.js';
 
 /** What a sample learned from an earlier answer (an order id) for a later one to use. */
-export type SampleIds = Record<string, number | undefined>;
+export type SampleIds = Record<string, number | string | undefined>;
 
 export interface PublicSample {
   readonly kind: 'public';
@@ -210,6 +210,34 @@ export const SAMPLES: readonly Sample[] = [
   priv('/api/v4/mining/payout-destination/edit', { accountName: 'sampleminer', destination: 'main_balance' }),
   priv('/api/v4/mining/rewards', {}),
   priv('/api/v4/profile/websocket_token', {}),
+  priv(
+    '/api/v4/sub-account/create',
+    { alias: 'sample-desk', email: 'desk@example.com', permissions: { spotEnabled: true, collateralEnabled: false } },
+    (a, ids) => (ids.sub = (a as { id?: string } | null)?.id),
+  ),
+  priv('/api/v4/sub-account/list', { search: 'sample', limit: 10 }),
+  priv('/api/v4/sub-account/edit', (ids) => ({
+    id: ids.sub,
+    alias: 'sample-desk-2',
+    permissions: { spotEnabled: true, collateralEnabled: true },
+  })),
+  priv('/api/v4/sub-account/transfer', (ids) => ({
+    id: ids.sub,
+    direction: 'main_to_sub',
+    ticker: 'USDT',
+    amount: '5',
+  })),
+  priv('/api/v4/sub-account/balances', (ids) => ({ id: ids.sub, ticker: 'USDT' })),
+  priv('/api/v4/sub-account/transfer/history', (ids) => ({ id: ids.sub, limit: 10 })),
+  priv('/api/v4/sub-account/block', (ids) => ({ id: ids.sub })),
+  priv('/api/v4/sub-account/unblock', (ids) => ({ id: ids.sub })),
+  priv('/api/v4/sub-account/transfer', (ids) => ({
+    id: ids.sub,
+    direction: 'sub_to_main',
+    ticker: 'USDT',
+    amount: '5',
+  })),
+  priv('/api/v4/sub-account/delete', (ids) => ({ id: ids.sub })),
 ];
 
 export const SAMPLE_USER = 'sampler';

@@ -81,6 +81,10 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     const entry = venue.keys.get(apiKey);
     if (entry === undefined || entry.record.revokedAt !== null) return fail(reply, 'unauthorized');
     if (!entry.ips.allows(request.ip)) return fail(reply, 'keyDisabled');
+    // a blocked or deleted sub-account's keys sign nothing (docs/decisions.md)
+    if ((venue.state.subAccounts.get(entry.record.user)?.status ?? 'active') !== 'active') {
+      return fail(reply, 'keyDisabled');
+    }
     if (payload === undefined) return fail(reply, 'payloadNotProvided');
 
     const checked = gatewayMark !== undefined && request.headers[GATEWAY_MARK_HEADER] === gatewayMark;

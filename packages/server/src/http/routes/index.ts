@@ -65,6 +65,15 @@ import { orderStockMarketRoute } from './v4/private/order/stock-market.js';
 import { orderStopLimitRoute } from './v4/private/order/stop-limit.js';
 import { orderStopMarketRoute } from './v4/private/order/stop-market.js';
 import { websocketTokenRoute } from './v4/private/profile/websocket-token.js';
+import { subAccountBalancesRoute } from './v4/private/sub-account/balances.js';
+import { subAccountBlockRoute } from './v4/private/sub-account/block.js';
+import { subAccountCreateRoute } from './v4/private/sub-account/create.js';
+import { subAccountDeleteRoute } from './v4/private/sub-account/delete.js';
+import { subAccountEditRoute } from './v4/private/sub-account/edit.js';
+import { subAccountListRoute } from './v4/private/sub-account/list.js';
+import { subAccountTransferHistoryRoute } from './v4/private/sub-account/transfer-history.js';
+import { subAccountTransferRoute } from './v4/private/sub-account/transfer.js';
+import { subAccountUnblockRoute } from './v4/private/sub-account/unblock.js';
 import { tradeBalanceRoute } from './v4/private/trade-account/balance.js';
 import { executedHistoryRoute } from './v4/private/trade-account/executed-history.js';
 import { orderDealsRoute } from './v4/private/trade-account/order-deals.js';
@@ -150,6 +159,15 @@ export const ROUTES: readonly RouteModule[] = [
   orderStopLimitRoute,
   orderStopMarketRoute,
   websocketTokenRoute,
+  subAccountBalancesRoute,
+  subAccountBlockRoute,
+  subAccountCreateRoute,
+  subAccountDeleteRoute,
+  subAccountEditRoute,
+  subAccountListRoute,
+  subAccountTransferHistoryRoute,
+  subAccountTransferRoute,
+  subAccountUnblockRoute,
   tradeBalanceRoute,
   executedHistoryRoute,
   orderDealsRoute,

@@ -183,6 +183,25 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await alice.setMiningPayoutDestination('alice_miner', 'external_address', BTC_ADDRESS);
     await alice.miningRewards({ account: 'alice_miner' });
     await ignore(alice.miningPayoutDestination('nobody'));
+    // sub-accounts
+    const permissions = { spotEnabled: true, collateralEnabled: false };
+    const sub = await alice.privatePost<{ id: string }>('/api/v4/sub-account/create', {
+      alias: 'desk',
+      email: 'desk@example.com',
+      permissions,
+    });
+    await alice.privatePost('/api/v4/sub-account/list', {});
+    await alice.privatePost('/api/v4/sub-account/edit', { id: sub.id, alias: 'desk-2', permissions });
+    const subMove = { id: sub.id, ticker: 'USDT', amount: '1' };
+    await alice.privatePost('/api/v4/sub-account/transfer', { ...subMove, direction: 'main_to_sub' });
+    await alice.privatePost('/api/v4/sub-account/balances', { id: sub.id });
+    await alice.privatePost('/api/v4/sub-account/transfer/history', { id: sub.id });
+    await alice.privatePost('/api/v4/sub-account/block', { id: sub.id });
+    await alice.privatePost('/api/v4/sub-account/unblock', { id: sub.id });
+    await ignore(alice.privatePost('/api/v4/sub-account/delete', { id: sub.id }));
+    await alice.privatePost('/api/v4/sub-account/transfer', { ...subMove, direction: 'sub_to_main' });
+    await alice.privatePost('/api/v4/sub-account/delete', { id: sub.id });
+    await ignore(alice.privatePost('/api/v4/sub-account/create', {}));
   });
   after(() => server.stop());
 

@@ -1,8 +1,9 @@
-import { decimalToUnits, formatUnits, parseDecimal, pow10, type AccountKind } from '@txc/core';
+import type { AccountKind } from '@txc/core';
 import { mainAccountTransfer } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { MainValidation } from '../../../../validation/main-validation.js';
+import { transferAmount } from '../../../../validation/transfer-amount.js';
 import type { RouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
 
@@ -36,27 +37,7 @@ export const mainAccountTransferRoute = defineRoute(
         if (precision === undefined) v.add('ticker', 'The selected ticker is invalid.');
       }
 
-      const raw = body.amount;
-      let amount: bigint | undefined;
-      if (raw === undefined || raw === null || raw === '') v.add('amount', 'The amount field is required.');
-      else {
-        const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw : '';
-        const d = parseDecimal(text);
-        if (d === undefined) {
-          // both messages, as the service answers (reference §7.7)
-          v.add('amount', 'The amount must be a number.');
-          v.add('amount', 'Invalid number');
-        } else if (precision !== undefined) {
-          const units = decimalToUnits(d, precision);
-          // below one minor unit it is too small; above, it has digits the asset cannot hold
-          const belowOneUnit = d.digits < pow10(Math.max(0, d.fractionDigits - precision));
-          if (d.negative || d.digits === 0n || (units === undefined && belowOneUnit))
-            v.add('amount', `The amount must be at least ${formatUnits(1n, precision)}.`);
-          else if (units === undefined)
-            v.add('amount', `The amount must have no more than ${precision} decimal places.`);
-          else amount = units;
-        }
-      }
+      const amount = transferAmount(v, body.amount, precision);
 
       let route: { from: AccountKind; to: AccountKind } | undefined;
       const { from, to, method } = body;
@@ -91,6 +72,8 @@ export const mainAccountTransferRoute = defineRoute(
         if (result.rejection.reason === 'TRANSFER_INSUFFICIENT_FUNDS') {
           return sendError(reply, 'transferInsufficientFunds', { params: result.rejection.params ?? {} });
         }
+        if (result.rejection.reason === 'SUB_ACCOUNT_NOT_PERMITTED')
+          return sendError(reply, 'notPermittedForSubAccount');
         return sendError(reply, 'mainValidation', { errors: { amount: ['Invalid argument.'] } });
       }
       return reply.code(201).send([]);

@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+
+/** Shapes shared by the sub-account endpoints (exchange docs, `sub-account/*`). */
+export const SubAccountId = Type.String({
+  description: 'Sub-account id',
+  examples: ['8e667b4a-0b71-4988-8af5-9474dbfaeb51'],
+});
+
+export const SubAccountPermissions = Type.Object({
+  spotEnabled: Type.Boolean({ description: 'May move funds into its spot balance' }),
+  collateralEnabled: Type.Boolean({ description: 'May move funds into its collateral balance' }),
+});
+
+/** Request fields are read loosely and checked by the route, so every problem answers in the API's words. */
+export const LooseField = Type.Optional(Type.Unknown());
+
+export const SubAccount = Type.Object({
+  id: SubAccountId,
+  alias: Type.String(),
+  userId: Type.String({ description: "The sub-account's own user" }),
+  email: Type.String({ description: 'Masked: `s***@example.com`; empty when none was given' }),
+  status: Type.Union([Type.Literal('active'), Type.Literal('blocked')]),
+  color: Type.String(),
+  kyc: Type.Object({ shareKyc: Type.Boolean(), kycStatus: Type.String() }),
+  permissions: SubAccountPermissions,
+});
+
+export const SubAccountTransfer = Type.Object({
+  transaction_id: Type.String(),
+  /** Deprecated in the docs: the same value as `transaction_id`. */
+  id: Type.String(),
+  direction: Type.Union([Type.Literal('main_to_sub'), Type.Literal('sub_to_main')]),
+  currency: Type.String(),
+  amount: Type.String(),
+  createdAt: Type.Integer({ description: 'Unix seconds' }),
+});
+
+/** `limit` 1–100 and `offset` 0–10000; numbers or digit strings. */
+export const SubAccountPage = {
+  limit: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 100 }), Type.String()])),
+  offset: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 10_000 }), Type.String()])),
+};
+
+export const EmptyObject = Type.Object({}, { additionalProperties: false });

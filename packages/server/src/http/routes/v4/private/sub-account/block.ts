@@ -1,0 +1,23 @@
+import { subAccountBlock } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../../../send-error.js';
+import { MainValidation } from '../../../../validation/main-validation.js';
+import type { RouteDeps } from '../../../route-deps.js';
+import { defineRoute } from '../../../../route-module.js';
+import { mainCaller } from './caller.js';
+import { subAccountIdField } from './sub-account-fields.js';
+import { sendSubAccountRejection } from './sub-account-rejection.js';
+
+/** `sub-account/block`: blocks one of the caller's sub-accounts: its keys sign nothing until unblocked; 200 `{}`. */
+export const subAccountBlockRoute = defineRoute(subAccountBlock, (app: FastifyInstance, { venue }: RouteDeps) => {
+  app.post(subAccountBlock.path, { config: { endpoint: subAccountBlock } }, async (request, reply) => {
+    const parent = mainCaller(venue.state, request, reply);
+    if (parent === undefined) return reply;
+    const v = new MainValidation(request.body as Record<string, unknown>);
+    const id = subAccountIdField(v);
+    if (v.failed || id === undefined) return sendError(reply, 'mainValidation', { errors: v.errors });
+    const { result } = await venue.submit({ type: 'SetSubAccountBlocked', parent, id, blocked: true });
+    if (!result.ok) return sendSubAccountRejection(reply, result.rejection);
+    return reply.send({});
+  });
+});
