@@ -131,6 +131,7 @@ storeOptions(program.command('gateway').description("serve the API in front of a
   .option('--host <host>', 'address to listen on (default 127.0.0.1)')
   .addOption(new Option('--port <port>', 'port to listen on (default 8080)').argParser(port))
   .option('--node-id <id>', "this gateway's name (default: host name and process id)")
+  .option('--redis <url>', 'redis://… where the gateways share their rate limits (or TXC_REDIS_URL)')
   .addOption(
     new Option('--log-level <level>', 'what the log holds (default info)').choices([
       'fatal',

@@ -18,7 +18,7 @@ import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
 import { connectCluster } from './cluster-connection.js';
-import { keyRevokedSubject } from './http-over-nats.js';
+import { keyCreatedSubject, keyRevokedSubject } from './http-over-nats.js';
 import { JournalFollower } from './journal-follower.js';
 import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
@@ -174,6 +174,7 @@ class EngineNode implements RunningNode {
       this.server = server;
       this.gateways = answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log);
       server.venue.onKeyRevoked((apiKey) => this.nats.publish(keyRevokedSubject(this.cluster), apiKey));
+      server.venue.onKeyCreated((apiKey) => this.nats.publish(keyCreatedSubject(this.cluster), apiKey));
     } catch (error) {
       this.log.error({ err: error, epoch }, 'could not start leading: standing by again');
       this.holding = false;

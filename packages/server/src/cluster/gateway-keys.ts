@@ -31,17 +31,23 @@ export class GatewayKeys {
     return this.registry.get(apiKey);
   }
 
-  /** Reads every key from the store (a wrong master key throws here). */
+  /**
+   * Reads every key from the store (a wrong master key throws here). A read asked for while one is
+   * under way starts after it: what it must see may have been committed since that one began.
+   */
   load(): Promise<void> {
-    this.loading ??= (async () => {
-      try {
-        this.registry.load(await this.store.loadApiKeys(), [], this.secrets);
-        this.loadedAt = performance.now();
-      } finally {
-        this.loading = undefined;
-      }
-    })();
-    return this.loading;
+    const read = async (): Promise<void> => {
+      this.registry.load(await this.store.loadApiKeys(), [], this.secrets);
+      this.loadedAt = performance.now();
+    };
+    const next = (this.loading ?? Promise.resolve()).then(read, read);
+    this.loading = next;
+    void next
+      .finally(() => {
+        if (this.loading === next) this.loading = undefined;
+      })
+      .catch(() => undefined);
+    return next;
   }
 
   revoked(apiKey: string, at: number): void {

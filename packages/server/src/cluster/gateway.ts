@@ -2,12 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errors, type NatsConnection, type RequestError } from '@nats-io/transport-node';
+import { ENDPOINTS, type ErrorName, type PrivateEndpoint } from '@txc/sdk';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { serverOptions } from '../http/app.js';
-import { familyOf } from '../http/family.js';
+import { configuredRateRules, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { rateLimitClient } from '../http/client-address.js';
+import { familyOf, pathOf } from '../http/family.js';
+import { throttledAnswer } from '../http/throttled-answer.js';
 import { registerErrorHandling, sendUnavailable } from '../http/plugins/error-handling.js';
 import type { ClusterPlace } from '../http/routes/health.js';
 import { sendError } from '../http/send-error.js';
@@ -21,11 +26,13 @@ import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
 import { connectCluster } from './cluster-connection.js';
 import { GatewayKeys } from './gateway-keys.js';
+import { SharedLimits } from './shared-limits.js';
 import {
   decodeAnswer,
   encodeRequest,
   endToEnd,
   httpSubject,
+  keyCreatedSubject,
   keyRevokedSubject,
   type ForwardedAnswer,
   type ForwardedRequest,
@@ -98,10 +105,39 @@ interface GatewayParts {
   readonly log: Logger;
   readonly keys: GatewayKeys;
   readonly forwarder: Forwarder;
+  /** The limits shared with the other gateways in Redis, when it is configured. */
+  readonly limits: SharedLimits | undefined;
   readonly health: () => Promise<{ ok: boolean; body: Record<string, unknown> }>;
 }
 
-function buildGatewayApp({ config, log, keys, forwarder, health }: GatewayParts): FastifyInstance {
+/**
+ * Refuses a request whose client or key has spent its allowance, counted in Redis across every
+ * gateway, as the leader would refuse it: the answer is the venue's own. Undefined lets it through.
+ */
+async function overSharedLimit(
+  request: FastifyRequest,
+  limits: SharedLimits,
+  rules: ConfiguredRateRules,
+  verified: boolean,
+): Promise<ErrorName | undefined> {
+  const path = pathOf(request.url);
+  if (!path.startsWith('/api/')) return undefined;
+  const privately = familyOf(path) === 'private';
+  if (!(await limits.allows(`${rateLimitClient(request.ip)}|ip`, rules.perIp)))
+    return privately ? throttledAnswer(path) : 'publicRateLimited';
+  const endpoint = verified ? PRIVATE_ENDPOINTS.get(path.replace(/\/$/, '')) : undefined;
+  if (endpoint === undefined) return undefined;
+  const rule = rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
+  const apiKey = request.headers['x-txc-apikey'] as string;
+  return (await limits.allows(`${apiKey}|${rule.group}`, rule)) ? undefined : throttledAnswer(endpoint.path);
+}
+
+const PRIVATE_ENDPOINTS: ReadonlyMap<string, PrivateEndpoint> = new Map(
+  ENDPOINTS.flatMap((e) => (e.kind === 'private' ? [[e.path, e] as const] : [])),
+);
+
+function buildGatewayApp({ config, log, keys, forwarder, limits, health }: GatewayParts): FastifyInstance {
+  const rules = configuredRateRules(config);
   const app = Fastify(serverOptions(config, log));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -116,6 +152,8 @@ function buildGatewayApp({ config, log, keys, forwarder, health }: GatewayParts)
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const verified = familyOf(request.url) === 'private' ? await verifiedHere(request, keys) : false;
     if (verified === 'refused') return sendError(reply, 'unauthorized');
+    const spent = limits === undefined ? undefined : await overSharedLimit(request, limits, rules, verified);
+    if (spent !== undefined) return sendError(reply, spent);
     const body = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
     const headers = endToEnd(request.headers);
     // the client's address is decided here, by this gateway's trusted proxies; the leader takes `ip`
@@ -134,6 +172,16 @@ function buildGatewayApp({ config, log, keys, forwarder, health }: GatewayParts)
   app.route({ method: [...ALL_METHODS], url: '/', handler: forward });
   app.route({ method: [...ALL_METHODS], url: '/*', handler: forward });
   return app;
+}
+
+/**
+ * The cluster's limits in Redis. Commands fail at once while it is out of reach (no queue, one
+ * try), and a failing command lets the request through: the leader's own count still holds.
+ */
+function sharedLimits(url: string, cluster: string, log: Logger): SharedLimits {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  redis.on('error', (err: Error) => log.debug({ err }, 'Redis'));
+  return new SharedLimits(redis, `txc:${cluster}:limits`);
 }
 
 /** The cluster's name, once its first engine node has made the lease row. */
@@ -168,6 +216,7 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
   const nodeId = config.nodeId ?? `gateway-${hostname()}-${process.pid}`;
   const lease = new Lease(store.db, nodeId, config.lease.ttlMs);
   let nats: NatsConnection | undefined;
+  let limits: SharedLimits | undefined;
   try {
     const keys = new GatewayKeys(store, SecretBox.fromKey(resolveMasterKey(config).key), config.auth.nonceWindowMs);
     await keys.load();
@@ -177,6 +226,11 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
     connection.subscribe(keyRevokedSubject(cluster), {
       callback: (error, msg) => {
         if (error === null) keys.revoked(msg.string(), Date.now());
+      },
+    });
+    connection.subscribe(keyCreatedSubject(cluster), {
+      callback: (error) => {
+        if (error === null) keys.load().catch((e: unknown) => log.warn({ err: e }, 'reading the API keys'));
       },
     });
     const forwarder = new Forwarder(
@@ -197,7 +251,8 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
       };
       return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, cluster: place } };
     };
-    const app = buildGatewayApp({ config, log, keys, forwarder, health });
+    limits = config.redis === undefined ? undefined : sharedLimits(config.redis, cluster, log);
+    const app = buildGatewayApp({ config, log, keys, forwarder, limits, health });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
     });
@@ -213,11 +268,13 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
       async close() {
         await app.close();
         await connection.drain().catch(() => undefined);
+        await limits?.close();
         await store.close();
         lock.release();
       },
     };
   } catch (e) {
+    await limits?.close();
     await nats?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     lock.release();

@@ -2,6 +2,8 @@ import { headers as natsHeaders, type Msg, type MsgHdrs } from '@nats-io/transpo
 
 /** Where a cluster's gateways send the requests its leader answers. */
 export const httpSubject = (cluster: string): string => `txc.${cluster}.http`;
+/** Where the leader says an API key was created: gateways read the keys again before it is used. */
+export const keyCreatedSubject = (cluster: string): string => `txc.${cluster}.keys.created`;
 /** Where the leader says which API key was revoked: gateways forget it at once. */
 export const keyRevokedSubject = (cluster: string): string => `txc.${cluster}.keys.revoked`;
 

@@ -25,6 +25,7 @@ const ENV_KEYS: Readonly<Record<string, keyof Config>> = {
   TXC_MASTER_KEY_FILE: 'masterKeyFile',
   TXC_CLUSTER: 'cluster',
   TXC_NODE_ID: 'nodeId',
+  TXC_REDIS_URL: 'redis',
 };
 
 export class ConfigError extends Error {

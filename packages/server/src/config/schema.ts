@@ -179,6 +179,11 @@ export const ConfigSchema = Type.Object({
    * leads or stands by under a lease in the PostgreSQL store (`database` must be a postgres:// URL).
    */
   cluster: Type.Optional(Type.String({ pattern: '^nats://.+' })),
+  /**
+   * A gateway's Redis (`redis://…`): the rate limits every gateway of the cluster shares, checked
+   * before a request travels to the leader (which checks them again).
+   */
+  redis: Type.Optional(Type.String({ pattern: '^rediss?://.+' })),
   /** This engine node's name in its cluster (default: host name and process id). */
   nodeId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._-]{1,64}$' })),
   lease: Type.Object(

@@ -1,4 +1,4 @@
-import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
+import type { RateLimitRule } from '@txc/sdk';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -19,6 +19,7 @@ import { registerAdminAuth } from './plugins/admin-auth.js';
 import { registerDashboard } from './plugins/dashboard.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import { rateLimitClient } from './client-address.js';
+import { configuredRateRules } from './configured-rate-rules.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerFaults } from './plugins/faults.js';
@@ -75,9 +76,6 @@ export type { Route } from './route-module.js';
 const PUBLIC_ROUTES: readonly Route[] = ROUTES.filter((r) => r.endpoint.kind === 'public').map((r) => r.register);
 const PRIVATE_ROUTES: readonly Route[] = ROUTES.filter((r) => r.endpoint.kind === 'private').map((r) => r.register);
 
-/** Every request from one IP, before any authentication work (reference §3.1 default). */
-const DEFAULT_PER_IP: RateLimitRule = { group: 'ip', limit: 10_000, windowMs: 10_000 };
-
 /**
  * How the HTTP server of a venue or a gateway treats connections: limits, timeouts, trusted
  * proxies, and the API's own answers to what fails before any route.
@@ -129,9 +127,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     metrics.rateLimitRefused(group),
   );
   app.decorate('rateLimiter', limiter);
-  const perIpRule: RateLimitRule = config.rateLimits.perIp
-    ? { group: 'ip', ...config.rateLimits.perIp }
-    : DEFAULT_PER_IP;
+  const rules = configuredRateRules(config);
+  const perIpRule = rules.perIp;
   /** Counts a request against its client IP's allowance for every endpoint; true when it is spent. */
   const overIpAllowance = (request: FastifyRequest): boolean =>
     !limiter.hit(`${rateLimitClient(request.ip)}|ip`, perIpRule, venue.clock.nowMs());
@@ -149,11 +146,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     marketData: options.marketData ?? MarketData.attach(venue),
     candles: options.candles ?? new Candles(venue),
   };
-  const publicRule: RateLimitRule = config.rateLimits.public
-    ? { group: 'public', ...config.rateLimits.public }
-    : RATE_LIMITS.public;
-  const groupLimits: Record<string, RateLimitRule> = {};
-  for (const [group, rule] of Object.entries(config.rateLimits.groups)) groupLimits[group] = { group, ...rule };
+  const publicRule = rules.public;
+  const groupLimits = rules.groups;
 
   void app.register((scope, _opts, done) => {
     scope.addHook('onRequest', (request, reply, next) => {

@@ -69,6 +69,7 @@ export class Venue {
   private recovering: Promise<void> | undefined;
   private readonly resetListeners: (() => Promise<void>)[] = [];
   private readonly revocationListeners: ((apiKey: string) => void)[] = [];
+  private readonly creationListeners: ((apiKey: string) => void)[] = [];
   private admission: ((cmd: Command) => Rejection | undefined) | undefined;
   private snapshotting: Promise<void> = Promise.resolve();
   private savedSnapshotSeq: number;
@@ -210,6 +211,11 @@ export class Venue {
     this.resetListeners.push(reset);
   }
 
+  /** Told the id of each API key created, once it is durable. */
+  onKeyCreated(listener: (apiKey: string) => void): void {
+    this.creationListeners.push(listener);
+  }
+
   /** Told the id of each API key revoked, as soon as the key stops authenticating. */
   onKeyRevoked(listener: (apiKey: string) => void): void {
     this.revocationListeners.push(listener);
@@ -231,7 +237,14 @@ export class Venue {
   ): { record: ApiKeyRecord; secret: string; durable: Promise<void> } {
     const { record, secret } = generateApiKey(user, permissions, ips, this.options.clock.nowMs(), this.secrets);
     this.keys.put(record, secret);
-    return { record, secret, durable: this.sequencer.recordApiKey(record) };
+    const durable = this.sequencer.recordApiKey(record);
+    durable.then(
+      () => {
+        for (const listener of this.creationListeners) listener(record.apiKey);
+      },
+      () => undefined,
+    );
+    return { record, secret, durable };
   }
 
   async revokeApiKey(record: ApiKeyRecord): Promise<ApiKeyRecord> {

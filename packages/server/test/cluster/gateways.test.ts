@@ -9,21 +9,24 @@ import { setUp } from '../durability/actors.js';
 import { MARKET } from '../durability/order-kinds.js';
 import { acknowledged, admin, send, sign, type Actor, type Target } from '../durability/traffic.js';
 import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-processes.js';
-import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason } from '../support/nats.js';
+import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { txc } from '../support/txc-cli.js';
 
 const ADMIN_TOKEN = 'gateways-test-admin-token';
 
-/** Orders per 10 s of one key: small, so that the test sees where it stops. */
+/** Orders per 10 s of one key on the leader: small, so that the test sees where it stops. */
 const ORDER_LIMIT = 20;
+/** The gateways share a stricter one in Redis: what they let through is their own count's doing. */
+const GATEWAY_ORDER_LIMIT = 12;
 
 const restingBuy = (actor: Actor, clientOrderId: string): ReturnType<typeof sign> =>
   sign(actor, '/api/v4/order/new', { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', clientOrderId });
 
 describe('gateways in front of a cluster', async () => {
-  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason()) ?? (await redisSkipReason());
   if (skip !== undefined) {
     it('runs against a real PostgreSQL and NATS', { skip }, () => undefined);
     return;
@@ -45,8 +48,13 @@ describe('gateways in front of a cluster', async () => {
     };
     const shared = { masterKey: 'cd'.repeat(32), adminToken: ADMIN_TOKEN };
     leader = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
-    g1 = await startChildServer(gatewayFlags(flags, 'G1', shared));
-    g2 = await startChildServer(gatewayFlags(flags, 'G2', shared));
+    const limitedInRedis = (id: string): ChildFlags => ({
+      ...gatewayFlags(flags, id, shared),
+      redis: TEST_REDIS_URL,
+      rateLimits: { groups: { order: { limit: GATEWAY_ORDER_LIMIT, windowMs: 10_000 } } },
+    });
+    g1 = await startChildServer(limitedInRedis('G1'));
+    g2 = await startChildServer(limitedInRedis('G2'));
     let n = 0;
     // set up through a gateway: the admin API works there as on the leader
     actors = await setUp(g1, 4, (p) => `${p}${++n}`);
@@ -79,7 +87,7 @@ describe('gateways in front of a cluster', async () => {
     assert.deepEqual(statuses, [200, 429], JSON.stringify([first.body, second.body]));
   });
 
-  it("a key's rate limit holds exactly when its requests are spread over both gateways", async () => {
+  it("a key's rate limit, shared in Redis, holds exactly when its requests are spread over both gateways", async () => {
     const actor = actors[2]!;
     const gateways: Target[] = [g1, g2];
     let accepted = 0;
@@ -87,7 +95,9 @@ describe('gateways in front of a cluster', async () => {
       if (acknowledged(await send(gateways[i % 2]!, restingBuy(actor, `limit-${i}`)))) accepted++;
     }
     // setUp placed no order with this key (the opening trade is the first two actors')
-    assert.equal(accepted, ORDER_LIMIT);
+    assert.equal(accepted, GATEWAY_ORDER_LIMIT, 'one count for both gateways, refused before the leader');
+    const refused = await send(g1, restingBuy(actor, 'one-more'));
+    assert.deepEqual([refused.status, refused.body], [429, { code: 0, message: 'Too many requests.', errors: {} }]);
   });
 
   it('a key revoked through one gateway is refused by the other at once', async () => {

@@ -1,0 +1,25 @@
+import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
+import type { Config } from '../config/schema.js';
+
+/** Every request from one IP, before any authentication work (reference §3.1 default). */
+const DEFAULT_PER_IP: RateLimitRule = { group: 'ip', limit: 10_000, windowMs: 10_000 };
+
+/** The rate limits a server or a gateway applies: the reference's, with the configuration's overrides. */
+export interface ConfiguredRateRules {
+  /** Every API request of one client IP. */
+  readonly perIp: RateLimitRule;
+  /** Every public request of one client IP. */
+  readonly public: RateLimitRule;
+  /** Per-group overrides of the endpoints' own limits. */
+  readonly groups: Readonly<Record<string, RateLimitRule>>;
+}
+
+export function configuredRateRules(config: Config): ConfiguredRateRules {
+  const groups: Record<string, RateLimitRule> = {};
+  for (const [group, rule] of Object.entries(config.rateLimits.groups)) groups[group] = { group, ...rule };
+  return {
+    perIp: config.rateLimits.perIp ? { group: 'ip', ...config.rateLimits.perIp } : DEFAULT_PER_IP,
+    public: config.rateLimits.public ? { group: 'public', ...config.rateLimits.public } : RATE_LIMITS.public,
+    groups,
+  };
+}
