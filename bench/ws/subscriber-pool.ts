@@ -157,6 +157,11 @@ export class SubscriberPool {
     return last;
   }
 
+  /** The subscriber processes (their CPU time is read from /proc). */
+  pids(): number[] {
+    return this.children.map((c) => c.process.pid).filter((pid) => pid !== undefined);
+  }
+
   stop(): void {
     for (const c of this.children) c.process.disconnect();
   }

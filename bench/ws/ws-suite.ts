@@ -7,7 +7,7 @@ import { framesPerCpuSecond, measureBroadcast, type BroadcastRun } from './broad
 import { measureLatency, type LatencyRounds } from './latency.js';
 import { measureMemory, type MemoryRun } from './memory.js';
 import { percentiles } from './percentiles.js';
-import { measureRestCost } from './rest-cost.js';
+import { measureRestCost, type RestCost } from './rest-cost.js';
 import { SubscriberPool } from './subscriber-pool.js';
 
 const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
@@ -147,6 +147,36 @@ function memoryReport(m: { txc: MemoryRun[]; peer: MemoryRun[]; notes: string[] 
   };
 }
 
+function restReport(rest: RestCost): { measurements: Measurement[]; ratios: Ratio[]; notes: string[] } {
+  const [without = [], withSubscribers = []] = rest.cpu;
+  const ratio = roundRatios(rest.runs, 1, 0);
+  const serverRatios = without.map((w, i) => w.serverPerOrder / (withSubscribers[i]?.serverPerOrder ?? Number.NaN));
+  const us = (seconds: number | undefined): string => `${decimals((seconds ?? 0) * 1e6, 0)} µs`;
+  const core = (share: number | undefined): string => `${decimals((share ?? 0) * 100, 0)} %`;
+  const subscribers = `${count(DEPTH_SUBSCRIBERS)} depth and ${TRADES_SUBSCRIBERS} trades subscribers`;
+  return {
+    measurements: rest.runs.map(median),
+    ratios: [
+      { label: `order/new with ${subscribers} / without, ${ofRounds(ROUNDS)}`, value: ratio.value, target: 0.7 },
+      {
+        label: `the server's CPU per order without subscribers / with them, ${ofRounds(ROUNDS)}`,
+        value: medianOf(serverRatios),
+      },
+    ],
+    notes: [
+      `order/new requests/s by round (without, with subscribers): ${(rest.runs[0] ?? []).map((w, i) => `(${i + 1}) ${perSecond(w)}, ${perSecond(rest.runs[1]?.[i])} (${percent(ratio.values[i] ?? 0)})`).join('; ')}.`,
+      `CPU during each load by round, without subscribers: the server's per order, the load generator's share of a core; ` +
+        `with them: the same, the subscriber processes' share of a core and the frames they received per second: ` +
+        `${without
+          .map((w, i) => {
+            const s = withSubscribers[i];
+            return `(${i + 1}) ${us(w.serverPerOrder)}, ${core(w.loadCores)}; ${us(s?.serverPerOrder)}, ${core(s?.loadCores)}, ${core(s?.clientCores)}, ${count(Math.round(s?.framesPerSecond ?? 0))}`;
+          })
+          .join('; ')}.`,
+    ],
+  };
+}
+
 /** Stops a server child unless it has already exited. */
 async function stopIfRunning(child: Child<unknown>): Promise<void> {
   if (child.process.exitCode === null && child.process.signalCode === null) await child.stop();
@@ -208,6 +238,7 @@ export const wsSuite: Suite = {
         'REST',
         measureRestCost({
           url: txc.info.url,
+          pid: pids.txc,
           pool,
           keys,
           depthSubscribers: DEPTH_SUBSCRIBERS,
@@ -226,24 +257,15 @@ export const wsSuite: Suite = {
       const l = latencyReport(latency);
       const b = broadcastReport(broadcast);
       const m = memoryReport(memory);
-      const restRatio = roundRatios(rest, 1, 0);
+      const r = restReport(rest);
       return {
-        measurements: [...l.measurements, ...b.measurements, ...rest.map(median)],
-        ratios: [
-          ...l.ratios,
-          ...b.ratios,
-          ...m.ratios,
-          {
-            label: `order/new with ${DEPTH_SUBSCRIBERS.toLocaleString('en-US')} depth and ${TRADES_SUBSCRIBERS} trades subscribers / without, ${ofRounds(ROUNDS)}`,
-            value: restRatio.value,
-            target: 0.7,
-          },
-        ],
+        measurements: [...l.measurements, ...b.measurements, ...r.measurements],
+        ratios: [...l.ratios, ...b.ratios, ...m.ratios, ...r.ratios],
         notes: [
           ...l.notes,
           ...b.notes,
           ...m.notes,
-          `order/new requests/s by round (without, with subscribers): ${(rest[0] ?? []).map((w, i) => `(${i + 1}) ${perSecond(w)}, ${perSecond(rest[1]?.[i])} (${percent(restRatio.values[i] ?? 0)})`).join('; ')}.`,
+          ...r.notes,
           `The suite took ${decimals((performance.now() - started) / 1000, 0)} s (${phases.join(', ')}); load average ${load()} at its end.`,
         ],
       };

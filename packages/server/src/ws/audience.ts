@@ -1,4 +1,5 @@
 import type { WsConnection } from './connection.js';
+import { TextFrame } from './text-frame.js';
 
 /** The key of a subscription to every market (`trades_subscribe []`, `bookTicker_subscribe []`…). */
 export const EVERY = '*';
@@ -40,10 +41,11 @@ export class Audience {
     return this.members.keys();
   }
 
-  /** Sends the same text to every follower of `key`; also to followers of EVERY when `alsoEvery`. */
+  /** Sends the same frame to every follower of `key`; also to followers of EVERY when `alsoEvery`. */
   send(key: string, text: string, alsoEvery = false): void {
-    for (const conn of this.of(key)) conn.send(text);
-    if (alsoEvery && key !== EVERY) for (const conn of this.of(EVERY)) conn.send(text);
+    const frame = new TextFrame(text);
+    for (const conn of this.of(key)) conn.send(frame);
+    if (alsoEvery && key !== EVERY) for (const conn of this.of(EVERY)) conn.send(frame);
   }
 
   clear(): void {

@@ -1,5 +1,7 @@
+import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { RequestLimit, type RequestLimitRule } from './request-limit.js';
+import { TextFrame, textFrameBytes } from './text-frame.js';
 
 /** Close codes (docs/decisions.md, "WebSocket framing and close codes"). */
 export const CLOSE = {
@@ -64,8 +66,14 @@ export class WsConnection {
   readonly openedAt = this.lastHeardAt;
   private closedWith: number | undefined;
 
+  /**
+   * `stream` is the TCP socket under `socket`: frames are written to it already framed, so that an
+   * update sent to many sockets is encoded once (ws sends nothing of its own but the closing
+   * handshake, and queues nothing without compression, so the order of the bytes is kept).
+   */
   constructor(
     readonly socket: WebSocket,
+    private readonly stream: Writable,
     private readonly options: ConnectionOptions,
   ) {
     this.requests = new RequestLimit(options.limits);
@@ -79,11 +87,13 @@ export class WsConnection {
     return this.closedWith !== undefined;
   }
 
-  /** Sends one text frame (serialized once by the caller, whoever else gets the same text). */
-  send(text: string): void {
-    if (this.closedWith !== undefined) return;
+  /** Sends one text frame (serialized once by the caller; a `TextFrame` is also framed once for all). */
+  send(frame: string | TextFrame): void {
+    // once a close frame went either way no data frame may follow (RFC 6455 §5.5.1)
+    if (this.closedWith !== undefined || this.socket.readyState !== this.socket.OPEN) return;
+    const text = typeof frame === 'string' ? frame : frame.text;
     if (this.options.mutes?.active === true && this.options.mutes.mutes(text)) return;
-    this.socket.send(text);
+    this.stream.write(frame instanceof TextFrame ? frame.bytes : textFrameBytes(text));
     this.options.onSent?.();
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) this.close(CLOSE.slowConsumer, 'slow consumer');
   }

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import type { Channel } from './channel.js';
 import { CLOSE, WsConnection, type Authorization, type StreamMutes } from './connection.js';
@@ -84,9 +85,9 @@ export class StreamHub {
     return [...this.methods].filter(([, spec]) => spec.private).map(([name]) => name);
   }
 
-  /** Takes a new socket: its frames are requests from now on. */
-  open(socket: WebSocket, ip: string): WsConnection {
-    const conn = new WsConnection(socket, {
+  /** Takes a new socket (`stream`: the TCP socket under it): its frames are requests from now on. */
+  open(socket: WebSocket, stream: Writable, ip: string): WsConnection {
+    const conn = new WsConnection(socket, stream, {
       ip,
       maxBufferedBytes: this.options.maxBufferedBytes,
       limits: this.options.limits,

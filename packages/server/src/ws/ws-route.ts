@@ -55,7 +55,8 @@ export function registerWebSocket(app: FastifyInstance, options: WsRouteOptions)
         socket.removeAllListeners('error');
         const response = upgrades.get(request)?.raw;
         if (response?.socket) response.detachSocket(response.socket);
-        hub.open(socket, request.ip);
+        // the TCP socket of the upgrade, which ws took over: the hub writes frames to it directly
+        hub.open(socket, request.raw.socket, request.ip);
       },
     });
     done();

@@ -1,6 +1,7 @@
 import { Audience } from '../audience.js';
 import type { WsConnection } from '../connection.js';
 import type { DurableOutbox } from '../durable-outbox.js';
+import { TextFrame } from '../text-frame.js';
 
 /** A connection's subscription to an account channel: whose account, and the channel's own terms. */
 interface Follow<R> {
@@ -79,9 +80,10 @@ export class AccountFollowers<R> {
 
   /** Sends one serialized frame to each of the user's connections whose terms accept it. */
   send(user: string, text: string, accepts: (terms: R) => boolean = () => true): void {
+    const frame = new TextFrame(text);
     for (const conn of this.audience.of(user)) {
       const follow = conn.subscriptions.get(this.channel) as Follow<R> | undefined;
-      if (follow !== undefined && accepts(follow.terms)) conn.send(text);
+      if (follow !== undefined && accepts(follow.terms)) conn.send(frame);
     }
   }
 

@@ -4,6 +4,7 @@ import type { WsConnection } from '../connection.js';
 import { jsonText, type RawJson } from '../json-text.js';
 import { atMost, booleanParam, integerParam, marketParam, oneOf, stringParam } from '../params.js';
 import { pushFrame } from '../protocol.js';
+import { TextFrame } from '../text-frame.js';
 import { ANY_MARKET, touchedMarkets } from '../touched-markets.js';
 import { marketTexts, wsSeconds } from '../wire.js';
 import { repeat, subscriptionsByMarket } from '../market-subscribers.js';
@@ -198,7 +199,7 @@ export class DepthChannel implements Channel {
       if (text === undefined) continue;
       group.lastId = seq.updateId;
       group.lastSentAt = now;
-      const frame = text;
+      const frame = new TextFrame(text);
       this.ctx.outbox.later(() => {
         for (const conn of group.members) conn.send(frame);
       });

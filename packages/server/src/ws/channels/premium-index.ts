@@ -6,6 +6,7 @@ import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
 import { atMost, marketList } from '../params.js';
 import { invalidArgument, pushFrame } from '../protocol.js';
+import { TextFrame } from '../text-frame.js';
 import { wsSeconds } from '../wire.js';
 
 /** Pushed this often, changed or not (websocket spec §6.9). */
@@ -74,11 +75,11 @@ export class PremiumIndexChannel implements Channel {
       const nextFunding = Math.floor(Number(view.next_funding_rate_timestamp) / 1000);
       records.set(spec.name, [spec.name, view.markPrice, view.indexPrice, view.funding_rate, nextFunding]);
     }
-    const all = pushFrame('premiumIndex_update', jsonText([...records.values()]));
+    const all = new TextFrame(pushFrame('premiumIndex_update', jsonText([...records.values()])));
     const stamp = wsSeconds(now);
-    const single = new Map<string, string>();
+    const single = new Map<string, TextFrame>();
     for (const [market, record] of records) {
-      single.set(market, pushFrame('premiumIndex_update', jsonText([...record, stamp])));
+      single.set(market, new TextFrame(pushFrame('premiumIndex_update', jsonText([...record, stamp]))));
     }
     this.ctx.outbox.later(() => {
       for (const [conn, scope] of this.followers) {
