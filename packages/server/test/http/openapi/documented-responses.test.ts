@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ENDPOINTS, TxcClient } from '@txc/sdk';
+import { OCO_BUY } from '../../support/collateral.js';
 import { OpenApiValidator } from '../../support/openapi-validator.js';
 import { recordingFetch, type Exchange } from '../../support/recording-fetch.js';
 import { TestServer } from '../../support/test-server.js';
@@ -141,6 +142,15 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
       price: '40000',
       activation_price: '40000',
     });
+    // OCO groups: one cancelled as an OCO group, one by the id conditional-orders lists
+    const ocoByGroup = await alice.collateralOco({ ...OCO_BUY, clientOrderId: 'oco-1' });
+    const ocoById = await alice.collateralOco(OCO_BUY);
+    // both groups listed, so the documented shape of a listed group is checked, not just an empty list
+    assert.equal(((await alice.ocoOrders({ market: 'BTC_USDT' })) as unknown[]).length, 2);
+    assert.equal(((await alice.conditionalOrders({})) as { records: unknown[] }).records.length, 2);
+    await alice.orderOcoCancel({ market: 'BTC_USDT', orderId: ocoByGroup.id });
+    await alice.orderConditionalCancel({ market: 'BTC_USDT', id: ocoById.id });
+    await ignore(alice.orderOcoCancel({ market: 'BTC_USDT', orderId: ocoByGroup.id }));
     await alice.collateralSummary();
     await alice.collateralBalance();
     await alice.collateralBalanceSummary();
