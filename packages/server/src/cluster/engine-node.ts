@@ -158,14 +158,14 @@ class EngineNode implements RunningNode {
     this.epoch = epoch;
     this.leader = this.nodeId;
     this.renewedAt = performance.now();
-    // The lease is this node's: the leader before can commit nothing more, so the journal's end is final.
-    await follower.catchUp();
-    await follower.close();
-    this.follower = undefined;
-    await this.standbyApp?.close();
-    this.standbyApp = undefined;
-    this.log.warn({ node: this.nodeId, epoch, seq: follower.state.seq }, 'this node leads the cluster');
     try {
+      // The lease is this node's: the leader before can commit nothing more, so the journal's end is final.
+      await follower.catchUp();
+      await follower.close();
+      this.follower = undefined;
+      await this.standbyApp?.close();
+      this.standbyApp = undefined;
+      this.log.warn({ node: this.nodeId, epoch, seq: follower.state.seq }, 'this node leads the cluster');
       const gatewayMark = randomBytes(32).toString('hex');
       const server = await serve(
         { ...this.config, port: this.port },
@@ -181,6 +181,10 @@ class EngineNode implements RunningNode {
       await this.lease.release(epoch).catch(() => undefined);
       // another node may do better: this one lets the lease go to it for a while
       this.campaignAfter = performance.now() + TAKEOVER_RETRY_TTLS * this.config.lease.ttlMs;
+      await follower.close();
+      this.follower = undefined;
+      await this.standbyApp?.close();
+      this.standbyApp = undefined;
       await this.standBy();
     }
   }
