@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, tcpAnswers } from './ports.js';
 
 /** Where the test NATS server is: TXC_TEST_NATS_URL, or the machine's own on 127.0.0.1:4222. */
 export const TEST_NATS_URL = process.env.TXC_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -11,16 +11,7 @@ const REQUIRED = process.env.TXC_REQUIRE_NATS === '1';
 
 function answers(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 4222), timeout: 2_000 });
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
+  return tcpAnswers(hostname, Number(port || 4222));
 }
 
 /** Whether cluster tests run: always under TXC_REQUIRE_NATS=1 (CI), otherwise when a NATS server answers. */
@@ -81,14 +72,3 @@ export class ThrowawayNats {
 }
 
 const NATS_SERVER = process.env.TXC_TEST_NATS_SERVER ?? '/usr/sbin/nats-server';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}

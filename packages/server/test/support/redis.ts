@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { tcpAnswers } from './ports.js';
 
 /** Where the test Redis is: TXC_TEST_REDIS_URL, or the machine's own on 127.0.0.1:6379. */
 export const TEST_REDIS_URL = process.env.TXC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -8,15 +8,6 @@ const REQUIRED = process.env.TXC_REQUIRE_REDIS === '1';
 export async function redisSkipReason(): Promise<string | undefined> {
   if (REQUIRED) return undefined;
   const { hostname, port } = new URL(TEST_REDIS_URL);
-  const answers = await new Promise<boolean>((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 2_000 });
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
+  const answers = await tcpAnswers(hostname, Number(port || 6379));
   return answers ? undefined : `no Redis at ${TEST_REDIS_URL} (set TXC_REQUIRE_REDIS=1 to make this a failure)`;
 }

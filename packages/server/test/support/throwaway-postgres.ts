@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports.js';
 
 const REQUIRED = process.env.TXC_REQUIRE_PG === '1';
 
@@ -20,17 +20,6 @@ function binDir(): string | undefined {
 export function throwawayPostgresSkipReason(): string | undefined {
   if (binDir() !== undefined || REQUIRED) return undefined;
   return 'no PostgreSQL server binaries under /usr/lib/postgresql (set TXC_REQUIRE_PG=1 to make this a failure)';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 }
 
 /**
