@@ -1,7 +1,8 @@
-import { decimalToUnits, formatUnits, parseDecimal, pow10, type State } from '@txc/core';
+import { pow10, type State } from '@txc/core';
 import type { FieldErrors } from '@txc/sdk';
 import { integerValue } from './integer-value.js';
 import { MainValidation } from './main-validation.js';
+import { transferAmount } from './transfer-amount.js';
 import { optionalString, requiredString } from './wallet-fields.js';
 
 /** The most a code may hold, in whole units (the documentation caps it at 10^17). */
@@ -23,29 +24,12 @@ function passphrase(v: MainValidation, body: Readonly<Record<string, unknown>>):
   return text;
 }
 
-/** An amount in the asset's minor units: a positive decimal with no more decimals than the asset holds. */
+/** An amount in the asset's minor units, as a transfer's is checked, and at most MAX_AMOUNT whole units. */
 function amount(v: MainValidation, raw: unknown, precision: number | undefined): bigint | undefined {
-  if (raw === undefined || raw === null || raw === '') {
-    v.add('amount', 'The amount field is required.');
-    return undefined;
-  }
-  const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw : '';
-  const d = parseDecimal(text);
-  if (d === undefined) {
-    v.add('amount', 'The amount must be a number.');
-    v.add('amount', 'Invalid number');
-    return undefined;
-  }
-  if (precision === undefined) return undefined;
-  const units = decimalToUnits(d, precision);
-  const belowOneUnit = d.digits < pow10(Math.max(0, d.fractionDigits - precision));
-  if (d.negative || d.digits === 0n || (units === undefined && belowOneUnit)) {
-    v.add('amount', `The amount must be at least ${formatUnits(1n, precision)}.`);
-  } else if (units === undefined) {
-    v.add('amount', `The amount must have no more than ${precision} decimal places.`);
-  } else if (units > MAX_AMOUNT * pow10(precision)) {
-    v.add('amount', `The amount may not be greater than ${MAX_AMOUNT}.`);
-  } else return units;
+  const units = transferAmount(v, raw, precision);
+  if (units === undefined || precision === undefined) return undefined;
+  if (units <= MAX_AMOUNT * pow10(precision)) return units;
+  v.add('amount', `The amount may not be greater than ${MAX_AMOUNT}.`);
   return undefined;
 }
 
