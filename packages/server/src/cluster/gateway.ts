@@ -111,21 +111,27 @@ interface GatewayParts {
 }
 
 /**
- * Refuses a request whose client or key has spent its allowance, counted in Redis across every
- * gateway, as the leader would refuse it: the answer is the venue's own. Undefined lets it through.
+ * Refuses an API request whose client IP has spent its allowance, counted in Redis across every
+ * gateway, before any other work, as the leader counts it: the answer is the venue's own.
  */
-async function overSharedLimit(
+async function overIpAllowance(
   request: FastifyRequest,
   limits: SharedLimits,
   rules: ConfiguredRateRules,
-  verified: boolean,
 ): Promise<ErrorName | undefined> {
   const path = pathOf(request.url);
   if (!path.startsWith('/api/')) return undefined;
-  const privately = familyOf(path) === 'private';
-  if (!(await limits.allows(`${rateLimitClient(request.ip)}|ip`, rules.perIp)))
-    return privately ? throttledAnswer(path) : 'publicRateLimited';
-  const endpoint = verified ? PRIVATE_ENDPOINTS.get(path.replace(/\/$/, '')) : undefined;
+  if (await limits.allows(`${rateLimitClient(request.ip)}|ip`, rules.perIp)) return undefined;
+  return familyOf(path) === 'private' ? throttledAnswer(path) : 'publicRateLimited';
+}
+
+/** Refuses a signed request whose key has spent its allowance of the endpoint's rate-limit group. */
+async function overKeyAllowance(
+  request: FastifyRequest,
+  limits: SharedLimits,
+  rules: ConfiguredRateRules,
+): Promise<ErrorName | undefined> {
+  const endpoint = PRIVATE_ENDPOINTS.get(pathOf(request.url).replace(/\/$/, ''));
   if (endpoint === undefined) return undefined;
   const rule = rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
   const apiKey = request.headers['x-txc-apikey'] as string;
@@ -150,10 +156,12 @@ function buildGatewayApp({ config, log, keys, forwarder, limits, health }: Gatew
       .send(body);
   });
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const ipSpent = limits === undefined ? undefined : await overIpAllowance(request, limits, rules);
+    if (ipSpent !== undefined) return sendError(reply, ipSpent);
     const verified = familyOf(request.url) === 'private' ? await verifiedHere(request, keys) : false;
     if (verified === 'refused') return sendError(reply, 'unauthorized');
-    const spent = limits === undefined ? undefined : await overSharedLimit(request, limits, rules, verified);
-    if (spent !== undefined) return sendError(reply, spent);
+    const keySpent = limits !== undefined && verified ? await overKeyAllowance(request, limits, rules) : undefined;
+    if (keySpent !== undefined) return sendError(reply, keySpent);
     const body = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
     const headers = endToEnd(request.headers);
     // the client's address is decided here, by this gateway's trusted proxies; the leader takes `ip`

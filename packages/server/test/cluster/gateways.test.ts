@@ -21,6 +21,8 @@ const ADMIN_TOKEN = 'gateways-test-admin-token';
 const ORDER_LIMIT = 20;
 /** The gateways share a stricter one in Redis: what they let through is their own count's doing. */
 const GATEWAY_ORDER_LIMIT = 12;
+/** Every API request of one client IP across the gateways: more than the tests before the last one send. */
+const GATEWAY_PER_IP_LIMIT = 400;
 
 const restingBuy = (actor: Actor, clientOrderId: string): ReturnType<typeof sign> =>
   sign(actor, '/api/v4/order/new', { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', clientOrderId });
@@ -51,7 +53,10 @@ describe('gateways in front of a cluster', async () => {
     const limitedInRedis = (id: string): ChildFlags => ({
       ...gatewayFlags(flags, id, shared),
       redis: TEST_REDIS_URL,
-      rateLimits: { groups: { order: { limit: GATEWAY_ORDER_LIMIT, windowMs: 10_000 } } },
+      rateLimits: {
+        perIp: { limit: GATEWAY_PER_IP_LIMIT, windowMs: 10_000 },
+        groups: { order: { limit: GATEWAY_ORDER_LIMIT, windowMs: 10_000 } },
+      },
     });
     g1 = await startChildServer(limitedInRedis('G1'));
     g2 = await startChildServer(limitedInRedis('G2'));
@@ -132,5 +137,21 @@ describe('gateways in front of a cluster', async () => {
       errors: {},
     });
     assert.equal((await fetch(`${g1.url}/health`)).status, 503);
+  });
+
+  it("a client IP's allowance, shared in Redis, is spent first and refused at the gateways in each family's body", async () => {
+    // the leader is gone (the test before): whatever answers now is a gateway's own doing; a forged
+    // signature is refused there at once, after the IP's allowance is counted, as the venue counts it
+    const request = restingBuy(actors[0]!, 'over-the-ip-allowance');
+    const forged = { ...request, headers: { ...request.headers, 'x-txc-signature': 'ab'.repeat(64) } };
+    let answer = await send(g1, forged);
+    for (let i = 1; i <= GATEWAY_PER_IP_LIMIT && answer.status === 401; i++)
+      answer = await send([g1, g2][i % 2]!, forged);
+    assert.deepEqual([answer.status, answer.body], [429, { code: 0, message: 'Too many requests.', errors: {} }]);
+    const response = await fetch(`${g2.url}/api/v4/public/ping`);
+    assert.deepEqual(
+      [response.status, await response.json()],
+      [429, { success: false, message: 'Too many requests.', params: [] }],
+    );
   });
 });
