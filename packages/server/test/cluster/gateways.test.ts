@@ -127,6 +127,23 @@ describe('gateways in front of a cluster', async () => {
     assert.equal((await admin(g2, 'GET', '/admin/v1/users/through-a-gateway')).status, 200);
   });
 
+  it("a key's IP allow-list sees the client's address, which a client cannot forge past the gateway", async () => {
+    const owner = actors[0]!;
+    const created = await admin(g1, 'POST', `/admin/v1/users/${owner.user}/api-keys`, {
+      permissions: ['trading'],
+      ips: ['10.1.2.3'],
+    });
+    const { apiKey, apiSecret } = created.body as { apiKey: string; apiSecret: string };
+    const fenced: Actor = { user: owner.user, apiKey, apiSecret, nonce: Date.now(), transfers: 0, open: [] };
+    const request = restingBuy(fenced, 'from-elsewhere');
+    const forged = { ...request, headers: { ...request.headers, 'x-forwarded-for': '10.1.2.3' } };
+    const answer = await send(g2, forged);
+    assert.deepEqual(
+      [answer.status, answer.body],
+      [403, { code: 2, message: 'This action is unauthorized. Enable your key in API settings', errors: {} }],
+    );
+  });
+
   it('without a leader a gateway answers 503 in the API body, and says so on /health', async () => {
     assert.equal(await leader.stop(), 0);
     const answer = await send(g1, restingBuy(actors[0]!, 'no-leader'));
