@@ -20,6 +20,7 @@ import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
 import { connectCluster } from './cluster-connection.js';
 import { keyCreatedSubject, keyRevokedSubject } from './http-over-nats.js';
 import { JournalFollower } from './journal-follower.js';
+import { answerCommands } from './command-link.js';
 import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
 
@@ -67,8 +68,8 @@ class EngineNode implements RunningNode {
   private changing: Promise<void> = Promise.resolve();
   private closed = false;
 
-  /** Answers the gateways' requests while this node leads. */
-  private gateways: Subscription | undefined;
+  /** Answers the gateways' requests and commands while this node leads. */
+  private gateways: readonly Subscription[] = [];
 
   constructor(
     private readonly config: Config,
@@ -113,7 +114,7 @@ class EngineNode implements RunningNode {
       const { server, epoch } = this;
       if (server !== undefined && epoch !== null) {
         this.server = undefined;
-        this.gateways?.unsubscribe();
+        for (const s of this.gateways) s.unsubscribe();
         await server.close();
         await this.lease.release(epoch).catch(() => undefined);
       }
@@ -172,7 +173,10 @@ class EngineNode implements RunningNode {
         { term: { epoch, loaded: follower.current, place: () => this.place(), gatewayMark } },
       );
       this.server = server;
-      this.gateways = answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log);
+      this.gateways = [
+        answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log),
+        answerCommands(this.nats, this.cluster, server.venue, this.log),
+      ];
       server.venue.onKeyRevoked((apiKey) => this.nats.publish(keyRevokedSubject(this.cluster), apiKey));
       server.venue.onKeyCreated((apiKey) => this.nats.publish(keyCreatedSubject(this.cluster), apiKey));
     } catch (error) {
@@ -213,7 +217,7 @@ class EngineNode implements RunningNode {
     if (!this.holding || server === undefined) return;
     this.holding = false;
     this.server = undefined;
-    this.gateways?.unsubscribe();
+    for (const s of this.gateways) s.unsubscribe();
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
     // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
     await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));

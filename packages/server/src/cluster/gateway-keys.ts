@@ -12,7 +12,7 @@ const RELOAD_EVERY_MS = 250;
  * leader says so. The leader checks every key again: a copy one moment late lets nothing through.
  */
 export class GatewayKeys {
-  private readonly registry: ApiKeyRegistry;
+  readonly registry: ApiKeyRegistry;
   private loadedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | undefined;
 

@@ -26,6 +26,7 @@ import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
 import { connectCluster } from './cluster-connection.js';
 import { GatewayKeys } from './gateway-keys.js';
+import { openGatewayStreams, type GatewayStreams } from './gateway-streams.js';
 import { SharedLimits } from './shared-limits.js';
 import {
   decodeAnswer,
@@ -204,8 +205,9 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
 
 /**
  * `txc gateway`: a stateless front of a cluster. It terminates HTTP, checks signatures against the
- * API keys it reads from PostgreSQL, and hands every request to the leader over NATS; it keeps no
- * state of the venue, so any number of them can run, and any one may die.
+ * API keys it reads from PostgreSQL, and hands every request to the leader over NATS. Its streams
+ * run on a copy of the venue it applies from the committed journal: nothing of its own is durable,
+ * so any number of them can run, and any one may die.
  */
 export async function runGateway(config: Config): Promise<RunningGateway> {
   if (config.cluster === undefined) throw new ConfigError('a gateway needs --cluster nats://…');
@@ -225,15 +227,19 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
   const lease = new Lease(store.db, nodeId, config.lease.ttlMs);
   let nats: NatsConnection | undefined;
   let limits: SharedLimits | undefined;
+  let streams: GatewayStreams | undefined;
   try {
-    const keys = new GatewayKeys(store, SecretBox.fromKey(resolveMasterKey(config).key), config.auth.nonceWindowMs);
+    const secrets = SecretBox.fromKey(resolveMasterKey(config).key);
+    const keys = new GatewayKeys(store, secrets, config.auth.nonceWindowMs);
     await keys.load();
     const cluster = await clusterName(lease, log);
     nats = await connectCluster(config.cluster, `txc ${nodeId}`);
     const connection = nats;
     connection.subscribe(keyRevokedSubject(cluster), {
       callback: (error, msg) => {
-        if (error === null) keys.revoked(msg.string(), Date.now());
+        if (error !== null) return;
+        keys.revoked(msg.string(), Date.now());
+        streams?.venue.keyRevoked(msg.string());
       },
     });
     connection.subscribe(keyCreatedSubject(cluster), {
@@ -257,10 +263,14 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
         leader: held?.holder ?? null,
         epoch: held?.epoch ?? null,
       };
-      return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, cluster: place } };
+      const applied = streams?.appliedSeq() ?? null;
+      return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, applied, cluster: place } };
     };
     limits = config.redis === undefined ? undefined : sharedLimits(config.redis, cluster, log);
     const app = buildGatewayApp({ config, log, keys, forwarder, limits, health });
+    const rules = configuredRateRules(config);
+    streams = await openGatewayStreams({ app, config, log, store, nats, cluster, keys, secrets, limits, rules });
+    const following = streams;
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
     });
@@ -275,6 +285,7 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
       adminToken: adminToken(config.dataDir, config.adminToken),
       async close() {
         await app.close();
+        await following.close();
         await connection.drain().catch(() => undefined);
         await limits?.close();
         await store.close();
@@ -282,6 +293,7 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
       },
     };
   } catch (e) {
+    await streams?.close();
     await limits?.close();
     await nats?.close().catch(() => undefined);
     await store.close().catch(() => undefined);

@@ -1,9 +1,18 @@
-import type { State } from '@txc/core';
+import type { Command, CommandResults, State } from '@txc/core';
 import type pg from 'pg';
 import type { JournalRecord, Store } from '../store/port.js';
 import { applyJournalEntry, loadState, type LoadedState } from '../venue/sequencer/load-state.js';
+import type { EventListener } from '../venue/sequencer/sequencer.js';
 
 const PAGE = 10_000;
+/**
+ * Results kept after their entry was applied: the reply that names an entry's seq to the gateway
+ * that sent its command can arrive after the journal's notification made it apply the entry.
+ */
+const RECENT_RESULTS = 65_536;
+
+/** What an entry's command answered when it was applied. */
+export type AppliedResult = CommandResults[Command['type']];
 
 /**
  * A hot standby's engine state: loaded from the store, then kept current by applying every entry the
@@ -19,6 +28,12 @@ export class JournalFollower {
   private timer: NodeJS.Timeout | undefined;
   private listener: pg.Client | undefined;
   private closed = false;
+  private readonly listeners: EventListener[] = [];
+  private readonly reloadListeners: (() => void)[] = [];
+  /** The results of the entries applied last, by seq: a command's own result, for whoever sent it. */
+  private readonly recent = new Map<number, AppliedResult>();
+  /** Who waits for an entry's result, by its seq. */
+  private readonly waiting = new Map<number, { resolve: (r: AppliedResult) => void; reject: (e: Error) => void }[]>();
 
   private constructor(
     private readonly store: Store,
@@ -39,6 +54,35 @@ export class JournalFollower {
   /** The state as the leader's venue takes it over: what was loaded, and everything applied since. */
   get current(): LoadedState {
     return this.loaded;
+  }
+
+  /**
+   * Sees every entry as it is applied, with the events and result it had on the leader: what a
+   * gateway's streams push. Everything it sees is already committed.
+   */
+  onApplied(listener: EventListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Told when the journal was replaced (a saved state loaded) and the state loaded again. */
+  onReload(listener: () => void): void {
+    this.reloadListeners.push(listener);
+  }
+
+  /**
+   * The result entry `seq` had when this state applied it: resolves once it is applied (at once
+   * when it was applied lately). Rejects when the journal was replaced before it came.
+   */
+  resultOf(seq: number): Promise<AppliedResult> {
+    const known = this.recent.get(seq);
+    if (known !== undefined) return Promise.resolve(known);
+    if (seq <= this.loaded.state.seq) return Promise.reject(new Error(`entry ${seq} was applied too long ago`));
+    return new Promise((resolve, reject) => {
+      const list = this.waiting.get(seq) ?? [];
+      list.push({ resolve, reject });
+      this.waiting.set(seq, list);
+      this.wake();
+    });
   }
 
   /** Follows commits as they are notified on `listener` (a connection of its own), and every `pollMs`. */
@@ -93,12 +137,35 @@ export class JournalFollower {
       if (entries === undefined) {
         this.loaded = await loadState(this.store);
         this.last = undefined;
+        for (const listen of this.reloadListeners) listen();
+        this.forgetWaiting();
         continue;
       }
-      for (const entry of entries) applyJournalEntry(state, entry);
+      for (const entry of entries) {
+        const { command, events, result } = applyJournalEntry(state, entry);
+        const stamp = { seq: entry.seq, time: entry.time };
+        for (const listen of this.listeners) listen(events, command, result, stamp);
+        this.remember(entry.seq, result);
+      }
       if (entries.length > 0) this.last = entries.at(-1);
       if (page.length < PAGE) return;
     }
+  }
+
+  private remember(seq: number, result: AppliedResult): void {
+    this.recent.set(seq, result);
+    if (this.recent.size > RECENT_RESULTS) this.recent.delete(this.recent.keys().next().value as number);
+    const waiting = this.waiting.get(seq);
+    if (waiting === undefined) return;
+    this.waiting.delete(seq);
+    for (const w of waiting) w.resolve(result);
+  }
+
+  /** The journal was replaced: the entries waited for are not the ones it holds now. */
+  private forgetWaiting(): void {
+    this.recent.clear();
+    for (const list of this.waiting.values()) for (const w of list) w.reject(new Error('the journal was replaced'));
+    this.waiting.clear();
   }
 
   /** The page without the last entry applied, or undefined when the journal no longer holds it. */

@@ -9,7 +9,7 @@ import {
 } from '../venue/projection/candle.js';
 import { secondsOf } from '../venue/projection/candle-projection.js';
 import { ROLE_TAKER } from '../venue/projection/projector.js';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import { baseOf, isCandleInterval, MINUTE, periodAfter, periodStart } from './candle-periods.js';
 
 /** A candle as the API shows it: prices and volumes in exact decimal text. */
@@ -55,7 +55,7 @@ function flat(openTime: number, price: number): Candle {
  * interval that is not a candle interval.
  */
 export class Candles {
-  constructor(private readonly venue: Venue) {}
+  constructor(private readonly venue: VenueView) {}
 
   /**
    * The candles whose periods meet [startS, endS] (Unix seconds), oldest first: at most `limit`,

@@ -1,5 +1,5 @@
 import type { Event } from '@txc/core';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import { ROLE_TAKER } from '../venue/projection/projector.js';
 import { DAY_MICROS, RollingStats, type TradePrint, type WindowStats } from './rolling-stats.js';
 import { TradeTape } from './trade-tape.js';
@@ -31,17 +31,17 @@ export class MarketData {
   private stats = new Map<string, RollingStats>();
   private tapes = new Map<string, Tapes>();
 
-  constructor(private readonly venue: Venue) {}
+  constructor(private readonly venue: VenueView) {}
 
   /** Loads the durable history and subscribes to new trades. */
-  static async open(venue: Venue): Promise<MarketData> {
+  static async open(venue: VenueView): Promise<MarketData> {
     const md = MarketData.attach(venue);
     await md.load();
     return md;
   }
 
   /** Subscribes to new trades without loading history (a venue with nothing traded yet). */
-  static attach(venue: Venue): MarketData {
+  static attach(venue: VenueView): MarketData {
     const md = new MarketData(venue);
     venue.subscribe(
       (events) => md.apply(events),

@@ -1,6 +1,6 @@
 import type { OrderKind } from '@txc/core';
 
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import type { Cancelled } from './cancel-order.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { tradingMarket } from '../http/validation/order-fields/market.js';
@@ -13,7 +13,7 @@ const KINDS: readonly string[] = ['spot', 'margin', 'futures'];
  * once durable.
  */
 export async function cancelAllOrders(
-  venue: Venue,
+  venue: VenueView,
   user: string,
   body: Record<string, unknown>,
 ): Promise<Cancelled<null>> {

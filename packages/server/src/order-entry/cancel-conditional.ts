@@ -1,5 +1,5 @@
 import type { OcoCancelled, State } from '@txc/core';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import { cancelOcoGroup } from './cancel-oco.js';
 import type { Cancelled } from './cancel-order.js';
 import { cancelOtoGroup, type OtoGroupCancelled } from './cancel-oto.js';
@@ -28,7 +28,7 @@ function namesOco(state: State, user: string, market: string, id: number): boole
  * OTO_NOT_FOUND.
  */
 export async function cancelConditionalGroup(
-  venue: Venue,
+  venue: VenueView,
   user: string,
   body: Record<string, unknown>,
 ): Promise<Cancelled<ConditionalCancelled>> {

@@ -1,5 +1,5 @@
 import type { OcoCancelled } from '@txc/core';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import type { Cancelled } from './cancel-order.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { clientOrderIdField } from '../http/validation/order-fields/client-order-id.js';
@@ -11,7 +11,7 @@ import { hasOrderId, orderIdField } from '../http/validation/order-fields/order-
  * id) / `clientOrderId` (a leg's), both or neither refused with code 30. Resolves once durable.
  */
 export async function cancelOcoGroup(
-  venue: Venue,
+  venue: VenueView,
   user: string,
   body: Record<string, unknown>,
 ): Promise<Cancelled<OcoCancelled>> {

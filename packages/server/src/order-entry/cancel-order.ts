@@ -1,7 +1,7 @@
 import type { OrderView, Rejection } from '@txc/core';
 import type { FieldErrors } from '@txc/sdk';
 
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { clientOrderIdField } from '../http/validation/order-fields/client-order-id.js';
 import { tradingMarket } from '../http/validation/order-fields/market.js';
@@ -16,7 +16,7 @@ export type Cancelled<T = OrderView> =
  * `market` and exactly one of `orderId` / `clientOrderId`. An order that is filled, cancelled or not
  * the user's is ORDER_NOT_FOUND. Resolves once durable.
  */
-export async function cancelOrder(venue: Venue, user: string, body: Record<string, unknown>): Promise<Cancelled> {
+export async function cancelOrder(venue: VenueView, user: string, body: Record<string, unknown>): Promise<Cancelled> {
   const v = new FieldValidation(body);
   const spec = tradingMarket(v, venue.state, { spotOnly: false });
   const orderId = orderIdField(v);

@@ -1,7 +1,7 @@
 import type { OrderView } from '@txc/core';
 
 import { userFinishedOrder } from '../store/user-history.js';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import type { Cancelled } from './cancel-order.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { boundedInteger } from '../http/validation/order-fields/bounded-integer.js';
@@ -23,7 +23,7 @@ export interface OtoGroupCancelled {
  * Resolves once durable.
  */
 export async function cancelOtoGroup(
-  venue: Venue,
+  venue: VenueView,
   user: string,
   body: Record<string, unknown>,
 ): Promise<Cancelled<OtoGroupCancelled>> {

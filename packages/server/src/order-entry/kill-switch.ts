@@ -9,7 +9,7 @@ import type { FieldErrors } from '@txc/sdk';
 import { integerValue } from '../http/validation/integer-value.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { tradingMarket } from '../http/validation/order-fields/market.js';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 
 const KINDS: readonly string[] = ['spot', 'margin', 'futures'];
 
@@ -49,7 +49,11 @@ function kindsOf(v: FieldValidation, body: Record<string, unknown>): KillSwitchK
  * `order/kill-switch`: arms, refreshes or disarms the user's switch on a market (any market open for
  * trading: its `types` say which orders it reaches). One SetKillSwitch command; resolves once durable.
  */
-export async function setKillSwitch(venue: Venue, user: string, body: Record<string, unknown>): Promise<KillSwitchSet> {
+export async function setKillSwitch(
+  venue: VenueView,
+  user: string,
+  body: Record<string, unknown>,
+): Promise<KillSwitchSet> {
   const v = new FieldValidation(body);
   const spec = tradingMarket(v, venue.state, { spotOnly: false });
   const timeout = timeoutOf(v, body);
@@ -61,7 +65,7 @@ export async function setKillSwitch(venue: Venue, user: string, body: Record<str
 
 /** `order/kill-switch/status`: the user's armed switches, of `market` when given, by market name. */
 export function killSwitchStatus(
-  venue: Venue,
+  venue: VenueView,
   user: string,
   body: Record<string, unknown>,
 ): { readonly timers: KillSwitch[] } | { readonly invalid: FieldErrors } {

@@ -15,7 +15,7 @@ import { limitPrice } from '../http/validation/order-fields/price.js';
 import { orderTotal } from '../http/validation/order-fields/total.js';
 import { moneyAmount, stockAmount } from '../http/validation/order-fields/amount.js';
 import { tradingMarket } from '../http/validation/order-fields/market.js';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import { tradingRejection, type CatalogueAnswer } from './trading-rejection.js';
 
 /** What a modification came to: the new order, or why it was refused (the old order then stays). */
@@ -74,7 +74,7 @@ function figures(v: FieldValidation, body: Record<string, unknown>, state: State
  * `orderId` / `clientOrderId`, and the figures to change; one ModifyOrder command, so the old order
  * is either replaced or left as it was. Resolves once durable.
  */
-export async function modifyOrder(venue: Venue, user: string, body: Record<string, unknown>): Promise<Modified> {
+export async function modifyOrder(venue: VenueView, user: string, body: Record<string, unknown>): Promise<Modified> {
   const v = new FieldValidation(body);
   const spec = tradingMarket(v, venue.state);
   const orderId = orderIdField(v);

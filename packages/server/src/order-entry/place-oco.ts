@@ -1,5 +1,5 @@
 import type { OcoPlaced, PlaceOco, Rejection, State } from '@txc/core';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { activationPrice, requireActivationPrice } from '../http/validation/order-fields/activation-price.js';
 import { requireAmount, stockAmount } from '../http/validation/order-fields/amount.js';
@@ -77,7 +77,7 @@ export type OcoPlacement =
 
 /** Places an OCO group, as the REST endpoint and the socket's `collateral_order_oco_place` do; resolves once durable. */
 export async function placeOco(
-  venue: Venue,
+  venue: VenueView,
   user: string,
   body: Record<string, unknown>,
   ids: LegClientIds,

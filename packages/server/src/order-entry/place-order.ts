@@ -7,7 +7,7 @@ import {
   type State,
   type TradingAccount,
 } from '@txc/core';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import { ORDER_RULES, type OrderDraft } from './order-rules.js';
 import type { CatalogueAnswer } from './trading-rejection.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
@@ -97,7 +97,7 @@ export type Placement =
  * once the command's group commit is durable, accepted or refused.
  */
 export async function placeOrder(
-  venue: Venue,
+  venue: VenueView,
   user: string,
   body: Record<string, unknown>,
   type: OrderType,

@@ -12,6 +12,7 @@ import { loadState, type LoadedState } from './sequencer/load-state.js';
 import { Sequencer, type EventListener, type Submitted } from './sequencer/sequencer.js';
 import type { VenueObserver } from './sequencer/venue-observer.js';
 import { WebsocketTokens } from './keys/websocket-tokens.js';
+import type { VenueView } from './venue-view.js';
 
 export interface VenueOptions {
   readonly store: Store;
@@ -61,7 +62,7 @@ export interface ExclusiveAccess {
   readonly rebuild: () => Promise<number>;
 }
 
-export class Venue {
+export class Venue implements VenueView {
   readonly keys: ApiKeyRegistry;
   /** Tokens that authorize a WebSocket connection as an API key's user. */
   readonly websocketTokens: WebsocketTokens;

@@ -2,7 +2,7 @@ import type { Command, CommandResults, Event } from '@txc/core';
 import type { Candles } from '../market-data/candles.js';
 import type { MarketData } from '../market-data/market-data.js';
 import type { CommandStamp } from '../venue/sequencer/sequencer.js';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import type { WsConnection } from './connection.js';
 import type { DurableOutbox } from './durable-outbox.js';
 
@@ -16,7 +16,7 @@ export interface AppliedCommand {
 
 /** What every channel works with. */
 export interface StreamContext {
-  readonly venue: Venue;
+  readonly venue: VenueView;
   readonly marketData: MarketData;
   /** The candle store's reader (kline), shared with the REST kline endpoint. */
   readonly candles: Candles;

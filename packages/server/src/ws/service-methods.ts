@@ -1,4 +1,4 @@
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import type { Authorization, WsConnection } from './connection.js';
 import type { MethodTable } from './method.js';
 import { atMost, stringParam } from './params.js';
@@ -18,7 +18,7 @@ export interface AuthorizeTarget {
  * token of the same user rebinds the connection to that token's key; another user's token on an
  * authorized connection is refused and the connection stays what it was.
  */
-export function serviceMethods(venue: Venue, target: AuthorizeTarget): MethodTable {
+export function serviceMethods(venue: VenueView, target: AuthorizeTarget): MethodTable {
   return {
     ping: { private: false, readsState: false, handle: () => 'pong' },
     time: { private: false, readsState: false, handle: () => Math.floor(venue.clock.nowMs() / 1000) },

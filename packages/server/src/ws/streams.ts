@@ -1,6 +1,6 @@
 import { Candles } from '../market-data/candles.js';
 import type { MarketData } from '../market-data/market-data.js';
-import type { Venue } from '../venue/venue.js';
+import type { VenueView } from '../venue/venue-view.js';
 import type { Channel, ChannelFactory, StreamContext } from './channel.js';
 import { DurableOutbox } from './durable-outbox.js';
 import type { MethodTable } from './method.js';
@@ -51,7 +51,7 @@ const CHANNELS: readonly ChannelFactory[] = [
 ];
 
 export interface StreamsOptions extends HubOptions {
-  readonly venue: Venue;
+  readonly venue: VenueView;
   readonly marketData: MarketData;
   /** The candle reader the REST kline endpoint uses; built on `venue` when not given. */
   readonly candles?: Candles;

@@ -12,9 +12,10 @@ export interface WsRouteOptions {
   readonly hub: StreamHub;
   /**
    * Counts a connection attempt against its client's allowance; answers the refusal (HTTP 429, in the
-   * public error family) and returns false when it is spent.
+   * public error family) and returns false when it is spent. A promise where the count is shared
+   * (a gateway's, in Redis).
    */
-  readonly admit: (request: FastifyRequest, reply: FastifyReply) => boolean;
+  readonly admit: (request: FastifyRequest, reply: FastifyReply) => boolean | Promise<boolean>;
   /** Answers a plain HTTP request to the path (no upgrade), in the public error family. */
   readonly notUpgraded: (reply: FastifyReply) => FastifyReply;
 }
@@ -43,9 +44,14 @@ export function registerWebSocket(app: FastifyInstance, options: WsRouteOptions)
       url: WS_PATH,
       schema: { hide: true },
       onRequest: (request, reply, next) => {
-        if (!options.admit(request, reply)) return;
-        upgrades.set(request, reply);
-        next();
+        const go = (admitted: boolean): void => {
+          if (!admitted) return;
+          upgrades.set(request, reply);
+          next();
+        };
+        const admitted = options.admit(request, reply);
+        if (typeof admitted === 'boolean') go(admitted);
+        else admitted.then(go, next);
       },
       handler: (_request, reply) => options.notUpgraded(reply),
       wsHandler: (socket, request) => {

@@ -1,4 +1,14 @@
-import { apply, createState, CURRENT_RULES, decodeJson, decodeState, type Command, type State } from '@txc/core';
+import {
+  apply,
+  createState,
+  CURRENT_RULES,
+  decodeJson,
+  decodeState,
+  type Command,
+  type CommandResults,
+  type Event,
+  type State,
+} from '@txc/core';
 import type { JournalRecord, SnapshotRecord, Store } from '../../store/port.js';
 import { hashText } from './state-hash.js';
 
@@ -75,13 +85,20 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
   return { state, fromSnapshotSeq, replayed };
 }
 
+/** A journal entry as applied again: the command, and the events and result it had the first time. */
+export interface ReappliedEntry {
+  readonly command: Command;
+  readonly events: readonly Event[];
+  readonly result: CommandResults[Command['type']];
+}
+
 /** Applies the journal entry that follows `state`, exactly as the sequencer applied it the first time. */
-export function applyJournalEntry(state: State, entry: JournalRecord): void {
+export function applyJournalEntry(state: State, entry: JournalRecord): ReappliedEntry {
   if (entry.seq !== state.seq + 1)
     throw new JournalCorruptError(`journal gap: expected ${state.seq + 1}, found ${entry.seq}`);
   const command = decodeJson(entry.command) as Command;
   const outcome = apply(state, command, { seq: entry.seq, time: entry.time });
-  if (outcome.result.ok) return;
+  if (outcome.result.ok) return { command, events: outcome.events, result: outcome.result.value };
   if (command.type === 'AdoptRules' && outcome.result.rejection.reason === 'RULES_UNKNOWN')
     throw newerRules(command.version);
   throw new JournalCorruptError(

@@ -65,8 +65,8 @@ interface HandedBatch {
   readonly lastSeq: number | undefined;
 }
 
-/** What a submitted command answers once durable. */
-export type Submitted<T> = Pick<Outcome<T>, 'result'>;
+/** What a submitted command answers once durable: its result, and its seq when it was journaled. */
+export type Submitted<T> = Pick<Outcome<T>, 'result'> & { readonly seq?: number };
 
 /** The seq and time (microseconds) the sequencer gave a command. */
 export interface CommandStamp {
@@ -214,7 +214,8 @@ export class Sequencer {
       if (this.inOneCommitDepth === 0 && this.options.store.idle()) this.flush();
     }
     const { result } = outcome;
-    return batch.done.promise.then(() => ({ result }));
+    if (!result.ok) return batch.done.promise.then(() => ({ result }));
+    return batch.done.promise.then(() => ({ result, seq: stamp.seq }));
   }
 
   /**

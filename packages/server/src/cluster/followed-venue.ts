@@ -1,0 +1,54 @@
+import type { Command, CommandResults, State } from '@txc/core';
+import type { Store } from '../store/port.js';
+import type { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
+import type { Clock } from '../venue/sequencer/clock.js';
+import type { EventListener, Submitted } from '../venue/sequencer/sequencer.js';
+import type { VenueView } from '../venue/venue-view.js';
+import type { CommandLink } from './command-link.js';
+import type { JournalFollower } from './journal-follower.js';
+
+/** Settled from the start: everything a follower applies is committed already. */
+const DURABLE = Promise.resolve();
+
+/**
+ * A gateway's venue: the state the leader committed, applied again from the journal as it grows,
+ * with commands handed to the leader. Its streams push what the journal holds, and only that, so no
+ * push waits for a commit; a command resolves once this copy has applied it.
+ */
+export class FollowedVenue implements VenueView {
+  private readonly revocationListeners: ((apiKey: string) => void)[] = [];
+
+  constructor(
+    private readonly follower: JournalFollower,
+    private readonly link: CommandLink,
+    readonly store: Store,
+    readonly clock: Clock,
+    readonly websocketTokens: WebsocketTokens,
+  ) {}
+
+  get state(): State {
+    return this.follower.state;
+  }
+
+  submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
+    return this.link.submit(cmd);
+  }
+
+  barrier(): Promise<void> {
+    return DURABLE;
+  }
+
+  subscribe(events: EventListener, reset: () => Promise<void>): void {
+    this.follower.onApplied(events);
+    this.follower.onReload(() => void reset());
+  }
+
+  onKeyRevoked(listener: (apiKey: string) => void): void {
+    this.revocationListeners.push(listener);
+  }
+
+  /** The leader said `apiKey` was revoked: its sockets close. */
+  keyRevoked(apiKey: string): void {
+    for (const listen of this.revocationListeners) listen(apiKey);
+  }
+}

@@ -1,0 +1,107 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { RateLimitRule } from '@txc/sdk';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.js';
+import { rateLimitClient } from '../http/client-address.js';
+import type { ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { RateLimiter } from '../http/rate-limiter.js';
+import { sendError } from '../http/send-error.js';
+import { MarketData } from '../market-data/market-data.js';
+import type { SecretBox } from '../secrets/secret-box.js';
+import type { PostgresStore } from '../store/postgres.js';
+import { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
+import { systemClock } from '../venue/sequencer/clock.js';
+import { createStreams } from '../ws/streams.js';
+import { registerWebSocket } from '../ws/ws-route.js';
+import { CommandLink } from './command-link.js';
+import { FollowedVenue } from './followed-venue.js';
+import type { GatewayKeys } from './gateway-keys.js';
+import { JournalFollower } from './journal-follower.js';
+import type { SharedLimits } from './shared-limits.js';
+
+export interface GatewayStreamsParts {
+  readonly app: FastifyInstance;
+  readonly config: Config;
+  readonly log: Logger;
+  readonly store: PostgresStore;
+  readonly nats: NatsConnection;
+  readonly cluster: string;
+  readonly keys: GatewayKeys;
+  readonly secrets: SecretBox;
+  readonly limits: SharedLimits | undefined;
+  readonly rules: ConfiguredRateRules;
+}
+
+export interface GatewayStreams {
+  readonly venue: FollowedVenue;
+  /** The last journal entry this gateway has applied. */
+  readonly appliedSeq: () => number;
+  close(): Promise<void>;
+}
+
+/**
+ * The WebSocket API on a gateway: its own copy of the venue, applied from the committed journal as
+ * a standby's is, feeds the same channels as on a single server, so that every gateway serves every
+ * stream to its own sockets; the socket's order methods hand their commands to the leader. A gateway
+ * that reconnects to the store reads on from the last entry it applied.
+ */
+export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<GatewayStreams> {
+  const { app, config, log, store, nats, cluster, keys } = parts;
+  const follower = await JournalFollower.open(store, (error) =>
+    log.warn({ err: error }, 'following the journal failed; retrying'),
+  );
+  const link = new CommandLink(
+    nats,
+    cluster,
+    Math.max(500, config.http.requestTimeoutMs - 1_000),
+    3 * config.lease.ttlMs,
+    (seq) => follower.resultOf(seq),
+  );
+  const tokens = new WebsocketTokens(parts.secrets, keys.registry);
+  const venue = new FollowedVenue(follower, link, store, systemClock(), tokens);
+  const marketData = await MarketData.open(venue);
+  await follower.follow(store.session(), config.lease.followPollMs);
+  const streams = createStreams({
+    venue,
+    marketData,
+    idleTimeoutMs: config.websocket.idleTimeoutMs,
+    maxBufferedBytes: config.websocket.maxBufferedBytes,
+    limits: config.websocket,
+    log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
+  });
+  registerWebSocket(app, {
+    hub: streams.hub,
+    admit: connectionAdmission(parts),
+    notUpgraded: (reply) =>
+      sendError(reply, 'publicBadRequest', {
+        params: { detail: 'Connect with a WebSocket client (Upgrade: websocket).' },
+      }),
+  });
+  return { venue, appliedSeq: () => follower.state.seq, close: () => follower.close() };
+}
+
+/**
+ * A connection attempt counts against its client IP's allowance and the connections-per-minute
+ * rule, as on a single server: in Redis across the gateways when it is configured, here otherwise.
+ */
+function connectionAdmission({
+  config,
+  limits,
+  rules,
+}: GatewayStreamsParts): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
+  const connectRule: RateLimitRule = {
+    group: 'ws-connect',
+    limit: config.websocket.connectionsPerMinute,
+    windowMs: 60_000,
+  };
+  const local = new RateLimiter(config.rateLimits.maxTrackedClients);
+  const allows = (client: string, rule: RateLimitRule): boolean | Promise<boolean> =>
+    limits === undefined ? local.hit(client, rule, Date.now()) : limits.allows(client, rule);
+  return async (request, reply) => {
+    const client = rateLimitClient(request.ip);
+    if ((await allows(`${client}|ip`, rules.perIp)) && (await allows(`${client}|ws-connect`, connectRule))) return true;
+    void sendError(reply, 'publicRateLimited');
+    return false;
+  };
+}

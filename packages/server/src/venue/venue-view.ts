@@ -1,0 +1,24 @@
+import type { Command, CommandResults, State } from '@txc/core';
+import type { Store } from '../store/port.js';
+import type { WebsocketTokens } from './keys/websocket-tokens.js';
+import type { Clock } from './sequencer/clock.js';
+import type { EventListener, Submitted } from './sequencer/sequencer.js';
+
+/**
+ * What order entry and the streams need of a venue: its state and store to read, commands to
+ * submit, and its applied commands to follow. The venue that sequences is one; a gateway's copy,
+ * which follows the committed journal and hands its commands to the leader, is the other.
+ */
+export interface VenueView {
+  readonly state: State;
+  readonly clock: Clock;
+  readonly store: Store;
+  readonly websocketTokens: WebsocketTokens;
+  /** Resolves with the command's result once it is durable. */
+  submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>>;
+  /** Resolves once everything applied so far is durable. */
+  barrier(): Promise<void>;
+  /** Every accepted command's events as it applies; `reset` after the state was rebuilt from the store. */
+  subscribe(events: EventListener, reset: () => Promise<void>): void;
+  onKeyRevoked(listener: (apiKey: string) => void): void;
+}

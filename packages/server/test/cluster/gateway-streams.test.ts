@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { TxcStream, TxcStreamError, type StreamChannel } from '@txc/sdk';
+import { WebSocket } from 'ws';
+import type { Config } from '../../src/config/schema.js';
+import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
+import { setUp } from '../durability/actors.js';
+import { MARKET } from '../durability/order-kinds.js';
+import { acknowledged, admin, send, sign, type Actor, type Target } from '../durability/traffic.js';
+import { engineNodeFlags, gatewayFlags, health, leading } from '../durability/venue-processes.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { natsSkipReason } from '../support/nats.js';
+import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+
+/** A stream on `gateway`, authorized as `actor` when one is given (its token asked for through the gateway). */
+async function streamOn(gateway: Target, actor?: Actor): Promise<TxcStream> {
+  const stream = new TxcStream({
+    url: `${gateway.url.replace('http', 'ws')}/ws`,
+    WebSocket,
+    ...(actor === undefined
+      ? {}
+      : {
+          tokens: {
+            websocketToken: async () => {
+              const answer = await send(gateway, sign(actor, '/api/v4/profile/websocket_token', {}));
+              assert.equal(answer.status, 200, JSON.stringify(answer.body));
+              return answer.body as { websocket_token: string };
+            },
+          },
+        }),
+  });
+  await stream.connect();
+  if (actor !== undefined) await stream.authorize();
+  return stream;
+}
+
+/** Every update of `channel` the stream receives, in order. */
+async function updates(stream: TxcStream, channel: StreamChannel, params: unknown[]): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  await stream.subscribe(channel, params, (update) => seen.push(update));
+  return seen;
+}
+
+/** Waits until one of `seen` satisfies `accept`; fails after a few seconds. */
+async function arrives(seen: readonly unknown[], accept: (update: unknown) => boolean, what: string): Promise<unknown> {
+  const deadline = performance.now() + 10_000;
+  while (performance.now() < deadline) {
+    const found = seen.find(accept);
+    if (found !== undefined) return found;
+    await sleep(20);
+  }
+  throw new Error(`${what} never arrived; seen: ${JSON.stringify(seen).slice(0, 2_000)}`);
+}
+
+/** The socket's answer to a request that failed inside the server (websocket spec §3). */
+const WS_INTERNAL_ERROR = 2;
+
+const mentions = (text: string) => (update: unknown) => JSON.stringify(update).includes(text);
+
+describe('WebSocket streams on gateways', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  if (skip !== undefined) {
+    it('runs against a real PostgreSQL and NATS', { skip }, () => undefined);
+    return;
+  }
+  let db: TestDatabase;
+  let dataDir: string;
+  let nodeA: ChildServer;
+  let nodeB: ChildServer;
+  let g1: ChildServer;
+  let g2: ChildServer;
+  let actors: Actor[];
+  const streams: TxcStream[] = [];
+  const open = async (gateway: Target, actor?: Actor): Promise<TxcStream> => {
+    const stream = await streamOn(gateway, actor);
+    streams.push(stream);
+    return stream;
+  };
+  before(async () => {
+    db = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'txc-gateway-streams-'));
+    const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
+    const shared = { masterKey: 'ef'.repeat(32), adminToken: 'gateway-streams-admin-token' };
+    nodeA = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
+    nodeB = await startChildServer(engineNodeFlags(flags, 'B', shared));
+    g1 = await startChildServer(gatewayFlags(flags, 'G1', shared));
+    g2 = await startChildServer(gatewayFlags(flags, 'G2', shared));
+    let n = 0;
+    actors = await setUp(g1, 3, (p) => `${p}${++n}`);
+  });
+  after(async () => {
+    for (const stream of streams) stream.close();
+    await Promise.all([nodeA, nodeB, g1, g2].map((p) => p?.crash()));
+    rmSync(dataDir, { recursive: true, force: true });
+    await db.drop();
+  });
+
+  it('a trade made through one gateway is pushed by the other, and its /health says what it applied', async () => {
+    const stream = await open(g2);
+    const trades = await updates(stream, 'trades', [MARKET]);
+    const depth = await updates(stream, 'depth', [MARKET, 10, '0', true]);
+    await arrives(depth, () => true, 'the depth snapshot');
+    const [seller, buyer] = actors as [Actor, Actor];
+    const fields = { market: MARKET, amount: '0.002', price: '30123.45' };
+    const sold = await send(g1, sign(seller, '/api/v4/order/new', { ...fields, side: 'sell' }));
+    assert.ok(acknowledged(sold), JSON.stringify(sold.body));
+    await arrives(depth, mentions('30123.45'), 'the resting sell in a depth update');
+    const bought = await send(g1, sign(buyer, '/api/v4/order/new', { ...fields, side: 'buy' }));
+    assert.ok(acknowledged(bought), JSON.stringify(bought.body));
+    await arrives(trades, mentions('30123.45'), 'the trade');
+    const led = await health<{ seq: number }>(nodeA);
+    const applied = await health<{ applied: number; cluster: { role: string } }>(g2);
+    assert.equal(applied?.cluster.role, 'gateway');
+    assert.ok(
+      applied.applied >= led!.seq,
+      `the gateway applied ${applied?.applied}, the leader committed ${led?.seq}`,
+    );
+  });
+
+  it('the socket’s order methods go to the leader; the account streams push them', async () => {
+    const actor = actors[2]!;
+    const stream = await open(g2, actor);
+    const pending = await updates(stream, 'ordersPending', [MARKET]);
+    const balances = await updates(stream, 'balanceSpot', ['USDT']);
+    const placed = await stream.request<{ id: number; price: string }>('order_limit_place', [
+      { market: MARKET, side: 'buy', amount: '0.001', price: '20000.5', client_order_id: 'on-a-gateway' },
+    ]);
+
+    assert.equal(placed.price, '20000.5');
+    await arrives(pending, mentions(`"id":${placed.id}`), 'the new order in ordersPending');
+    await arrives(balances, () => true, 'the balance held for the order');
+    // the other gateway's REST sees it: the leader has it
+    const active = await send(g1, sign(actor, '/api/v4/orders', { market: MARKET }));
+    assert.ok(JSON.stringify(active.body).includes(`"orderId":${placed.id}`), JSON.stringify(active.body));
+    const cancelled = await stream.request<{ id: number }>('order_cancel', [{ market: MARKET, order_id: placed.id }]);
+    assert.equal(cancelled.id, placed.id);
+    await arrives(pending, (u) => Array.isArray(u) && u[0] === 3, 'the cancelled order, event 3');
+    // more than the account holds: the engine's refusal comes back as a single server answers it
+    const refused = stream.request('order_limit_place', [
+      { market: MARKET, side: 'buy', amount: '100', price: '1000' },
+    ]);
+    await assert.rejects(refused, (e: unknown) => {
+      assert.ok(e instanceof TxcStreamError);
+      assert.notEqual(e.code, WS_INTERNAL_ERROR, e.message);
+      assert.match(e.message, /balance/i);
+      return true;
+    });
+  });
+
+  it('revoking a key through one gateway closes its sockets on the other', async () => {
+    const actor = actors[1]!;
+    const stream = await streamOn(g2, actor);
+    let closedWith: number | undefined;
+    const socket = (stream as unknown as { socket: WebSocket }).socket;
+    socket.addEventListener('close', (event) => (closedWith = event.code));
+    const revoked = await admin(g1, 'DELETE', `/admin/v1/api-keys/${actor.apiKey}`);
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+    const deadline = performance.now() + 10_000;
+    while (closedWith === undefined && performance.now() < deadline) await sleep(20);
+    stream.close();
+    assert.equal(closedWith, 4003);
+  });
+
+  it('streams on a gateway go on across the leader’s kill -9', async () => {
+    const stream = await open(g1);
+    const trades = await updates(stream, 'trades', [MARKET]);
+    await nodeA.crash();
+    await leading(nodeB);
+    // the second actor's key was revoked above
+    const [seller, buyer] = [actors[0]!, actors[2]!];
+    const fields = { market: MARKET, amount: '0.001', price: '30555.55' };
+    for (const [actor, side] of [
+      [seller, 'sell'],
+      [buyer, 'buy'],
+    ] as const) {
+      const answer = await send(g2, sign(actor, '/api/v4/order/new', { ...fields, side }));
+      assert.ok(acknowledged(answer), JSON.stringify(answer.body));
+    }
+    await arrives(trades, mentions('30555.55'), 'the trade the new leader made');
+  });
+});
