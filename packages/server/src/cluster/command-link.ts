@@ -1,11 +1,11 @@
-import { errors, type NatsConnection, type RequestError, type Subscription } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { decodeJson, encodeJson, type Command, type CommandResults, type Rejection } from '@txc/core';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 import type { Submitted } from '../venue/sequencer/sequencer.js';
 import type { Venue } from '../venue/venue.js';
 import type { AppliedResult } from './journal-follower.js';
+import { askLeader, type LeaderWait } from './leader-request.js';
 
 /** Where a gateway hands the leader the commands its sockets' order methods build. */
 export const commandSubject = (cluster: string): string => `txc.${cluster}.command`;
@@ -55,45 +55,28 @@ export function answerCommands(nats: NatsConnection, cluster: string, venue: Ven
   });
 }
 
-/** How often a gateway asks again while no node leads (a failover under way). */
-const NO_LEADER_RETRY_MS = 100;
-
 /**
- * The gateway's side: hands a command to whichever node leads, and resolves once the gateway's own
- * copy of the state has applied it, with the result it had there: what the socket answers and
- * pushes next shows it, as on a single server. A
- * command no node received is sent again until a failover should be over; one that was sent and not
- * answered may have been applied, so it is never sent twice: the caller hears the store is
- * unavailable.
+ * The gateway's side: hands a command to whichever node leads (leader-request.ts), and resolves once
+ * the gateway's own copy of the state has applied it, with the result it had there: what the socket
+ * answers and pushes next shows it, as on a single server. No answer from a leader rejects as the
+ * store being unavailable.
  */
 export class CommandLink {
   constructor(
     private readonly nats: NatsConnection,
     private readonly cluster: string,
-    private readonly timeoutMs: number,
-    private readonly failoverMs: number,
+    private readonly wait: LeaderWait,
     /** The result of journal entry `seq`, once the gateway's copy has applied it. */
     private readonly resultOf: (seq: number) => Promise<AppliedResult>,
   ) {}
 
   async submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
-    const data = encodeJson(cmd);
-    const giveUpAt = performance.now() + this.failoverMs;
-    for (;;) {
-      let answer: CommandAnswer;
-      try {
-        const reply = await this.nats.request(commandSubject(this.cluster), data, { timeout: this.timeoutMs });
-        answer = decodeJson(reply.string()) as CommandAnswer;
-      } catch (error) {
-        const unseen = error instanceof errors.NoRespondersError || (error as Partial<RequestError>).isNoResponders?.();
-        if (unseen !== true || performance.now() > giveUpAt) throw new StoreUnavailableError();
-        await sleep(NO_LEADER_RETRY_MS);
-        continue;
-      }
-      if ('unavailable' in answer) throw new StoreUnavailableError();
-      if ('rejection' in answer) return { result: { ok: false, rejection: answer.rejection } };
-      const value = (await this.resultOf(answer.seq)) as CommandResults[C['type']];
-      return { result: { ok: true, value }, seq: answer.seq };
-    }
+    const reply = await askLeader(this.nats, commandSubject(this.cluster), encodeJson(cmd), this.wait);
+    if (reply === undefined) throw new StoreUnavailableError();
+    const answer = decodeJson(reply.string()) as CommandAnswer;
+    if ('unavailable' in answer) throw new StoreUnavailableError();
+    if ('rejection' in answer) return { result: { ok: false, rejection: answer.rejection } };
+    const value = (await this.resultOf(answer.seq)) as CommandResults[C['type']];
+    return { result: { ok: true, value }, seq: answer.seq };
   }
 }

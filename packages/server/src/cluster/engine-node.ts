@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/load.js';
 import type { Config } from '../config/schema.js';
+import { configuredRateRules } from '../http/configured-rate-rules.js';
 import type { ClusterPlace } from '../http/routes/health.js';
 import { buildStandbyApp } from '../http/standby-app.js';
 import { adminToken } from '../process/admin-token.js';
@@ -20,6 +21,7 @@ import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
 import { connectCluster } from './cluster-connection.js';
 import { keyCreatedSubject, keyRevokedSubject } from './http-over-nats.js';
 import { JournalFollower } from './journal-follower.js';
+import { answerAdmissions } from './admission.js';
 import { answerCommands } from './command-link.js';
 import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
@@ -176,6 +178,14 @@ class EngineNode implements RunningNode {
       this.gateways = [
         answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log),
         answerCommands(this.nats, this.cluster, server.venue, this.log),
+        answerAdmissions(
+          this.nats,
+          this.cluster,
+          server.venue,
+          server.app.rateLimiter,
+          configuredRateRules(this.config),
+          this.log,
+        ),
       ];
       server.venue.onKeyRevoked((apiKey) => this.nats.publish(keyRevokedSubject(this.cluster), apiKey));
       server.venue.onKeyCreated((apiKey) => this.nats.publish(keyCreatedSubject(this.cluster), apiKey));

@@ -15,6 +15,7 @@ import { systemClock } from '../venue/sequencer/clock.js';
 import { createStreams } from '../ws/streams.js';
 import { registerWebSocket } from '../ws/ws-route.js';
 import { CommandLink } from './command-link.js';
+import { leaderWait } from './leader-request.js';
 import { FollowedVenue } from './followed-venue.js';
 import type { GatewayKeys } from './gateway-keys.js';
 import { JournalFollower } from './journal-follower.js';
@@ -51,13 +52,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
   const follower = await JournalFollower.open(store, (error) =>
     log.warn({ err: error }, 'following the journal failed; retrying'),
   );
-  const link = new CommandLink(
-    nats,
-    cluster,
-    Math.max(500, config.http.requestTimeoutMs - 1_000),
-    3 * config.lease.ttlMs,
-    (seq) => follower.resultOf(seq),
-  );
+  const link = new CommandLink(nats, cluster, leaderWait(config), (seq) => follower.resultOf(seq));
   const tokens = new WebsocketTokens(parts.secrets, keys.registry);
   const venue = new FollowedVenue(follower, link, store, systemClock(), tokens);
   const marketData = await MarketData.open(venue);

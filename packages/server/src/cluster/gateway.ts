@@ -1,18 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errors, type NatsConnection, type RequestError } from '@nats-io/transport-node';
-import { ENDPOINTS, type ErrorName, type PrivateEndpoint } from '@txc/sdk';
+import type { NatsConnection } from '@nats-io/transport-node';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { serverOptions } from '../http/app.js';
-import { configuredRateRules, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
-import { rateLimitClient } from '../http/client-address.js';
-import { familyOf, pathOf } from '../http/family.js';
-import { throttledAnswer } from '../http/throttled-answer.js';
+import { configuredRateRules } from '../http/configured-rate-rules.js';
+import { familyOf } from '../http/family.js';
 import { registerErrorHandling, sendUnavailable } from '../http/plugins/error-handling.js';
 import type { ClusterPlace } from '../http/routes/health.js';
 import { sendError } from '../http/send-error.js';
@@ -39,6 +36,10 @@ import {
   type ForwardedRequest,
 } from './http-over-nats.js';
 import { Lease } from './lease.js';
+import { RemoteAdmission } from './admission.js';
+import { serveRoutesHere } from './gateway-routes.js';
+import { overIpAllowance, overKeyAllowance } from './gateway-allowances.js';
+import { askLeader, leaderWait, type LeaderWait } from './leader-request.js';
 
 export interface RunningGateway {
   readonly url: string;
@@ -47,41 +48,20 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-/** How often a gateway asks again for a leader while none answers (a failover under way). */
-const NO_LEADER_RETRY_MS = 100;
-/** The least time a request to the leader is given, however late in the wait it is sent. */
-const MIN_REQUEST_MS = 100;
-
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
-/**
- * Sends requests to whichever node leads. A request no node received (no responder: between a
- * leader's end and the next one's start) is sent again until the failover should be over, which is
- * safe because nothing saw it; one that was sent and not answered in time may have been applied,
- * so it is never sent twice: the client hears 503 and decides (docs/scaling.md).
- */
+/** Sends requests to whichever node leads (leader-request.ts): undefined when none answered. */
 class Forwarder {
   constructor(
     private readonly nats: NatsConnection,
     private readonly subject: string,
-    private readonly timeoutMs: number,
-    private readonly failoverMs: number,
+    private readonly wait: LeaderWait,
   ) {}
 
   async send(request: ForwardedRequest): Promise<ForwardedAnswer | undefined> {
     const { headers, data } = encodeRequest(request);
-    // the whole wait fits in the request's own deadline: the client hears 503, never a dropped connection
-    const giveUpAt = performance.now() + Math.min(this.failoverMs, this.timeoutMs);
-    for (;;) {
-      try {
-        const timeout = Math.max(MIN_REQUEST_MS, giveUpAt - performance.now());
-        return decodeAnswer(await this.nats.request(this.subject, data, { headers, timeout }));
-      } catch (error) {
-        const unseen = error instanceof errors.NoRespondersError || (error as Partial<RequestError>).isNoResponders?.();
-        if (unseen !== true || performance.now() > giveUpAt) return undefined;
-        await sleep(NO_LEADER_RETRY_MS);
-      }
-    }
+    const reply = await askLeader(this.nats, this.subject, data, this.wait, headers);
+    return reply === undefined ? undefined : decodeAnswer(reply);
   }
 }
 
@@ -110,38 +90,6 @@ interface GatewayParts {
   readonly limits: SharedLimits | undefined;
   readonly health: () => Promise<{ ok: boolean; body: Record<string, unknown> }>;
 }
-
-/**
- * Refuses an API request whose client IP has spent its allowance, counted in Redis across every
- * gateway, before any other work, as the leader counts it: the answer is the venue's own.
- */
-async function overIpAllowance(
-  request: FastifyRequest,
-  limits: SharedLimits,
-  rules: ConfiguredRateRules,
-): Promise<ErrorName | undefined> {
-  const path = pathOf(request.url);
-  if (!path.startsWith('/api/')) return undefined;
-  if (await limits.allows(`${rateLimitClient(request.ip)}|ip`, rules.perIp)) return undefined;
-  return familyOf(path) === 'private' ? throttledAnswer(path) : 'publicRateLimited';
-}
-
-/** Refuses a signed request whose key has spent its allowance of the endpoint's rate-limit group. */
-async function overKeyAllowance(
-  request: FastifyRequest,
-  limits: SharedLimits,
-  rules: ConfiguredRateRules,
-): Promise<ErrorName | undefined> {
-  const endpoint = PRIVATE_ENDPOINTS.get(pathOf(request.url).replace(/\/$/, ''));
-  if (endpoint === undefined) return undefined;
-  const rule = rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
-  const apiKey = request.headers['x-txc-apikey'] as string;
-  return (await limits.allows(`${apiKey}|${rule.group}`, rule)) ? undefined : throttledAnswer(endpoint.path);
-}
-
-const PRIVATE_ENDPOINTS: ReadonlyMap<string, PrivateEndpoint> = new Map(
-  ENDPOINTS.flatMap((e) => (e.kind === 'private' ? [[e.path, e] as const] : [])),
-);
 
 function buildGatewayApp({ config, log, keys, forwarder, limits, health }: GatewayParts): FastifyInstance {
   const rules = configuredRateRules(config);
@@ -247,12 +195,8 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
         if (error === null) keys.load().catch((e: unknown) => log.warn({ err: e }, 'reading the API keys'));
       },
     });
-    const forwarder = new Forwarder(
-      connection,
-      httpSubject(cluster),
-      Math.max(500, config.http.requestTimeoutMs - 1_000),
-      3 * config.lease.ttlMs,
-    );
+    const wait = leaderWait(config);
+    const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
       const held = await lease.holder().catch(() => undefined);
       const seq = await store.lastSeq().catch(() => undefined);
@@ -271,6 +215,8 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
     const rules = configuredRateRules(config);
     streams = await openGatewayStreams({ app, config, log, store, nats, cluster, keys, secrets, limits, rules });
     const following = streams;
+    const admission = new RemoteAdmission(connection, cluster, wait);
+    serveRoutesHere(app, { config, venue: following.venue, keys, admission, limits, rules });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
     });

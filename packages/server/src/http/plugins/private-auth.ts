@@ -1,11 +1,11 @@
 import type { ErrorName, PrivateEndpoint, RateLimitRule } from '@txc/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
-import { parseExactJson, type JsonLimits } from '../exact-json.js';
-import { jsonEqual } from '../validation/json-equal.js';
+import type { JsonLimits } from '../exact-json.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { sendError } from '../send-error.js';
 import { throttledAnswer } from '../throttled-answer.js';
+import { calledPath, header, parseNonce, payloadMatchesBody } from './signed-request.js';
 
 export interface PrivateAuthOptions {
   readonly venue: Venue;
@@ -22,41 +22,6 @@ export interface PrivateAuthOptions {
 
 /** The header a cluster's leader finds its gateway mark in. */
 export const GATEWAY_MARK_HEADER = 'x-txc-gateway';
-
-const NONCE_TEXT = /^[0-9]{1,16}$/;
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-function parseNonce(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  if (typeof value === 'string' && NONCE_TEXT.test(value)) {
-    const n = Number(value);
-    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-  }
-  return undefined;
-}
-
-/** The path the client called, as it sent it (a trailing slash included), without the query. */
-function calledPath(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
-function payloadMatchesBody(request: FastifyRequest, payloadBase64: string, limits: JsonLimits): boolean {
-  const decoded = Buffer.from(payloadBase64, 'base64').toString('utf8');
-  if (decoded === request.rawBody) return true;
-  // A body formatted differently from the payload is accepted when both are the same JSON value.
-  let signed: unknown;
-  try {
-    signed = parseExactJson(decoded, limits);
-  } catch {
-    return false;
-  }
-  return jsonEqual(signed, request.body);
-}
 
 /**
  * Authentication of private requests (spec §5, reference §1): key, signature over the base64

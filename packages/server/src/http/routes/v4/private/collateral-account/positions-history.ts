@@ -4,15 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { entryPrice } from '../../../../../account-views/collateral-views.js';
 
-import type { RouteDeps } from '../../../route-deps.js';
-import type { Venue } from '../../../../../venue/venue.js';
+import type { ViewRouteDeps } from '../../../route-deps.js';
+import type { VenueView } from '../../../../../venue/venue-view.js';
 import { defineRoute } from '../../../../route-module.js';
 import { FieldValidation } from '../../../../validation/field-validation.js';
 import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
 import { tradingMarket } from '../../../../validation/order-fields/market.js';
 
 /** One state of a position as the history lists it (reference §6, "Positions History"). */
-function stateBody(venue: Venue, e: PositionChanged): Record<string, unknown> {
+function stateBody(venue: VenueView, e: PositionChanged): Record<string, unknown> {
   const state = venue.state;
   const spec = state.markets.get(e.market);
   const stockPrec = spec?.stockPrec ?? 0;
@@ -51,7 +51,7 @@ function stateBody(venue: Venue, e: PositionChanged): Record<string, unknown> {
  */
 export const collateralPositionsHistoryRoute = defineRoute(
   collateralPositionsHistory,
-  (app: FastifyInstance, { venue }: RouteDeps) => {
+  (app: FastifyInstance, { venue }: ViewRouteDeps) => {
     app.post(
       collateralPositionsHistory.path,
       { config: { endpoint: collateralPositionsHistory } },

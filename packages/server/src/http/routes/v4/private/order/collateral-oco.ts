@@ -4,11 +4,11 @@ import { placeOco } from '../../../../../order-entry/place-oco.js';
 import { sendError } from '../../../../send-error.js';
 import { ocoLegBody } from '../../../../trading/oco-legs.js';
 import { sendTradingRejection } from '../../../../trading/send-rejection.js';
-import type { RouteDeps } from '../../../route-deps.js';
+import type { ViewRouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
 
 /** Places an OCO group (order-entry/place-oco.ts) and answers it with its legs as placed. */
-export const collateralOcoRoute = defineRoute(collateralOco, (app: FastifyInstance, { venue }: RouteDeps) => {
+export const collateralOcoRoute = defineRoute(collateralOco, (app: FastifyInstance, { venue }: ViewRouteDeps) => {
   app.post(collateralOco.path, { config: { endpoint: collateralOco } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const placed = await placeOco(venue, request.auth?.user ?? '', body, 'rest');

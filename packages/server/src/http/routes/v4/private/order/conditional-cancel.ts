@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { cancelConditionalGroup } from '../../../../../order-entry/cancel-conditional.js';
 import { sendError } from '../../../../send-error.js';
 import { sendTradingRejection } from '../../../../trading/send-rejection.js';
-import type { RouteDeps } from '../../../route-deps.js';
+import type { ViewRouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
 
 /**
@@ -12,7 +12,7 @@ import { defineRoute } from '../../../../route-module.js';
  */
 export const orderConditionalCancelRoute = defineRoute(
   orderConditionalCancel,
-  (app: FastifyInstance, { venue }: RouteDeps) => {
+  (app: FastifyInstance, { venue }: ViewRouteDeps) => {
     app.post(orderConditionalCancel.path, { config: { endpoint: orderConditionalCancel } }, async (request, reply) => {
       const body = request.body as Record<string, unknown>;
       const cancelled = await cancelConditionalGroup(venue, request.auth?.user ?? '', body);

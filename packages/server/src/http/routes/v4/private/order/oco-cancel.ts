@@ -4,11 +4,11 @@ import { cancelOcoGroup } from '../../../../../order-entry/cancel-oco.js';
 import { sendError } from '../../../../send-error.js';
 import { ocoLegBody } from '../../../../trading/oco-legs.js';
 import { sendTradingRejection } from '../../../../trading/send-rejection.js';
-import type { RouteDeps } from '../../../route-deps.js';
+import type { ViewRouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
 
 /** Cancels a live OCO group (order-entry/cancel-oco.ts); code 2 for one that is gone or never was. */
-export const orderOcoCancelRoute = defineRoute(orderOcoCancel, (app: FastifyInstance, { venue }: RouteDeps) => {
+export const orderOcoCancelRoute = defineRoute(orderOcoCancel, (app: FastifyInstance, { venue }: ViewRouteDeps) => {
   app.post(orderOcoCancel.path, { config: { endpoint: orderOcoCancel } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const cancelled = await cancelOcoGroup(venue, request.auth?.user ?? '', body);

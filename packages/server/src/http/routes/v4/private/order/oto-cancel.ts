@@ -5,14 +5,14 @@ import { cancelOtoGroup } from '../../../../../order-entry/cancel-oto.js';
 import { sendError } from '../../../../send-error.js';
 import { orderBody } from '../../../../trading/order-body.js';
 import { sendTradingRejection } from '../../../../trading/send-rejection.js';
-import type { RouteDeps } from '../../../route-deps.js';
+import type { ViewRouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
 
 /**
  * Reference §6.1: cancels an OTO group (order-entry/cancel-oto.ts) and answers its orders as they
  * ended (code 2 when there is no such group).
  */
-export const orderOtoCancelRoute = defineRoute(orderOtoCancel, (app: FastifyInstance, { venue }: RouteDeps) => {
+export const orderOtoCancelRoute = defineRoute(orderOtoCancel, (app: FastifyInstance, { venue }: ViewRouteDeps) => {
   app.post(orderOtoCancel.path, { config: { endpoint: orderOtoCancel } }, async (request, reply) => {
     const cancelled = await cancelOtoGroup(venue, request.auth?.user ?? '', request.body as Record<string, unknown>);
     if ('invalid' in cancelled) return sendError(reply, 'orderValidation', { errors: cancelled.invalid });

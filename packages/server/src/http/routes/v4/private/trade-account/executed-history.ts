@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
 import { byMarket, executedDeal } from '../../../../trading/history-format.js';
 import { orderReadError } from '../../../../validation/order-read-error.js';
-import type { RouteDeps } from '../../../route-deps.js';
+import type { ViewRouteDeps } from '../../../route-deps.js';
 import { userDeals, walkFor } from '../../../../../store/user-history.js';
 import { defineRoute } from '../../../../route-module.js';
 import { FieldValidation } from '../../../../validation/field-validation.js';
@@ -15,7 +15,7 @@ import { tradingMarket } from '../../../../validation/order-fields/market.js';
  * The caller's executed deals (one per side the caller was on), newest first: an array when a
  * `market` is named, otherwise grouped by market. `limit` 1–100 (50), `offset` 0–10000.
  */
-export const executedHistoryRoute = defineRoute(executedHistory, (app: FastifyInstance, { venue }: RouteDeps) => {
+export const executedHistoryRoute = defineRoute(executedHistory, (app: FastifyInstance, { venue }: ViewRouteDeps) => {
   app.post(executedHistory.path, { config: { endpoint: executedHistory } }, async (request, reply) => {
     const v = new FieldValidation(request.body as Record<string, unknown>);
     const spec = tradingMarket(v, venue.state, { required: false, spotOnly: false });

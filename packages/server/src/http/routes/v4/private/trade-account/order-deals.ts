@@ -4,7 +4,7 @@ import { sendError } from '../../../../send-error.js';
 import { dealFigures } from '../../../../../account-views/deal-figures.js';
 import { seconds } from '../../../../../account-views/order-figures.js';
 
-import type { RouteDeps } from '../../../route-deps.js';
+import type { ViewRouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
 import { FieldValidation } from '../../../../validation/field-validation.js';
 import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
@@ -15,7 +15,7 @@ import { orderIdField } from '../../../../validation/order-fields/order-id.js';
  * trade id, the counterparty's order id (`dealOrderId`), the caller's role (1 maker, 2 taker) and the
  * asset its fee was paid in (`feeAsset`, which ccxt reads for the fee's currency).
  */
-export const orderDealsRoute = defineRoute(orderDeals, (app: FastifyInstance, { venue }: RouteDeps) => {
+export const orderDealsRoute = defineRoute(orderDeals, (app: FastifyInstance, { venue }: ViewRouteDeps) => {
   app.post(orderDeals.path, { config: { endpoint: orderDeals } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const v = new FieldValidation(body);

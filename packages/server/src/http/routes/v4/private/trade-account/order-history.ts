@@ -5,7 +5,7 @@ import { sendError } from '../../../../send-error.js';
 import { byMarket, historyOrder } from '../../../../trading/history-format.js';
 import { HISTORY_WINDOW_DAYS, historyWindow } from '../../../../trading/history-window.js';
 import { orderReadError } from '../../../../validation/order-read-error.js';
-import type { RouteDeps } from '../../../route-deps.js';
+import type { ViewRouteDeps } from '../../../route-deps.js';
 import { finishedOrderOf, userFinishedOrder, userFinishedOrders, walkFor } from '../../../../../store/user-history.js';
 import { defineRoute } from '../../../../route-module.js';
 import { FieldValidation } from '../../../../validation/field-validation.js';
@@ -22,7 +22,7 @@ const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
  * `clientOrderId` answers code 30 `orderHistory`.
  * `PARTIALLY_FILLED` lists orders cancelled after part of them filled.
  */
-export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance, { venue }: RouteDeps) => {
+export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance, { venue }: ViewRouteDeps) => {
   app.post(orderHistory.path, { config: { endpoint: orderHistory } }, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const v = new FieldValidation(body);

@@ -1,0 +1,75 @@
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { ENDPOINTS, type ErrorName, type PrivateEndpoint } from '@txc/sdk';
+import type { Logger } from 'pino';
+import type { ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import type { RateLimiter } from '../http/rate-limiter.js';
+import { throttledAnswer } from '../http/throttled-answer.js';
+import type { Venue } from '../venue/venue.js';
+import { askLeader, type LeaderWait } from './leader-request.js';
+
+/** Where a gateway asks the leader to admit a signed request it serves itself. */
+export const admissionSubject = (cluster: string): string => `txc.${cluster}.admit`;
+
+/** A signed request whose key, signature and payload the gateway checked: what only the leader can decide. */
+export interface AdmissionRequest {
+  readonly apiKey: string;
+  /** The endpoint's path: its rate-limit group. */
+  readonly path: string;
+  readonly nonce: number;
+  readonly nonceWindow: boolean;
+}
+
+/** The leader's verdict: undefined admits; otherwise the refusal the venue answers. */
+type AdmissionAnswer = { readonly refused?: ErrorName };
+
+const PRIVATE_ENDPOINTS: ReadonlyMap<string, PrivateEndpoint> = new Map(
+  ENDPOINTS.flatMap((e) => (e.kind === 'private' ? [[e.path, e] as const] : [])),
+);
+
+/**
+ * The leader's side: counts the request against its key's allowance and checks and records its
+ * nonce, as its own private routes do, in the one place every gateway shares. The nonce rule and
+ * every key's limit are therefore exactly those of one process.
+ */
+export function answerAdmissions(
+  nats: NatsConnection,
+  cluster: string,
+  venue: Venue,
+  limiter: RateLimiter,
+  rules: ConfiguredRateRules,
+  log: Logger,
+): Subscription {
+  const admit = ({ apiKey, path, nonce, nonceWindow }: AdmissionRequest): ErrorName | undefined => {
+    if (!venue.writable) return 'privateUnavailable';
+    const endpoint = PRIVATE_ENDPOINTS.get(path);
+    const entry = venue.keys.get(apiKey);
+    if (endpoint === undefined || entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
+    const rule = rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
+    if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) return throttledAnswer(path);
+    const verdict = venue.keys.checkNonce(entry, nonce, nonceWindow, venue.clock.nowMs());
+    if (verdict !== 'ok') return verdict;
+    venue.recordNonce(apiKey, nonce, nonceWindow);
+    return undefined;
+  };
+  return nats.subscribe(admissionSubject(cluster), {
+    callback: (error, msg) => {
+      if (error !== null) return log.warn({ err: error }, 'gateway admissions');
+      const refused = admit(msg.json<AdmissionRequest>());
+      msg.respond(JSON.stringify(refused === undefined ? {} : { refused }));
+    },
+  });
+}
+
+/** The gateway's side: the leader's verdict, or unavailable when no leader answered (leader-request.ts). */
+export class RemoteAdmission {
+  constructor(
+    private readonly nats: NatsConnection,
+    private readonly cluster: string,
+    private readonly wait: LeaderWait,
+  ) {}
+
+  async admit(request: AdmissionRequest): Promise<ErrorName | undefined> {
+    const reply = await askLeader(this.nats, admissionSubject(this.cluster), JSON.stringify(request), this.wait);
+    return reply === undefined ? 'privateUnavailable' : reply.json<AdmissionAnswer>().refused;
+  }
+}

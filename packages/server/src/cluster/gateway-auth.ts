@@ -1,0 +1,65 @@
+import type { ErrorName, PrivateEndpoint } from '@txc/sdk';
+import type { State } from '@txc/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonLimits } from '../http/exact-json.js';
+import { calledPath, header, parseNonce, payloadMatchesBody } from '../http/plugins/signed-request.js';
+import { sendError } from '../http/send-error.js';
+import type { RemoteAdmission } from './admission.js';
+import type { GatewayKeys } from './gateway-keys.js';
+
+export interface GatewayAuthOptions {
+  readonly keys: GatewayKeys;
+  /** The gateway's copy of the venue's state (sub-accounts blocked or deleted). */
+  readonly state: () => State;
+  readonly admission: RemoteAdmission;
+  readonly jsonLimits: JsonLimits;
+  /** The key's allowance shared with the other gateways (Redis), counted once its signature holds. */
+  readonly keyAllowance: ((request: FastifyRequest) => Promise<ErrorName | undefined>) | undefined;
+}
+
+/**
+ * The private scope's authentication on a gateway, for the routes it serves itself: what the venue
+ * checks (http/plugins/private-auth.ts) in the same order, the signature and payload here, the key's
+ * allowance and the nonce on the leader, so that two gateways cannot both accept one nonce. Where a
+ * request fails several checks, the leader's count comes after the payload's checks here: a request
+ * refused for its payload spends none of its key's allowance.
+ */
+export function registerGatewayAuth(app: FastifyInstance, options: GatewayAuthOptions): void {
+  const { keys, state, admission, jsonLimits } = options;
+  app.decorateRequest('auth', undefined);
+  app.addHook('preValidation', async (request, reply) => {
+    const endpoint = request.routeOptions.config.endpoint as PrivateEndpoint | undefined;
+    if (endpoint === undefined) return;
+    const apiKey = header(request, 'x-txc-apikey');
+    const signature = header(request, 'x-txc-signature');
+    const payload = header(request, 'x-txc-payload');
+    if (apiKey === undefined || signature === undefined) return sendError(reply, 'unauthorized');
+    const entry = await keys.get(apiKey);
+    if (entry === undefined || entry.record.revokedAt !== null) return sendError(reply, 'unauthorized');
+    if (!entry.ips.allows(request.ip)) return sendError(reply, 'keyDisabled');
+    if ((state().subAccounts.get(entry.record.user)?.status ?? 'active') !== 'active') {
+      return sendError(reply, 'keyDisabled');
+    }
+    if (payload === undefined) return sendError(reply, 'payloadNotProvided');
+    if (!entry.hmacKey.verifies(payload, signature)) return sendError(reply, 'unauthorized');
+    const spent = await options.keyAllowance?.(request);
+    if (spent !== undefined) return sendError(reply, spent);
+    if (!payloadMatchesBody(request, payload, jsonLimits)) return sendError(reply, 'invalidPayload');
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendError(reply, 'invalidPayload');
+    const fields = body as Record<string, unknown>;
+    if (fields.request === undefined || fields.request === null || fields.request === '')
+      return sendError(reply, 'requestNotProvided');
+    if (fields.request !== calledPath(request.url)) return sendError(reply, 'unauthorized');
+    if (fields.nonce === undefined || fields.nonce === null || fields.nonce === '')
+      return sendError(reply, 'nonceNotProvided');
+    const nonce = parseNonce(fields.nonce);
+    if (nonce === undefined) return sendError(reply, 'invalidNonce');
+    const nonceWindow = fields.nonceWindow ?? false;
+    if (typeof nonceWindow !== 'boolean') return sendError(reply, 'invalidNonceWindow');
+    const refused = await admission.admit({ apiKey, path: endpoint.path, nonce, nonceWindow });
+    if (refused !== undefined) return sendError(reply, refused);
+    if (!entry.permissions.has(endpoint.permission)) return sendError(reply, 'permissionDenied');
+    request.auth = { apiKey, user: entry.record.user };
+  });
+}

@@ -1,0 +1,48 @@
+import { errors, type MsgHdrs, type Msg, type NatsConnection, type RequestError } from '@nats-io/transport-node';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Config } from '../config/schema.js';
+
+/** How often a gateway asks again while no node leads (a failover under way). */
+const NO_LEADER_RETRY_MS = 100;
+/** The least time a request to the leader is given, however late in the wait it is sent. */
+const MIN_REQUEST_MS = 100;
+
+/** How long a gateway waits for the leader. */
+export interface LeaderWait {
+  /** For one answer, once a node received the request. */
+  readonly timeoutMs: number;
+  /** For a node to lead at all: about as long as a failover takes. */
+  readonly failoverMs: number;
+}
+
+/** A gateway's waits: an answer within the client's own request deadline, a leader within three leases. */
+export function leaderWait(config: Config): LeaderWait {
+  return { timeoutMs: Math.max(500, config.http.requestTimeoutMs - 1_000), failoverMs: 3 * config.lease.ttlMs };
+}
+
+/**
+ * Asks whichever node leads. A request no node received (no responder: between a leader's end and
+ * the next one's start) is sent again until a failover should be over, which is safe because nothing
+ * saw it; one that was sent and not answered in time may have been acted on, so it is never sent
+ * twice: undefined, and the caller answers its client that the venue is unavailable.
+ */
+export async function askLeader(
+  nats: NatsConnection,
+  subject: string,
+  data: Uint8Array | string,
+  wait: LeaderWait,
+  headers?: MsgHdrs,
+): Promise<Msg | undefined> {
+  // the whole wait fits in the request's own deadline: the client hears 503, never a dropped connection
+  const giveUpAt = performance.now() + Math.min(wait.failoverMs, wait.timeoutMs);
+  for (;;) {
+    try {
+      const timeout = Math.max(MIN_REQUEST_MS, giveUpAt - performance.now());
+      return await nats.request(subject, data, { timeout, ...(headers === undefined ? {} : { headers }) });
+    } catch (error) {
+      const unseen = error instanceof errors.NoRespondersError || (error as Partial<RequestError>).isNoResponders?.();
+      if (unseen !== true || performance.now() > giveUpAt) return undefined;
+      await sleep(NO_LEADER_RETRY_MS);
+    }
+  }
+}
