@@ -236,6 +236,24 @@ export const ERRORS = {
     field: 'id',
     fieldMessage: 'The sub-account still holds funds, orders, positions or withdrawals.',
   }),
+  /** `subAccountId` unknown, another user's or deleted: one answer, as for `id`. */
+  subAccountIdInvalid: privateError(400, 0, 'Validation failed', {
+    field: 'subAccountId',
+    fieldMessage: 'The selected subAccountId is invalid.',
+  }),
+  /** An unknown, deleted or another user's sub-account key: the docs' 404, code as the status. */
+  subAccountApiKeyNotFound: privateError(404, 404, 'API key not found'),
+  subAccountApiKeyLimit: privateError(400, 5, 'Limit of API keys is reached. Maximum allowed: {max}'),
+  /** A key type the caller's own key could not use itself (type 2 needs its `withdraw`). */
+  subAccountApiKeyTypeNotAllowed: privateError(400, 5, "Type isn't allowed"),
+  subAccountApiKeyRestrictedUrls: privateError(
+    400,
+    5,
+    'The following URLs are restricted for sub-account API keys: {urls}',
+  ),
+  subAccountApiKeyIpTaken: privateError(400, 5, 'This IP address is already in allowlist'),
+  subAccountApiKeyIpMissing: privateError(400, 5, 'IP address {ip} is not in the allowlist'),
+  subAccountApiKeyIpsFull: privateError(400, 5, 'You have reached the maximum number of allowed IPs: {max}'),
 
   // --- mining pool (spec §4.9, §7; reference §8) ---
   /** An unknown account, or another user's: the same answer, so names of others' accounts do not leak. */
