@@ -84,6 +84,21 @@ describe('error catalogue', () => {
     assert.equal(new TxcError(502, '<html>').family, 'public');
   });
 
+  it('tells apart answers of one code that differ only in their message, templated or not', () => {
+    const samples: [ErrorName, Record<string, string>][] = [
+      ['subAccountApiKeyLimit', { max: '50' }],
+      ['subAccountApiKeyTypeNotAllowed', {}],
+      ['subAccountApiKeyRestrictedUrls', { urls: '/api/v4/main-account/address' }],
+      ['subAccountApiKeyIpTaken', {}],
+      ['subAccountApiKeyIpMissing', { ip: '192.168.1.100' }],
+      ['subAccountApiKeyIpsFull', { max: '50' }],
+    ];
+    for (const [name, params] of samples) {
+      const { status, body } = renderError(name, { params });
+      assert.equal(new TxcError(status, body).kind, name);
+    }
+  });
+
   it('recognises the answers to slow, oversized and malformed HTTP requests in every family', () => {
     for (const name of [
       'privateRequestTimeout',

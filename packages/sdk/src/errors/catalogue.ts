@@ -6,31 +6,10 @@
  *    fault), authentication and nonce refusals included (spec §7, over the reference's bodies)
  *  - admin:   {"error":"…"}
  */
-export type ErrorFamily = 'public' | 'private' | 'admin';
+import { adminError, privateError, publicError, type ErrorSpec } from './error-spec.js';
+import { SUB_ACCOUNT_ERRORS } from './sub-account-errors.js';
 
-export interface ErrorSpec {
-  readonly http: number;
-  readonly family: ErrorFamily;
-  /** Private family only. */
-  readonly code?: number;
-  /** May hold {placeholders} filled from params. */
-  readonly message: string;
-  /** Private family: the field the message is filed under in "errors", and its message template. */
-  readonly field?: string;
-  readonly fieldMessage?: string;
-}
-
-function privateError(http: number, code: number, message: string, extra: Partial<ErrorSpec> = {}): ErrorSpec {
-  return { http, family: 'private', code, message, ...extra };
-}
-
-function publicError(http: number, message: string): ErrorSpec {
-  return { http, family: 'public', message };
-}
-
-function adminError(http: number, message: string): ErrorSpec {
-  return { http, family: 'admin', message };
-}
+export type { ErrorFamily, ErrorSpec } from './error-spec.js';
 
 export const ERRORS = {
   // --- authentication of private requests (reference §1) ---
@@ -223,19 +202,7 @@ export const ERRORS = {
   }),
 
   // --- sub-accounts (exchange docs, sub-account/*; docs/decisions.md) ---
-  /** An unknown id, another user's or a deleted one: the same answer, so others' ids do not leak. */
-  subAccountNotFound: privateError(400, 0, 'Validation failed', {
-    field: 'id',
-    fieldMessage: 'The selected id is invalid.',
-  }),
-  subAccountAliasTaken: privateError(400, 0, 'Validation failed', {
-    field: 'alias',
-    fieldMessage: 'Alias already exists.',
-  }),
-  subAccountNotEmpty: privateError(422, 0, 'Inner validation failed', {
-    field: 'id',
-    fieldMessage: 'The sub-account still holds funds, orders, positions or withdrawals.',
-  }),
+  ...SUB_ACCOUNT_ERRORS,
 
   // --- mining pool (spec §4.9, §7; reference §8) ---
   /** An unknown account, or another user's: the same answer, so names of others' accounts do not leak. */

@@ -55,7 +55,8 @@ export class TxcError extends Error {
   /**
    * The catalogue entry an answer matches. Many answers share a code and message ("Validation
    * failed", "Inner validation failed"): entries that file a message under a field are tried first,
-   * and match only when that field carries their message (templates match any filling).
+   * and match only when that field carries their message. A templated message matches any filling of
+   * its template, and nothing else: several answers of one code differ only in their message.
    */
   private static identify(
     status: number,
@@ -69,7 +70,7 @@ export class TxcError extends Error {
       spec.http === status &&
       spec.family === family &&
       (spec.code === undefined || spec.code === code) &&
-      (spec.message.includes('{') || spec.message === message);
+      (spec.message.includes('{') ? TxcError.templatePattern(spec.message).test(message) : spec.message === message);
     for (const [name, spec] of entries) {
       const { field, fieldMessage } = spec;
       if (field === undefined || fieldMessage === undefined || !matches(spec)) continue;

@@ -45,6 +45,8 @@ export interface ApiKeysTable {
   ips: string;
   created_at: number;
   revoked_at: number | null;
+  /** JSON SubAccountKeyProfile; null for keys the operator made. */
+  sub_account_key: string | null;
 }
 
 export interface ApiNoncesTable {

@@ -17,6 +17,7 @@ import type {
   SnapshotRecord,
   Store,
   StoredApiKey,
+  SubAccountKeyProfile,
 } from './port.js';
 
 /** The meta row that recovery writes to learn whether the store takes writes again. */
@@ -37,6 +38,7 @@ export function apiKeyRow(k: ApiKeyRecord): Database['api_keys'] {
     ips: JSON.stringify(k.ips),
     created_at: k.createdAt,
     revoked_at: k.revokedAt,
+    sub_account_key: k.subAccountKey === undefined ? null : JSON.stringify(k.subAccountKey),
   };
 }
 
@@ -134,6 +136,7 @@ export class KyselyStore implements Store {
               permissions: row.permissions,
               ips: row.ips,
               revoked_at: row.revoked_at,
+              sub_account_key: row.sub_account_key,
             }),
           )
           .execute();
@@ -286,6 +289,7 @@ export class KyselyStore implements Store {
         ips: JSON.parse(r.ips) as string[],
         createdAt: Number(r.created_at),
         revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+        ...(r.sub_account_key === null ? {} : { subAccountKey: JSON.parse(r.sub_account_key) as SubAccountKeyProfile }),
       },
       nonceHighWater: r.high_water === null ? 0 : Number(r.high_water),
     }));

@@ -35,6 +35,28 @@ export interface ApiKeyRecord {
   /** Milliseconds since the Unix epoch. */
   readonly createdAt: number;
   readonly revokedAt: number | null;
+  /** Set on the keys a main user made for its sub-account (`sub-account/api-key/*`). */
+  readonly subAccountKey?: SubAccountKeyProfile;
+}
+
+/** One endpoint setting of a sub-account key (`sub-account/api-key/edit` `urls`). */
+export interface EndpointSetting {
+  readonly url: string;
+  readonly enable: boolean;
+}
+
+/**
+ * What the exchange docs show of a sub-account key besides the key itself. Its id outlives a reset,
+ * which replaces the key pair: the revoked pair keeps the profile it had.
+ */
+export interface SubAccountKeyProfile {
+  readonly id: string;
+  /** Orders the keys newest first, as the docs' numeric key ids do: one more than the venue's latest. */
+  readonly serial: number;
+  readonly title: string;
+  /** 1: info and trading; 2: info, trading, deposits and withdrawals. */
+  readonly type: 1 | 2;
+  readonly urls: readonly EndpointSetting[];
 }
 
 export interface StoredApiKey {

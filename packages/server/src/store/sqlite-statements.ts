@@ -16,9 +16,10 @@ type Row = Readonly<Record<string, unknown>>;
 
 const JOURNAL = 'insert into "journal" ("seq", "time", "command") values (?, ?, ?)';
 const API_KEY =
-  'insert into "api_keys" ("api_key", "secret", "user_name", "permissions", "ips", "created_at", "revoked_at") ' +
-  'values (?, ?, ?, ?, ?, ?, ?) on conflict ("api_key") do update set "secret" = excluded."secret", ' +
-  '"permissions" = excluded."permissions", "ips" = excluded."ips", "revoked_at" = excluded."revoked_at"';
+  'insert into "api_keys" ("api_key", "secret", "user_name", "permissions", "ips", "created_at", "revoked_at", ' +
+  '"sub_account_key") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("api_key") do update set "secret" = excluded."secret", ' +
+  '"permissions" = excluded."permissions", "ips" = excluded."ips", "revoked_at" = excluded."revoked_at", ' +
+  '"sub_account_key" = excluded."sub_account_key"';
 const NONCE =
   'insert into "api_nonces" ("api_key", "high_water") values (?, ?) ' +
   'on conflict ("api_key") do update set "high_water" = excluded."high_water"';
@@ -129,7 +130,8 @@ export function commitWrites(batch: CommitBatch): TransactionWrites {
   for (const j of batch.journal) writes.add(JOURNAL, [j.seq, j.time, j.command]);
   for (const key of batch.apiKeys) {
     const r = apiKeyRow(key);
-    writes.add(API_KEY, [r.api_key, r.secret, r.user_name, r.permissions, r.ips, r.created_at, r.revoked_at]);
+    const values = [r.api_key, r.secret, r.user_name, r.permissions, r.ips, r.created_at, r.revoked_at];
+    writes.add(API_KEY, [...values, r.sub_account_key]);
   }
   for (const [apiKey, highWater] of batch.nonces) writes.add(NONCE, [apiKey, highWater]);
   if (batch.windowNonces.length > 0) {

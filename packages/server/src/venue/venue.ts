@@ -2,7 +2,7 @@ import { CURRENT_RULES, type Command, type CommandResults, type Rejection, type 
 import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
-import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store } from '../store/port.js';
+import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store, SubAccountKeyProfile } from '../store/port.js';
 import { USER_HISTORY_CATCH_UP_EVERY } from '../config/schema.js';
 import { ApiKeyRegistry, generateApiKey } from './keys/api-keys.js';
 import type { CandleProjection } from './projection/candle-projection.js';
@@ -212,7 +212,7 @@ export class Venue implements VenueView {
     this.resetListeners.push(reset);
   }
 
-  /** Told the id of each API key created, once it is durable. */
+  /** Told the id of each API key created or changed, once it is durable. */
   onKeyCreated(listener: (apiKey: string) => void): void {
     this.creationListeners.push(listener);
   }
@@ -235,17 +235,25 @@ export class Venue implements VenueView {
     user: string,
     permissions: readonly Permission[],
     ips: readonly string[],
+    subAccountKey?: SubAccountKeyProfile,
   ): { record: ApiKeyRecord; secret: string; durable: Promise<void> } {
-    const { record, secret } = generateApiKey(user, permissions, ips, this.options.clock.nowMs(), this.secrets);
+    const now = this.options.clock.nowMs();
+    const { record, secret } = generateApiKey(user, permissions, ips, now, this.secrets, subAccountKey);
+    return { record, secret, durable: this.updateApiKey(record, secret) };
+  }
+
+  /**
+   * A key's new record (its allow-list, its settings), in force at once; resolves when durable. It is
+   * announced as a created key is: a cluster's gateways read every key again from the store.
+   */
+  updateApiKey(record: ApiKeyRecord, secret?: string): Promise<void> {
     this.keys.put(record, secret);
     const durable = this.sequencer.recordApiKey(record);
     durable.then(
-      () => {
-        for (const listener of this.creationListeners) listener(record.apiKey);
-      },
+      () => this.creationListeners.forEach((listener) => listener(record.apiKey)),
       () => undefined,
     );
-    return { record, secret, durable };
+    return durable;
   }
 
   async revokeApiKey(record: ApiKeyRecord): Promise<ApiKeyRecord> {

@@ -106,7 +106,8 @@ describe('unknown request fields are served as if they were absent', () => {
       const variants = fc.sample(extras(endpoint), { numRuns: 1 + READ_VARIANTS, seed: SEED + index });
       const before = stateHash(plain.server.venue.state);
       const expected = await send(plain, sample, idsPlain, {});
-      const changed = stateHash(plain.server.venue.state) !== before;
+      const changed =
+        stateHash(plain.server.venue.state) !== before || (sample.kind === 'private' && sample.writes === true);
       let first: Answer | undefined;
       for (const added of changed ? variants.slice(0, 1) : variants) {
         const got = await send(extra, sample, idsExtra, added);

@@ -18,6 +18,8 @@ export interface PrivateSample {
   /** The endpoint's own fields (besides `request` and `nonce`). */
   readonly body: (ids: SampleIds) => Record<string, unknown>;
   readonly keep?: (answer: unknown, ids: SampleIds) => void;
+  /** It changes what the engine state does not hold (API keys): not to be sent twice. */
+  readonly writes?: true;
 }
 
 export type Sample = PublicSample | PrivateSample;
@@ -44,6 +46,9 @@ const priv = (
   body: typeof body === 'function' ? body : () => body,
   ...(keep === undefined ? {} : { keep }),
 });
+
+/** A sample that changes API keys, which the engine state does not hold. */
+const keyWrite = (...args: Parameters<typeof priv>): PrivateSample => ({ ...priv(...args), writes: true });
 
 /**
  * A well-formed request for every endpoint, in an order that makes each meaningful: funds moved
@@ -237,6 +242,22 @@ export const SAMPLES: readonly Sample[] = [
     ticker: 'USDT',
     amount: '5',
   })),
+  keyWrite(
+    '/api/v4/sub-account/api-key/create',
+    (ids) => ({ type: 1, subAccountId: ids.sub, title: 'sample bot' }),
+    (a, ids) => (ids.subKey = (a as { id?: string } | null)?.id),
+  ),
+  priv('/api/v4/sub-account/api-key/list', (ids) => ({ subAccountId: ids.sub, limit: 10 })),
+  keyWrite('/api/v4/sub-account/api-key/edit', (ids) => ({
+    apiKeyId: ids.subKey,
+    title: 'sample bot 2',
+    urls: [{ url: '/api/v4/main-account/withdraw', enable: false }],
+  })),
+  keyWrite('/api/v4/sub-account/api-key/ip-address/create', (ids) => ({ apiKeyId: ids.subKey, ip: '192.0.2.7' })),
+  priv('/api/v4/sub-account/api-key/ip-address/list', (ids) => ({ apiKeyId: ids.subKey })),
+  keyWrite('/api/v4/sub-account/api-key/ip-address/delete', (ids) => ({ apiKeyId: ids.subKey, ip: '192.0.2.7' })),
+  keyWrite('/api/v4/sub-account/api-key/reset', (ids) => ({ apiKeyId: ids.subKey })),
+  keyWrite('/api/v4/sub-account/api-key/delete', (ids) => ({ apiKeyId: ids.subKey })),
   priv('/api/v4/sub-account/delete', (ids) => ({ id: ids.sub })),
 ];
 

@@ -29,7 +29,7 @@ const PUBLIC_ERRORS =
   '429 rate limit.';
 const PRIVATE_ERRORS =
   'Every private error: 400 payload, nonce or main-account validation (code 9 or 0), 401 `Unauthorized request.` ' +
-  '(code 10), 403 key not allowed (code 2 or 4), 422 order validation (code 30 family) or inner validation, ' +
+  '(code 10), 403 key not allowed (code 2 or 4), 404 unknown route or record (`API key not found`), 422 order validation (code 30 family) or inner validation, ' +
   '429 `Too many requests.` (stale nonce or rate limit).';
 
 /**

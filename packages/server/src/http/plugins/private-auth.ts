@@ -79,7 +79,10 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     if (verdict !== 'ok') return fail(reply, verdict);
     venue.recordNonce(apiKey, nonce, nonceWindow);
 
-    if (!entry.permissions.has(endpoint.permission)) return fail(reply, 'permissionDenied');
+    if (!entry.permissions.has(endpoint.permission) || !entry.access.allows(endpoint.path)) {
+      return fail(reply, 'permissionDenied');
+    }
+    entry.lastUsedAt = venue.clock.nowMs();
     request.auth = { apiKey, user: entry.record.user };
     done();
   });

@@ -65,6 +65,14 @@ import { orderStockMarketRoute } from './v4/private/order/stock-market.js';
 import { orderStopLimitRoute } from './v4/private/order/stop-limit.js';
 import { orderStopMarketRoute } from './v4/private/order/stop-market.js';
 import { websocketTokenRoute } from './v4/private/profile/websocket-token.js';
+import { subAccountApiKeyCreateRoute } from './v4/private/sub-account/api-key/create.js';
+import { subAccountApiKeyDeleteRoute } from './v4/private/sub-account/api-key/delete.js';
+import { subAccountApiKeyEditRoute } from './v4/private/sub-account/api-key/edit.js';
+import { subAccountApiKeyIpAddressCreateRoute } from './v4/private/sub-account/api-key/ip-address-create.js';
+import { subAccountApiKeyIpAddressDeleteRoute } from './v4/private/sub-account/api-key/ip-address-delete.js';
+import { subAccountApiKeyIpAddressListRoute } from './v4/private/sub-account/api-key/ip-address-list.js';
+import { subAccountApiKeyListRoute } from './v4/private/sub-account/api-key/list.js';
+import { subAccountApiKeyResetRoute } from './v4/private/sub-account/api-key/reset.js';
 import { subAccountBalancesRoute } from './v4/private/sub-account/balances.js';
 import { subAccountBlockRoute } from './v4/private/sub-account/block.js';
 import { subAccountCreateRoute } from './v4/private/sub-account/create.js';
@@ -159,6 +167,14 @@ export const ROUTES: readonly RouteModule[] = [
   orderStopLimitRoute,
   orderStopMarketRoute,
   websocketTokenRoute,
+  subAccountApiKeyCreateRoute,
+  subAccountApiKeyDeleteRoute,
+  subAccountApiKeyEditRoute,
+  subAccountApiKeyIpAddressCreateRoute,
+  subAccountApiKeyIpAddressDeleteRoute,
+  subAccountApiKeyIpAddressListRoute,
+  subAccountApiKeyListRoute,
+  subAccountApiKeyResetRoute,
   subAccountBalancesRoute,
   subAccountBlockRoute,
   subAccountCreateRoute,

@@ -9,6 +9,7 @@ import { adminAudit } from './0009-admin-audit.js';
 import { userHistory } from './0010-user-history.js';
 import { candles } from './0011-candles.js';
 import { clusterLease } from './0012-cluster-lease.js';
+import { subAccountKeys } from './0013-sub-account-keys.js';
 import { migrationDialect } from './dialect.js';
 
 /** The one ordered set of migrations, for every store. Append only; never edit one that has shipped. */
@@ -25,6 +26,7 @@ export function migrations(kind: 'sqlite' | 'postgres'): MigrationProvider {
     '0010-user-history': userHistory(d),
     '0011-candles': candles(d),
     '0012-cluster-lease': clusterLease(d),
+    '0013-sub-account-keys': subAccountKeys(),
   };
   return { getMigrations: () => Promise.resolve(all) };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorName, Permission } from '@txc/sdk';
 import { SecretBox } from '../../secrets/secret-box.js';
-import type { ApiKeyRecord, StoredApiKey } from '../../store/port.js';
+import type { ApiKeyRecord, StoredApiKey, SubAccountKeyProfile } from '../../store/port.js';
+import { EndpointAccess } from './endpoint-access.js';
 import { HmacSha512Key } from './hmac-sha512-key.js';
 import { IpAllowList } from './ip-allow-list.js';
 
@@ -10,8 +11,12 @@ export interface ApiKeyEntry {
   record: ApiKeyRecord;
   /** Its pad blocks: the only form the plaintext secret takes in memory after creation. */
   readonly hmacKey: HmacSha512Key;
-  readonly permissions: ReadonlySet<Permission>;
-  readonly ips: IpAllowList;
+  /** The next three follow the record: a changed record rebuilds them. */
+  permissions: ReadonlySet<Permission>;
+  ips: IpAllowList;
+  access: EndpointAccess;
+  /** When the key last signed a request the venue accepted (ms since the epoch), 0 if never since start. */
+  lastUsedAt: number;
   /** Highest nonce accepted without nonceWindow. */
   nonceHighWater: number;
   /** nonceWindow nonces accepted and still inside the window. */
@@ -31,6 +36,7 @@ export function generateApiKey(
   ips: readonly string[],
   nowMs: number,
   box: SecretBox,
+  subAccountKey?: SubAccountKeyProfile,
 ): { record: ApiKeyRecord; secret: string } {
   const apiKey = randomBytes(16).toString('hex');
   const secret = randomBytes(32).toString('hex');
@@ -42,6 +48,7 @@ export function generateApiKey(
     ips: [...ips],
     createdAt: nowMs,
     revokedAt: null,
+    ...(subAccountKey === undefined ? {} : { subAccountKey }),
   };
   return { record, secret };
 }
@@ -52,6 +59,8 @@ function entryOf(record: ApiKeyRecord, secret: string, nonceHighWater: number): 
     hmacKey: new HmacSha512Key(Buffer.from(secret, 'utf8')),
     permissions: new Set(record.permissions),
     ips: IpAllowList.of(record.ips),
+    access: EndpointAccess.of(record.subAccountKey),
+    lastUsedAt: 0,
     nonceHighWater,
     windowNonces: new Set(),
     windowPrunedAt: 0,
@@ -101,12 +110,21 @@ export class ApiKeyRegistry {
     return this.entries.get(apiKey);
   }
 
-  /** A new key (its secret given) or a changed record of a known one (revocation). */
+  /** A new key (its secret given) or a changed record of a known one (revocation, allow-list, settings). */
   put(record: ApiKeyRecord, secret?: string): void {
     const existing = this.entries.get(record.apiKey);
-    if (existing !== undefined) existing.record = record;
-    else if (secret !== undefined) this.entries.set(record.apiKey, entryOf(record, secret, 0));
+    if (existing !== undefined) {
+      existing.record = record;
+      existing.permissions = new Set(record.permissions);
+      existing.ips = IpAllowList.of(record.ips);
+      existing.access = EndpointAccess.of(record.subAccountKey);
+    } else if (secret !== undefined) this.entries.set(record.apiKey, entryOf(record, secret, 0));
     else throw new Error(`API key ${record.apiKey} is not known and no secret was given`);
+  }
+
+  /** Every key's entry, revoked ones included. */
+  all(): IterableIterator<ApiKeyEntry> {
+    return this.entries.values();
   }
 
   keysOf(user: string): ApiKeyRecord[] {

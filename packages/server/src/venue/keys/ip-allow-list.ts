@@ -57,3 +57,8 @@ export class IpAllowList {
     return this.list.check(ip, version === 4 ? 'ipv4' : 'ipv6');
   }
 }
+
+/** Whether an allow-list entry admits exactly the address `ip` names, however either is written (`::1`, `0:0::1`). */
+export function sameAddress(entry: string, ip: string): boolean {
+  return !entry.includes('/') && IpAllowList.of([entry]).allows(ip) && IpAllowList.of([ip]).allows(entry);
+}

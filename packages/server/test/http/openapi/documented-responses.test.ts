@@ -208,6 +208,23 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await alice.privatePost('/api/v4/sub-account/transfer/history', { id: sub.id });
     await alice.privatePost('/api/v4/sub-account/block', { id: sub.id });
     await alice.privatePost('/api/v4/sub-account/unblock', { id: sub.id });
+    const subKeys = '/api/v4/sub-account/api-key';
+    const key = await alice.privatePost<{ id: string }>(`${subKeys}/create`, {
+      type: 1,
+      subAccountId: sub.id,
+      title: 'bot',
+    });
+    await alice.privatePost(`${subKeys}/list`, { subAccountId: sub.id });
+    const urls = [{ url: '/api/v4/main-account/balance', enable: true }];
+    await alice.privatePost(`${subKeys}/edit`, { apiKeyId: key.id, title: 'bot 2', urls });
+    await ignore(alice.privatePost(`${subKeys}/edit`, { apiKeyId: key.id, title: 'x', urls: [{ url: '/nope' }] }));
+    await alice.privatePost(`${subKeys}/ip-address/create`, { apiKeyId: key.id, ip: '192.0.2.1' });
+    await ignore(alice.privatePost(`${subKeys}/ip-address/create`, { apiKeyId: key.id, ip: '192.0.2.1' }));
+    await alice.privatePost(`${subKeys}/ip-address/list`, { apiKeyId: key.id });
+    await alice.privatePost(`${subKeys}/ip-address/delete`, { apiKeyId: key.id, ip: '192.0.2.1' });
+    await alice.privatePost(`${subKeys}/reset`, { apiKeyId: key.id });
+    await alice.privatePost(`${subKeys}/delete`, { apiKeyId: key.id });
+    await ignore(alice.privatePost(`${subKeys}/delete`, { apiKeyId: key.id }));
     await ignore(alice.privatePost('/api/v4/sub-account/delete', { id: sub.id }));
     await alice.privatePost('/api/v4/sub-account/transfer', { ...subMove, direction: 'sub_to_main' });
     await alice.privatePost('/api/v4/sub-account/delete', { id: sub.id });

@@ -42,3 +42,41 @@ export const SubAccountPage = {
 };
 
 export const EmptyObject = Type.Object({}, { additionalProperties: false });
+
+/** An endpoint a sub-account key may call, when its access is restricted (exchange docs, `SubAccountApiKey`). */
+export const SubAccountApiKeyEndpoint = Type.Object({
+  name: Type.String({ description: 'The endpoint path', examples: ['/api/v4/main-account/balance'] }),
+  title: Type.String({ description: "The endpoint's summary", examples: ['Main account balances'] }),
+});
+
+const subAccountApiKeyFields = {
+  subAccountId: SubAccountId,
+  id: Type.String({ description: 'The key id: stays the same when the key is reset' }),
+  title: Type.String(),
+  isEnabled: Type.Boolean({ description: 'False while the sub-account is blocked: its keys sign nothing' }),
+  apiKey: Type.String(),
+  lastActivity: Type.Integer({ description: 'Unix seconds of the last request the key signed; 0 if none' }),
+  restrictAccess: Type.Boolean({ description: 'True when the key has endpoint settings (`edit` `urls`)' }),
+  accessEndpoints: Type.Array(SubAccountApiKeyEndpoint, {
+    description: 'When restricted, every endpoint the key may call; empty otherwise',
+  }),
+};
+
+/** A sub-account key as `create` and `reset` answer it: the secret, shown this once. */
+export const SubAccountApiKey = Type.Object({
+  ...subAccountApiKeyFields,
+  apiSecret: Type.String({ description: 'Shown once: on create and on reset' }),
+  type: Type.Union([Type.Literal(1), Type.Literal(2)], {
+    description: '1: info and trading; 2: info, trading, deposits and withdrawals',
+  }),
+});
+
+/** A sub-account key as `list` shows it: no secret, and `type` as text (exchange docs, `SubAccountApiKeyList`). */
+export const SubAccountApiKeyListItem = Type.Object({
+  ...subAccountApiKeyFields,
+  apiSecret: Type.Literal('', { description: 'Always empty: the secret is shown on create and reset only' }),
+  type: Type.Union([Type.Literal('1'), Type.Literal('2')]),
+});
+
+/** The IP addresses a sub-account key may be used from. */
+export const SubAccountApiKeyIps = Type.Object({ data: Type.Array(Type.String()) });

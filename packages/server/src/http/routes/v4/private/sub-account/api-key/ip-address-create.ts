@@ -1,0 +1,42 @@
+import { subAccountApiKeyIpAddressCreate } from '@txc/sdk';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../../../../send-error.js';
+import { MainValidation } from '../../../../../validation/main-validation.js';
+import type { RouteDeps } from '../../../../route-deps.js';
+import { defineRoute } from '../../../../../route-module.js';
+import { mainCaller } from '../caller.js';
+import { callerSubAccountKey } from './caller-key.js';
+import { MAX_ALLOW_LIST_ENTRIES, sameAddress } from '../../../../../../venue/keys/ip-allow-list.js';
+import { ipField, requiredString } from './api-key-fields.js';
+
+/** `sub-account/api-key/ip-address/create`: the key signs from this address too, and once it has any, from its addresses only; 201 with the list. */
+export const subAccountApiKeyIpAddressCreateRoute = defineRoute(
+  subAccountApiKeyIpAddressCreate,
+  (app: FastifyInstance, { venue }: RouteDeps) => {
+    app.post(
+      subAccountApiKeyIpAddressCreate.path,
+      { config: { endpoint: subAccountApiKeyIpAddressCreate } },
+      async (request, reply) => {
+        const parent = mainCaller(venue.state, request, reply);
+        if (parent === undefined) return reply;
+        const v = new MainValidation(request.body as Record<string, unknown>);
+        const apiKeyId = requiredString(v, 'apiKeyId');
+        const ip = ipField(v);
+        if (v.failed || apiKeyId === undefined || ip === undefined) {
+          return sendError(reply, 'mainValidation', { errors: v.errors });
+        }
+        await venue.barrier();
+        const entry = callerSubAccountKey(venue.state, venue.keys, parent, apiKeyId);
+        if (entry === undefined) return sendError(reply, 'subAccountApiKeyNotFound');
+        const { record } = entry;
+        if (record.ips.some((known) => sameAddress(known, ip))) return sendError(reply, 'subAccountApiKeyIpTaken');
+        if (record.ips.length >= MAX_ALLOW_LIST_ENTRIES) {
+          return sendError(reply, 'subAccountApiKeyIpsFull', { params: { max: String(MAX_ALLOW_LIST_ENTRIES) } });
+        }
+        const ips = [...record.ips, ip];
+        await venue.updateApiKey({ ...record, ips });
+        return reply.code(201).send({ data: ips });
+      },
+    );
+  },
+);
