@@ -252,7 +252,7 @@ class EngineNode implements RunningNode {
         const follower = await JournalFollower.open(this.store, (error) =>
           this.log.warn({ err: error }, 'following the journal failed; retrying'),
         );
-        await follower.follow(this.store.session(), this.config.lease.followPollMs);
+        await follower.follow(() => this.store.session(), this.config.lease.followPollMs);
         this.follower = follower;
         this.log.info({ node: this.nodeId, seq: follower.state.seq }, 'standing by, following the journal');
         return;

@@ -59,7 +59,9 @@ export function registerGatewayAuth(app: FastifyInstance, options: GatewayAuthOp
     if (typeof nonceWindow !== 'boolean') return sendError(reply, 'invalidNonceWindow');
     const refused = await admission.admit({ apiKey, path: endpoint.path, nonce, nonceWindow });
     if (refused !== undefined) return sendError(reply, refused);
-    if (!entry.permissions.has(endpoint.permission)) return sendError(reply, 'permissionDenied');
+    if (!entry.permissions.has(endpoint.permission) || !entry.access.allows(endpoint.path)) {
+      return sendError(reply, 'permissionDenied');
+    }
     request.auth = { apiKey, user: entry.record.user };
   });
 }

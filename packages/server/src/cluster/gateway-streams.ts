@@ -56,7 +56,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
   const tokens = new WebsocketTokens(parts.secrets, keys.registry);
   const venue = new FollowedVenue(follower, link, store, systemClock(), tokens);
   const marketData = await MarketData.open(venue);
-  await follower.follow(store.session(), config.lease.followPollMs);
+  await follower.follow(() => store.session(), config.lease.followPollMs);
   const streams = createStreams({
     venue,
     marketData,

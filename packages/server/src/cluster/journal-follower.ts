@@ -85,15 +85,45 @@ export class JournalFollower {
     });
   }
 
-  /** Follows commits as they are notified on `listener` (a connection of its own), and every `pollMs`. */
-  async follow(listener: pg.Client, pollMs: number): Promise<void> {
-    this.listener = listener;
-    listener.on('notification', () => this.wake());
-    listener.on('error', (error) => this.onError(error));
-    await listener.connect();
-    await listener.query('listen txc_journal');
+  /**
+   * Follows commits as they are notified on a connection of its own (`session` makes one; a lost one
+   * is replaced), and every `pollMs`, which also catches up whatever the notifications missed.
+   */
+  async follow(session: () => pg.Client, pollMs: number): Promise<void> {
     this.timer = setInterval(() => this.wake(), pollMs);
+    try {
+      await this.listen(session, pollMs);
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
     this.wake();
+  }
+
+  /** Listens on a new connection; a lost one is replaced after `retryMs`, until the follower closes. */
+  private async listen(session: () => pg.Client, retryMs: number): Promise<void> {
+    const listener = session();
+    this.listener = listener;
+    let lost = false;
+    const lose = (error?: unknown): void => {
+      if (error !== undefined) this.onError(error);
+      if (lost || this.closed) return;
+      lost = true;
+      void listener.end().catch(() => undefined);
+      setTimeout(() => {
+        if (!this.closed) this.listen(session, retryMs).catch(() => undefined);
+      }, retryMs);
+    };
+    listener.on('notification', () => this.wake());
+    listener.on('error', lose);
+    listener.on('end', () => lose());
+    try {
+      await listener.connect();
+      await listener.query('listen txc_journal');
+    } catch (error) {
+      lose(error);
+      throw error;
+    }
   }
 
   /** Applies every entry committed so far; resolves once the state is at the journal's end. */

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { TxcStream, TxcStreamError, type StreamChannel } from '@txc/sdk';
-import { WebSocket } from 'ws';
+import type { TxcStream } from '@txc/sdk';
+import { TxcStreamError } from '@txc/sdk';
+import type { WebSocket } from 'ws';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
@@ -15,51 +16,7 @@ import { engineNodeFlags, gatewayFlags, health, leading } from '../durability/ve
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
-
-/** A stream on `gateway`, authorized as `actor` when one is given (its token asked for through the gateway). */
-async function streamOn(gateway: Target, actor?: Actor): Promise<TxcStream> {
-  const stream = new TxcStream({
-    url: `${gateway.url.replace('http', 'ws')}/ws`,
-    WebSocket,
-    ...(actor === undefined
-      ? {}
-      : {
-          tokens: {
-            websocketToken: async () => {
-              const answer = await send(gateway, sign(actor, '/api/v4/profile/websocket_token', {}));
-              assert.equal(answer.status, 200, JSON.stringify(answer.body));
-              return answer.body as { websocket_token: string };
-            },
-          },
-        }),
-  });
-  await stream.connect();
-  if (actor !== undefined) await stream.authorize();
-  return stream;
-}
-
-/** Every update of `channel` the stream receives, in order. */
-async function updates(stream: TxcStream, channel: StreamChannel, params: unknown[]): Promise<unknown[]> {
-  const seen: unknown[] = [];
-  await stream.subscribe(channel, params, (update) => seen.push(update));
-  return seen;
-}
-
-/** Waits until one of `seen` satisfies `accept`; fails after a few seconds. */
-async function arrives(seen: readonly unknown[], accept: (update: unknown) => boolean, what: string): Promise<unknown> {
-  const deadline = performance.now() + 10_000;
-  while (performance.now() < deadline) {
-    const found = seen.find(accept);
-    if (found !== undefined) return found;
-    await sleep(20);
-  }
-  throw new Error(`${what} never arrived; seen: ${JSON.stringify(seen).slice(0, 2_000)}`);
-}
-
-/** The socket's answer to a request that failed inside the server (websocket spec §3). */
-const WS_INTERNAL_ERROR = 2;
-
-const mentions = (text: string) => (update: unknown) => JSON.stringify(update).includes(text);
+import { arrives, mentions, streamOn, updates, WS_INTERNAL_ERROR } from './stream-client.js';
 
 describe('WebSocket streams on gateways', async () => {
   const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
@@ -115,10 +72,7 @@ describe('WebSocket streams on gateways', async () => {
     const led = await health<{ seq: number }>(nodeA);
     const applied = await health<{ applied: number; cluster: { role: string } }>(g2);
     assert.equal(applied?.cluster.role, 'gateway');
-    assert.ok(
-      applied.applied >= led!.seq,
-      `the gateway applied ${applied?.applied}, the leader committed ${led?.seq}`,
-    );
+    assert.ok(applied.applied >= led!.seq, `the gateway applied ${applied?.applied}, the leader committed ${led?.seq}`);
   });
 
   it('the socket’s order methods go to the leader; the account streams push them', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { TxcStream } from '@txc/sdk';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
@@ -14,6 +15,7 @@ import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL, ThrowawayNats } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 import { throwawayPostgresSkipReason, ThrowawayPostgres } from '../support/throwaway-postgres.js';
+import { arrives, mentions, streamOn, updates } from './stream-client.js';
 
 const SHARED = { masterKey: 'ef'.repeat(32), adminToken: 'outages-test-admin-token' };
 
@@ -37,6 +39,13 @@ async function cluster(database: string, nats: string, gateways: readonly string
   processes.push(await leading(await node('A', false)));
   for (const id of gateways) processes.push(await node(id, true));
   return processes;
+}
+
+/** A stream authorized as `actor` on `gateway`, closed after the test. */
+async function watched(gateway: Target, actor: Actor): Promise<TxcStream> {
+  const stream = await streamOn(gateway, actor);
+  cleanUp.push(() => stream.close());
+  return stream;
 }
 
 const order = (actor: Actor, clientOrderId: string): ReturnType<typeof sign> =>
@@ -89,6 +98,7 @@ describe('outages around a cluster', async () => {
     cleanUp.push(() => nats.destroy());
     const [, g1] = await cluster(db.url, nats.url, ['G1']);
     const [actor] = await setUp(g1!, 2, unique);
+    const pending = await updates(await watched(g1!, actor!), 'ordersPending', [MARKET]);
     assert.ok(acknowledged(await send(g1!, order(actor!, 'before'))));
     await nats.stop();
     const during = await send(g1!, order(actor!, 'while-down'));
@@ -97,6 +107,8 @@ describe('outages around a cluster', async () => {
     const after = await recovers(g1!, actor!, 'after');
     const open = await openOrders(g1!, actor!);
     assert.ok(open.includes('before') && open.includes(after), open.join(', '));
+    // the stream follows the journal, not NATS: it went on, and shows the order placed after
+    await arrives(pending, mentions(after), 'the order placed after the restart, on the stream opened before');
   });
 
   it('PostgreSQL stopped: 503 everywhere meanwhile, writes again when it returns, nothing acknowledged lost', async () => {
@@ -104,6 +116,7 @@ describe('outages around a cluster', async () => {
     cleanUp.push(() => pg.destroy());
     const [leader, g1] = await cluster(pg.url, TEST_NATS_URL, ['G1']);
     const [actor] = await setUp(g1!, 2, unique);
+    const pending = await updates(await watched(g1!, actor!), 'ordersPending', [MARKET]);
     assert.ok(acknowledged(await send(g1!, order(actor!, 'before'))));
     await pg.stop();
     for (const [i, target] of [g1!, leader!].entries()) {
@@ -114,5 +127,7 @@ describe('outages around a cluster', async () => {
     const after = await recovers(g1!, actor!, 'after');
     const open = await openOrders(g1!, actor!);
     assert.ok(open.includes('before') && open.includes(after), open.join(', '));
+    // the gateway's copy reads on from the entry after the last it applied: the stream goes on
+    await arrives(pending, mentions(after), 'the order placed after PostgreSQL returned, on the stream opened before');
   });
 });
