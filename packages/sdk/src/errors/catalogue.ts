@@ -237,6 +237,23 @@ export const ERRORS = {
     fieldMessage: 'The sub-account still holds funds, orders, positions or withdrawals.',
   }),
 
+  /** `sub-account/withdraw/unconfirmed-list`: a bad `limit`, `offset` or `subAccountId` (exchange docs: 422). */
+  subAccountWithdrawValidation: privateError(422, 0, 'Validation failed'),
+  /** `sub-account/withdraw/confirm` and `sub-account/kyc-url`: an id that names nothing (exchange docs). */
+  idNotExists: privateError(400, 0, 'Validation failed', { field: 'id', fieldMessage: 'validation.exists' }),
+  /** A withdrawal that is not one of the caller's sub-accounts' (exchange docs, withdraw/confirm). */
+  transactionNotFound: privateError(422, 422, "Transaction doesn't exist"),
+  /** A sub-account's withdrawal no longer waiting for confirmation (exchange docs, withdraw/confirm). */
+  transactionIncorrectStatus: privateError(422, 422, 'Transaction has incorrect status'),
+  /** A held withdrawal that no longer passes a withdrawal's checks; `errors` name what failed. */
+  withdrawConfirmInnerValidation: privateError(422, 0, 'Inner validation failed'),
+  /** `sub-account/kyc-url` of a blocked sub-account (exchange docs). */
+  subAccountNotActive: privateError(400, 400, 'Sub-account is not active'),
+  /** `sub-account/kyc-url` of a sub-account that shares its main account's KYC (exchange docs). */
+  subAccountSharedKyc: privateError(400, 400, 'Sub-account has shared KYC'),
+  /** `sub-account/kyc-url` on a venue whose operator configured no verification link (docs/decisions.md). */
+  subAccountKycNotEnabled: privateError(404, 0, 'Sub-account KYC verification is not enabled.'),
+
   // --- mining pool (spec §4.9, §7; reference §8) ---
   /** An unknown account, or another user's: the same answer, so names of others' accounts do not leak. */
   miningAccountNotFound: privateError(400, 0, 'Validation failed', {

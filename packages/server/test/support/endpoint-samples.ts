@@ -237,6 +237,9 @@ export const SAMPLES: readonly Sample[] = [
     ticker: 'USDT',
     amount: '5',
   })),
+  priv('/api/v4/sub-account/withdraw/unconfirmed-list', (ids) => ({ subAccountId: ids.sub, limit: 10 })),
+  priv('/api/v4/sub-account/withdraw/confirm', { id: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' }),
+  priv('/api/v4/sub-account/kyc-url', (ids) => ({ id: ids.sub })),
   priv('/api/v4/sub-account/delete', (ids) => ({ id: ids.sub })),
 ];
 

@@ -42,3 +42,12 @@ export const SubAccountPage = {
 };
 
 export const EmptyObject = Type.Object({}, { additionalProperties: false });
+
+/** A sub-account's withdrawal waiting for its main account (`sub-account/withdraw/unconfirmed-list`). */
+export const UnconfirmedWithdrawal = Type.Object({
+  id: Type.String({ description: 'Transaction id' }),
+  subAccountId: SubAccountId,
+  currency: Type.String({ description: 'Ticker' }),
+  amount: Type.String({ description: 'As requested, trailing zeros trimmed' }),
+  createdAt: Type.Integer({ description: 'Unix seconds' }),
+});
