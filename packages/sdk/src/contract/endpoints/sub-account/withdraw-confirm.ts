@@ -13,7 +13,7 @@ export const subAccountWithdrawConfirm = {
   method: 'POST',
   path: '/api/v4/sub-account/withdraw/confirm',
   summary: 'Confirm a sub-account withdrawal',
-  follows: 'exchange docs, sub-account/withdraw/confirm',
+  follows: 'exchange docs, sub-account/withdraw/confirm; docs/decisions.md',
   permission: 'main-account',
   request: Type.Object({
     ...AuthFields,

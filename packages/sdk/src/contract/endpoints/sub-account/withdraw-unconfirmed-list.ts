@@ -13,7 +13,7 @@ export const subAccountWithdrawUnconfirmedList = {
   method: 'POST',
   path: '/api/v4/sub-account/withdraw/unconfirmed-list',
   summary: 'List unconfirmed sub-account withdrawals',
-  follows: 'exchange docs, sub-account/withdraw/unconfirmed-list',
+  follows: 'exchange docs, sub-account/withdraw/unconfirmed-list; docs/decisions.md',
   permission: 'main-account',
   request: Type.Object({
     ...AuthFields,
