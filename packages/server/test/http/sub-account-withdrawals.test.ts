@@ -6,6 +6,7 @@ import type { TxcClient } from '@txc/sdk';
 import { ConfigError, loadConfig } from '../../src/config/load.js';
 import { ManualClock } from '../support/manual-clock.js';
 import { TestServer } from '../support/test-server.js';
+import { txc } from '../support/txc-cli.js';
 import { ADDRESSES, rejectsWith, validation } from '../support/wallet-server.js';
 
 const P = '/api/v4/sub-account';
@@ -247,6 +248,14 @@ describe('sub-account withdrawals held for the main account, and the KYC link, t
     assert.deepEqual((await list(boss)).data, []);
     await rejectsWith(confirm(boss, id), 422, WRONG_STATUS);
     assert.equal(await subBtc(deskId), '0.5996');
+  });
+
+  it('the journal, holds, confirmations and expiry included, replays to the same state', async () => {
+    const r = await txc(['replay', '--verify', '--data-dir', server.dataDir, '--database', server.databaseUrl]);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as { verified: boolean; seq: number };
+    assert.equal(report.verified, true);
+    assert.ok(report.seq > 0);
   });
 });
 
