@@ -38,6 +38,8 @@ import { editSubAccount } from './handlers/edit-sub-account.js';
 import { deleteSubAccount } from './handlers/delete-sub-account.js';
 import { setSubAccountBlocked } from './handlers/set-sub-account-blocked.js';
 import { transferSubAccount } from './handlers/transfer-sub-account.js';
+import { confirmHeldWithdrawal } from './handlers/confirm-held-withdrawal.js';
+import { expireHeldWithdrawal } from './handlers/expire-held-withdrawal.js';
 import { repricePremium } from './funding/funding-rate.js';
 import { perpetualsMovedBy } from './funding/premium-movers.js';
 import type { State } from './state/state.js';
@@ -121,6 +123,8 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   DeleteSubAccount: deleteSubAccount,
   SetSubAccountBlocked: setSubAccountBlocked,
   TransferSubAccount: transferSubAccount,
+  ConfirmHeldWithdrawal: confirmHeldWithdrawal,
+  ExpireHeldWithdrawal: expireHeldWithdrawal,
 };
 
 /**

@@ -47,7 +47,7 @@ describe('engine: withdrawals', () => {
     const r = run(withdraw('a', 'u1', 'BTC', 50_000_000n));
     assert.deepEqual(r.result, {
       ok: true,
-      value: { transactionId: 'w-a-u1', network: 'BTC', fee: 20_000n, debit: 50_020_000n },
+      value: { transactionId: 'w-a-u1', network: 'BTC', fee: 20_000n, debit: 50_020_000n, held: false },
     });
     assert.equal(state.users.get('a')?.main.get('BTC'), 49_980_000n);
     assert.equal(state.ledger.pendingWithdrawals.get('BTC'), 50_020_000n);

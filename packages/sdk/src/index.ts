@@ -2,6 +2,7 @@ export * from './client.js';
 export * from './http-client.js';
 export type * from './contract-methods.js';
 export * from './errors/catalogue.js';
+export * from './errors/render-error.js';
 export * from './errors/txc-error.js';
 export * from './errors/error-bodies.js';
 export * from './signing.js';

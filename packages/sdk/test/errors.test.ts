@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ERRORS, renderError, type ErrorName, type ErrorSpec } from '../src/errors/catalogue.js';
+import { ERRORS, type ErrorName, type ErrorSpec } from '../src/errors/catalogue.js';
+import { renderError } from '../src/errors/render-error.js';
 import { TxcError } from '../src/errors/txc-error.js';
 
 describe('error catalogue', () => {

@@ -9,7 +9,7 @@ import { decodeTrading, encodeTrading, type EncodedTrading } from './trading-cod
  * holds their orders.
  */
 export function encodeState(state: State): string {
-  const { trading, rules, codes, userFees, killSwitches, ocos, subAccounts, ...rest } = state;
+  const { trading, rules, codes, userFees, killSwitches, ocos, subAccounts, heldWithdrawals, ...rest } = state;
   // the first rules and parts not used yet are left out: the states of journals written before
   // them text as they did
   return encodeJson({
@@ -20,6 +20,7 @@ export function encodeState(state: State): string {
     ...(killSwitches.size === 0 ? {} : { killSwitches }),
     ...(ocos.size === 0 ? {} : { ocos }),
     ...(subAccounts.size === 0 ? {} : { subAccounts }),
+    ...(heldWithdrawals.size === 0 ? {} : { heldWithdrawals }),
     trading: encodeTrading(trading),
   });
 }

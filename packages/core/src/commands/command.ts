@@ -31,6 +31,8 @@ import type {
   SetSubAccountBlocked,
   TransferSubAccount,
 } from './sub-account-commands.js';
+import type { ConfirmHeldWithdrawal, ExpireHeldWithdrawal } from './held-withdrawal-commands.js';
+import type { HeldWithdrawal } from '../state/held-withdrawals.js';
 import type { CancelAllOrders, CancelOrder, CancelOto, OtoCancelled, PlaceOrder } from './order-commands.js';
 import type {
   AdoptRules,
@@ -90,7 +92,9 @@ export type Command =
   | EditSubAccount
   | DeleteSubAccount
   | SetSubAccountBlocked
-  | TransferSubAccount;
+  | TransferSubAccount
+  | ConfirmHeldWithdrawal
+  | ExpireHeldWithdrawal;
 
 export type CommandType = Command['type'];
 
@@ -132,6 +136,8 @@ export interface CommandResults {
   DeleteSubAccount: { id: string };
   SetSubAccountBlocked: SubAccountView;
   TransferSubAccount: SubAccountTransfer;
+  ConfirmHeldWithdrawal: WithdrawalAccepted;
+  ExpireHeldWithdrawal: HeldWithdrawal;
 }
 
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

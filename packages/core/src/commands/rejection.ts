@@ -92,7 +92,11 @@ export type RejectReason =
   | 'SUB_ACCOUNT_NOT_FOUND'
   | 'SUB_ACCOUNT_ALIAS_TAKEN'
   | 'SUB_ACCOUNT_NOT_EMPTY'
-  | 'SUB_ACCOUNT_NOT_PERMITTED';
+  | 'SUB_ACCOUNT_NOT_PERMITTED'
+  | 'HELD_WITHDRAWAL_NOT_FOUND'
+  | 'HELD_WITHDRAWAL_NOT_OWN'
+  | 'HELD_WITHDRAWAL_EXPIRED'
+  | 'HELD_WITHDRAWAL_NOT_DUE';
 
 export interface Rejection {
   readonly reason: RejectReason;

@@ -46,7 +46,9 @@ export interface AssignDepositAddress {
 /**
  * A withdrawal from a user's main account. The fee is the network's withdraw fee on `amount`; the
  * debit (amount + fee for `pay`, amount for `inclusive`) moves to ledger.pendingWithdrawals until
- * the withdrawal completes or is cancelled. At most one withdrawal per (user, uniqueId), ever.
+ * the withdrawal completes or is cancelled. At most one withdrawal per (user, uniqueId), ever. A
+ * sub-account's is held for its main account's confirmation instead, with nothing debited yet
+ * (RULES.heldSubAccountWithdrawals).
  */
 export interface RequestWithdrawal {
   readonly type: 'RequestWithdrawal';
@@ -68,7 +70,10 @@ export interface WithdrawalAccepted {
   readonly transactionId: string;
   readonly network: string;
   readonly fee: bigint;
+  /** What left the main balance: nothing yet for a held one. */
   readonly debit: bigint;
+  /** Held for the main account's confirmation (a sub-account's, state/held-withdrawals.ts). */
+  readonly held: boolean;
 }
 
 /**

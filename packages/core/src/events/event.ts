@@ -13,6 +13,7 @@ import type { AccountLiquidated, FundingPaid, FundingSettled, InsuranceMove } fr
 import type { CodeApplied, CodeCreated } from './code-events.js';
 import type { DepositAddress } from '../state/deposit-address.js';
 import type { PendingWithdrawal } from '../state/withdrawal.js';
+import type { HeldWithdrawal } from '../state/held-withdrawals.js';
 import type { OrderView } from '../state/order.js';
 
 /** What a command changed, for projections (history tables) and, later, streams. */
@@ -29,6 +30,9 @@ export type Event =
   | WithdrawalRequested
   | WithdrawalCompleted
   | WithdrawalCancelled
+  | WithdrawalHeld
+  | HeldWithdrawalConfirmed
+  | HeldWithdrawalExpired
   | TradeExecuted
   | OrderFinished
   | StopActivated
@@ -133,6 +137,27 @@ export interface WithdrawalCancelled {
   readonly ticker: string;
   readonly refund: bigint;
   readonly reason: string | null;
+  readonly time: number;
+}
+
+/** A sub-account's withdrawal now waits for its main account; `fee` is what it would cost as requested. */
+export interface WithdrawalHeld {
+  readonly type: 'WithdrawalHeld';
+  readonly withdrawal: HeldWithdrawal;
+  readonly fee: bigint;
+}
+
+/** A held withdrawal confirmed by the main account: from now on a pending withdrawal like any other. */
+export interface HeldWithdrawalConfirmed {
+  readonly type: 'HeldWithdrawalConfirmed';
+  readonly withdrawal: PendingWithdrawal;
+  readonly time: number;
+}
+
+/** A held withdrawal its main account did not confirm in time: it ends, having moved nothing. */
+export interface HeldWithdrawalExpired {
+  readonly type: 'HeldWithdrawalExpired';
+  readonly withdrawal: HeldWithdrawal;
   readonly time: number;
 }
 

@@ -13,6 +13,7 @@ function holdsAnything(state: State, user: User): boolean {
   if (openOrdersOf(state.trading, user.name).length > 0) return true;
   if ((state.collateral.accounts.get(user.name)?.positions.size ?? 0) > 0) return true;
   for (const w of state.withdrawals.values()) if (w.user === user.name) return true;
+  for (const w of state.heldWithdrawals.values()) if (w.user === user.name) return true;
   return false;
 }
 

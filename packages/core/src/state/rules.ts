@@ -33,10 +33,15 @@ export const RULES = {
    * closes the rest against the opposite positions at its bankruptcy price (auto-deleveraging).
    */
   autoDeleveraging: 3,
+  /**
+   * A sub-account's withdrawal waits for its main account's confirmation (state/held-withdrawals.ts)
+   * instead of leaving its balance at once.
+   */
+  heldSubAccountWithdrawals: 4,
 } as const;
 
 /** The rules this engine applies to new commands. */
-export const CURRENT_RULES: number = RULES.finalLegCancel;
+export const CURRENT_RULES: number = RULES.heldSubAccountWithdrawals;
 
 /** Whether the state's rules include those of `version`. */
 export function follows(state: State, version: number): boolean {

@@ -14,6 +14,7 @@ import type { SubAccounts } from './sub-accounts.js';
 import type { User } from './user.js';
 import type { FundingState } from './funding-state.js';
 import type { PendingWithdrawal } from './withdrawal.js';
+import type { HeldWithdrawals } from './held-withdrawals.js';
 
 export interface CreditedDeposit {
   readonly transactionId: string;
@@ -41,6 +42,8 @@ export interface State {
   readonly mining: MiningState;
   /** Withdrawals not yet completed or cancelled, by transaction id. */
   readonly withdrawals: Map<string, PendingWithdrawal>;
+  /** Sub-accounts' withdrawals waiting for their main accounts' confirmation (state/held-withdrawals.ts). */
+  readonly heldWithdrawals: HeldWithdrawals;
   /** Every withdrawal ever requested, by `withdrawalKey(user, uniqueId)` → transaction id. */
   readonly withdrawalIds: Map<string, string>;
   /** Deposit addresses by `depositAddressKey(user, ticker, network)`; the first is the persistent one. */
@@ -85,6 +88,7 @@ export function createState(options: StateOptions = {}): State {
     ledger: createLedger(),
     mining: createMiningState(),
     withdrawals: new Map(),
+    heldWithdrawals: new Map(),
     withdrawalIds: new Map(),
     depositAddresses: new Map(),
     depositOwners: new Map(),

@@ -204,6 +204,23 @@ export const ERRORS = {
   // --- sub-accounts (exchange docs, sub-account/*; docs/decisions.md) ---
   ...SUB_ACCOUNT_ERRORS,
 
+  /** `sub-account/withdraw/unconfirmed-list`: a bad `limit`, `offset` or `subAccountId` (exchange docs: 422). */
+  subAccountWithdrawValidation: privateError(422, 0, 'Validation failed'),
+  /** `sub-account/withdraw/confirm` and `sub-account/kyc-url`: an id that names nothing (exchange docs). */
+  idNotExists: privateError(400, 0, 'Validation failed', { field: 'id', fieldMessage: 'validation.exists' }),
+  /** A withdrawal that is not one of the caller's sub-accounts' (exchange docs, withdraw/confirm). */
+  transactionNotFound: privateError(422, 422, "Transaction doesn't exist"),
+  /** A sub-account's withdrawal no longer waiting for confirmation (exchange docs, withdraw/confirm). */
+  transactionIncorrectStatus: privateError(422, 422, 'Transaction has incorrect status'),
+  /** A held withdrawal that no longer passes a withdrawal's checks; `errors` name what failed. */
+  withdrawConfirmInnerValidation: privateError(422, 0, 'Inner validation failed'),
+  /** `sub-account/kyc-url` of a blocked sub-account (exchange docs). */
+  subAccountNotActive: privateError(400, 400, 'Sub-account is not active'),
+  /** `sub-account/kyc-url` of a sub-account that shares its main account's KYC (exchange docs). */
+  subAccountSharedKyc: privateError(400, 400, 'Sub-account has shared KYC'),
+  /** `sub-account/kyc-url` on a venue whose operator configured no verification link (docs/decisions.md). */
+  subAccountKycNotEnabled: privateError(404, 0, 'Sub-account KYC verification is not enabled.'),
+
   // --- mining pool (spec §4.9, §7; reference §8) ---
   /** An unknown account, or another user's: the same answer, so names of others' accounts do not leak. */
   miningAccountNotFound: privateError(400, 0, 'Validation failed', {
@@ -332,34 +349,3 @@ export const MINING_FIELD_MESSAGES = {
 } as const;
 
 export type FieldErrors = Record<string, string[]>;
-
-export interface RenderedError {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-export function fillTemplate(template: string, params: Readonly<Record<string, string>> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole);
-}
-
-/** The HTTP status and JSON body of an error, as the API answers it. */
-export function renderError(
-  name: ErrorName,
-  options: { readonly params?: Readonly<Record<string, string>>; readonly errors?: FieldErrors } = {},
-): RenderedError {
-  const spec: ErrorSpec = ERRORS[name];
-  const message = fillTemplate(spec.message, options.params);
-  switch (spec.family) {
-    case 'public':
-      return { status: spec.http, body: { success: false, message, params: [] } };
-    case 'admin':
-      return { status: spec.http, body: { error: message } };
-    case 'private': {
-      const errors: FieldErrors = { ...options.errors };
-      if (spec.field !== undefined && spec.fieldMessage !== undefined) {
-        errors[spec.field] = [fillTemplate(spec.fieldMessage, options.params)];
-      }
-      return { status: spec.http, body: { code: spec.code, message, errors } };
-    }
-  }
-}

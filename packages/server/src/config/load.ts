@@ -59,6 +59,12 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (!Check(ConfigSchema, config)) {
     throw new ConfigError(`invalid configuration: ${problemsOf(config).join('; ')}`);
   }
+  const { kycUrl, kycUrlSecret } = config.subAccounts;
+  if (kycUrl?.includes('{token}') === true && kycUrlSecret === undefined) {
+    throw new ConfigError(
+      'invalid configuration: /subAccounts/kycUrl has {token} but /subAccounts/kycUrlSecret is not set',
+    );
+  }
   return config;
 }
 

@@ -227,6 +227,23 @@ export const ConfigSchema = Type.Object({
     },
     { default: {} },
   ),
+  /** Sub-accounts (docs/decisions.md, "Sub-account withdrawals and KYC link"). */
+  subAccounts: Type.Object(
+    {
+      /**
+       * The identity-verification link `sub-account/kyc-url` answers, as a template: `{id}` (the
+       * sub-account's id), `{userId}` (its user's number), `{expires}` (Unix seconds) and `{token}`
+       * (hex HMAC-SHA256 of `<id>.<expires>` under kycUrlSecret) are filled in. Without it the
+       * endpoint answers 404, as the exchange does where the feature is not enabled.
+       */
+      kycUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+      /** How long a link lasts: its `{expires}` and the answer's `expiresIn`, in seconds. */
+      kycUrlTtlSeconds: Type.Integer({ minimum: 60, maximum: 604_800, default: 3_600 }),
+      /** The key of `{token}`, shared with the verification service; required when the template has `{token}`. */
+      kycUrlSecret: Type.Optional(Type.String({ minLength: 16 })),
+    },
+    { default: {} },
+  ),
   rateLimits: Type.Object(
     {
       /** Every request from one client IP, before authentication. */

@@ -145,6 +145,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     depositAddresses: new DepositAddresses(venue, wallet),
     marketData: options.marketData ?? MarketData.attach(venue),
     candles: options.candles ?? new Candles(venue),
+    subAccounts: config.subAccounts,
   };
   const publicRule = rules.public;
   const groupLimits = rules.groups;

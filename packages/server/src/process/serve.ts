@@ -21,6 +21,7 @@ import { applyVenueFile, readVenueFile } from '../venue/venue-file.js';
 import { SIMULATION_JOBS, startJobs, type Job } from '../jobs/jobs.js';
 import { fundingSettlement } from '../jobs/funding-settlement.js';
 import { killSwitchTimer } from '../jobs/kill-switch-timer.js';
+import { heldWithdrawalExpiry } from '../jobs/held-withdrawal-expiry.js';
 import { liquidationWatcher } from '../jobs/liquidation-watcher.js';
 import { priceFeedJob } from '../jobs/price-feed.js';
 import { Wallet } from '../wallet/wallet.js';
@@ -71,8 +72,8 @@ export interface LeadershipTerm {
 }
 
 /**
- * The background jobs of a server. Liquidation checks follow every price move in every mode, and
- * kill-switches fire when due; funding
+ * The background jobs of a server. Liquidation checks follow every price move in every mode,
+ * kill-switches fire and held sub-account withdrawals expire when due; funding
  * settles on its schedule unless the admin API is to settle it; the price feed runs unless it is
  * static; `--simulate` adds the sandbox's own.
  */
@@ -83,6 +84,7 @@ function jobsOf(config: Config): Job[] {
   return [
     liquidationWatcher,
     killSwitchTimer,
+    heldWithdrawalExpiry,
     ...(scheduled ? [fundingSettlement] : []),
     ...(feed === undefined ? [] : [feed]),
     ...(config.simulate ? SIMULATION_JOBS : []),

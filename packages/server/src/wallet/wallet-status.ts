@@ -6,6 +6,8 @@ export const METHOD_WITHDRAWAL = 2;
 export const WALLET_STATUS = {
   successful: 3,
   cancelled: 4,
+  /** The reference's "Unconfirmed by user": a sub-account's withdrawal waiting for its main account. */
+  unconfirmed: 5,
   pending: 15,
   partiallySuccessful: 18,
 } as const;

@@ -258,6 +258,9 @@ export const SAMPLES: readonly Sample[] = [
   keyWrite('/api/v4/sub-account/api-key/ip-address/delete', (ids) => ({ apiKeyId: ids.subKey, ip: '192.0.2.7' })),
   keyWrite('/api/v4/sub-account/api-key/reset', (ids) => ({ apiKeyId: ids.subKey })),
   keyWrite('/api/v4/sub-account/api-key/delete', (ids) => ({ apiKeyId: ids.subKey })),
+  priv('/api/v4/sub-account/withdraw/unconfirmed-list', (ids) => ({ subAccountId: ids.sub, limit: 10 })),
+  priv('/api/v4/sub-account/withdraw/confirm', { id: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' }),
+  priv('/api/v4/sub-account/kyc-url', (ids) => ({ id: ids.sub })),
   priv('/api/v4/sub-account/delete', (ids) => ({ id: ids.sub })),
 ];
 

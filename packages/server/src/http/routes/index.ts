@@ -78,10 +78,13 @@ import { subAccountBlockRoute } from './v4/private/sub-account/block.js';
 import { subAccountCreateRoute } from './v4/private/sub-account/create.js';
 import { subAccountDeleteRoute } from './v4/private/sub-account/delete.js';
 import { subAccountEditRoute } from './v4/private/sub-account/edit.js';
+import { subAccountKycUrlRoute } from './v4/private/sub-account/kyc-url.js';
 import { subAccountListRoute } from './v4/private/sub-account/list.js';
 import { subAccountTransferHistoryRoute } from './v4/private/sub-account/transfer-history.js';
 import { subAccountTransferRoute } from './v4/private/sub-account/transfer.js';
 import { subAccountUnblockRoute } from './v4/private/sub-account/unblock.js';
+import { subAccountWithdrawConfirmRoute } from './v4/private/sub-account/withdraw-confirm.js';
+import { subAccountWithdrawUnconfirmedListRoute } from './v4/private/sub-account/withdraw-unconfirmed-list.js';
 import { tradeBalanceRoute } from './v4/private/trade-account/balance.js';
 import { executedHistoryRoute } from './v4/private/trade-account/executed-history.js';
 import { orderDealsRoute } from './v4/private/trade-account/order-deals.js';
@@ -180,10 +183,13 @@ export const ROUTES: readonly RouteModule[] = [
   subAccountCreateRoute,
   subAccountDeleteRoute,
   subAccountEditRoute,
+  subAccountKycUrlRoute,
   subAccountListRoute,
   subAccountTransferHistoryRoute,
   subAccountTransferRoute,
   subAccountUnblockRoute,
+  subAccountWithdrawConfirmRoute,
+  subAccountWithdrawUnconfirmedListRoute,
   tradeBalanceRoute,
   executedHistoryRoute,
   orderDealsRoute,

@@ -1,3 +1,4 @@
+import type { Config } from '../../config/schema.js';
 import type { Candles } from '../../market-data/candles.js';
 import type { MarketData } from '../../market-data/market-data.js';
 import type { Venue } from '../../venue/venue.js';
@@ -23,4 +24,6 @@ export interface RouteDeps extends ViewRouteDeps {
   readonly marketData: MarketData;
   /** Candles of every market and interval, from the store. */
   readonly candles: Candles;
+  /** The operator's sub-account settings (the KYC link). */
+  readonly subAccounts: Config['subAccounts'];
 }

@@ -13,7 +13,10 @@ import { fundingPaymentInsert, fundingSettlementInsert } from './funding-project
 import { miningRewardRow } from './mining-projection.js';
 import {
   depositInsert,
+  heldWithdrawalConfirmedUpdate,
+  heldWithdrawalExpiredUpdate,
   withdrawalCancelledUpdate,
+  withdrawalHeldInsert,
   withdrawalCompletedUpdate,
   withdrawalInsert,
 } from './wallet-projection.js';
@@ -44,6 +47,15 @@ function projectEvent(e: Event, seq: number, out: ProjectionWrite[]): void {
       break;
     case 'WithdrawalCancelled':
       out.push(withdrawalCancelledUpdate(e));
+      break;
+    case 'WithdrawalHeld':
+      out.push(withdrawalHeldInsert(e));
+      break;
+    case 'HeldWithdrawalConfirmed':
+      out.push(heldWithdrawalConfirmedUpdate(e));
+      break;
+    case 'HeldWithdrawalExpired':
+      out.push(heldWithdrawalExpiredUpdate(e));
       break;
     case 'TradeExecuted':
       out.push(dealRow(e, e.maker, e.makerFee, ROLE_MAKER), dealRow(e, e.taker, e.takerFee, ROLE_TAKER));

@@ -1,4 +1,12 @@
-import type { DepositCredited, WithdrawalCancelled, WithdrawalCompleted, WithdrawalRequested } from '@txc/core';
+import type {
+  DepositCredited,
+  HeldWithdrawalConfirmed,
+  HeldWithdrawalExpired,
+  WithdrawalCancelled,
+  WithdrawalCompleted,
+  WithdrawalHeld,
+  WithdrawalRequested,
+} from '@txc/core';
 import type { ProjectionWrite } from '../../store/port.js';
 import { METHOD_DEPOSIT, METHOD_WITHDRAWAL, WALLET_STATUS } from '../../wallet/wallet-status.js';
 
@@ -52,6 +60,59 @@ export function withdrawalInsert(e: WithdrawalRequested): ProjectionWrite {
       details: null,
       description: null,
     },
+  };
+}
+
+/**
+ * A sub-account's withdrawal held for its main account: in the history as "Unconfirmed by user" (5),
+ * with the fee it would cost as requested.
+ */
+export function withdrawalHeldInsert(e: WithdrawalHeld): ProjectionWrite {
+  const w = e.withdrawal;
+  return {
+    op: 'insert',
+    table: 'wallet_transactions',
+    row: {
+      transaction_id: w.transactionId,
+      user_name: w.user,
+      method: METHOD_WITHDRAWAL,
+      ticker: w.ticker,
+      amount: w.amount.toString(),
+      fee: e.fee.toString(),
+      network: w.network,
+      address: w.address,
+      memo: w.memo,
+      transaction_hash: null,
+      unique_id: w.uniqueId,
+      status: WALLET_STATUS.unconfirmed,
+      created_at: w.createdAt,
+      updated_at: w.createdAt,
+      details: null,
+      description: null,
+    },
+  };
+}
+
+/** A held withdrawal confirmed: pending from now on, with the fee charged at confirmation. */
+export function heldWithdrawalConfirmedUpdate(e: HeldWithdrawalConfirmed): ProjectionWrite {
+  return {
+    op: 'update',
+    table: 'wallet_transactions',
+    set: { status: WALLET_STATUS.pending, fee: e.withdrawal.fee.toString(), updated_at: e.time },
+    where: { transaction_id: e.withdrawal.transactionId },
+  };
+}
+
+/** What the history says of a held withdrawal that expired. */
+export const HELD_WITHDRAWAL_EXPIRED_REASON = 'Not confirmed by the main account in time';
+
+/** A held withdrawal its main account left unconfirmed: cancelled, having moved nothing. */
+export function heldWithdrawalExpiredUpdate(e: HeldWithdrawalExpired): ProjectionWrite {
+  return {
+    op: 'update',
+    table: 'wallet_transactions',
+    set: { status: WALLET_STATUS.cancelled, description: HELD_WITHDRAWAL_EXPIRED_REASON, updated_at: e.time },
+    where: { transaction_id: e.withdrawal.transactionId },
   };
 }
 

@@ -18,7 +18,10 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
   let validator: OpenApiValidator;
 
   before(async () => {
-    server = await TestServer.start({ demo: true });
+    server = await TestServer.start({
+      demo: true,
+      subAccounts: { kycUrl: 'https://kyc.example.com/verify/{id}?expires={expires}', kycUrlTtlSeconds: 3600 },
+    });
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as ConstructorParameters<
       typeof OpenApiValidator
     >[0];
@@ -225,9 +228,37 @@ describe('the OpenAPI document describes the real answers of every endpoint', ()
     await alice.privatePost(`${subKeys}/reset`, { apiKeyId: key.id });
     await alice.privatePost(`${subKeys}/delete`, { apiKeyId: key.id });
     await ignore(alice.privatePost(`${subKeys}/delete`, { apiKeyId: key.id }));
+    // a sub-account's withdrawal waits for alice, who lists and confirms it
+    await alice.privatePost('/api/v4/sub-account/transfer', {
+      id: sub.id,
+      ticker: 'BTC',
+      amount: '0.1',
+      direction: 'main_to_sub',
+    });
+    const subKey = (await server.admin('POST', `/admin/v1/users/${sub.id}/api-keys`, { permissions: ['withdraw'] }))
+      .body as {
+      apiKey: string;
+      apiSecret: string;
+    };
+    const desk = new TxcClient({ baseUrl: server.url, ...subKey, fetch: fetchImpl });
+    await desk.withdraw({ ticker: 'BTC', amount: '0.01', address: BTC_ADDRESS, uniqueId: 'sub-w-1' });
+    const held = await alice.privatePost<{ data: { id: string }[] }>(
+      '/api/v4/sub-account/withdraw/unconfirmed-list',
+      {},
+    );
+    await alice.privatePost('/api/v4/sub-account/withdraw/confirm', { id: held.data[0]?.id });
+    await ignore(alice.privatePost('/api/v4/sub-account/withdraw/confirm', { id: held.data[0]?.id }));
+    await ignore(alice.privatePost('/api/v4/sub-account/withdraw/unconfirmed-list', { limit: 0 }));
+    await alice.privatePost('/api/v4/sub-account/kyc-url', { id: sub.id });
+    await ignore(alice.privatePost('/api/v4/sub-account/kyc-url', { id: 'nope' }));
     await ignore(alice.privatePost('/api/v4/sub-account/delete', { id: sub.id }));
     await alice.privatePost('/api/v4/sub-account/transfer', { ...subMove, direction: 'sub_to_main' });
-    await alice.privatePost('/api/v4/sub-account/delete', { id: sub.id });
+    const gone = await alice.privatePost<{ id: string }>('/api/v4/sub-account/create', {
+      alias: 'gone',
+      email: 'gone@example.com',
+      permissions,
+    });
+    await alice.privatePost('/api/v4/sub-account/delete', { id: gone.id });
     await ignore(alice.privatePost('/api/v4/sub-account/create', {}));
   });
   after(() => server.stop());

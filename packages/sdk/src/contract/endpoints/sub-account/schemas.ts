@@ -80,3 +80,11 @@ export const SubAccountApiKeyListItem = Type.Object({
 
 /** The IP addresses a sub-account key may be used from. */
 export const SubAccountApiKeyIps = Type.Object({ data: Type.Array(Type.String()) });
+/** A sub-account's withdrawal waiting for its main account (`sub-account/withdraw/unconfirmed-list`). */
+export const UnconfirmedWithdrawal = Type.Object({
+  id: Type.String({ description: 'Transaction id' }),
+  subAccountId: SubAccountId,
+  currency: Type.String({ description: 'Ticker' }),
+  amount: Type.String({ description: 'As requested, trailing zeros trimmed' }),
+  createdAt: Type.Integer({ description: 'Unix seconds' }),
+});
