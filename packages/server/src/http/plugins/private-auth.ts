@@ -1,5 +1,5 @@
 import type { ErrorName, PrivateEndpoint, RateLimitRule } from '@txc/sdk';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
 import type { JsonLimits } from '../exact-json.js';
 import type { RateLimiter } from '../rate-limiter.js';
