@@ -2,7 +2,7 @@ import type { OrderType, TradingAccount } from '@txc/core';
 import type { PrivateEndpoint } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { invalidAnswer, placeOrder } from '../../order-entry/place-order.js';
-import type { ViewRouteDeps } from '../routes/route-deps.js';
+import type { VenueView } from '../../venue/venue-view.js';
 import { defineRoute, type RouteModule } from '../route-module.js';
 import { orderBody } from './order-body.js';
 import { sendAnswer, sendTradingRejection } from './send-rejection.js';
@@ -12,8 +12,8 @@ export function placeOrderRoute(
   endpoint: PrivateEndpoint,
   type: OrderType,
   account: TradingAccount = 'spot',
-): RouteModule<ViewRouteDeps> {
-  return defineRoute(endpoint, (app: FastifyInstance, { venue }: ViewRouteDeps): void => {
+): RouteModule<{ readonly venue: VenueView }> {
+  return defineRoute(endpoint, (app: FastifyInstance, { venue }: { readonly venue: VenueView }): void => {
     app.post(endpoint.path, { config: { endpoint } }, async (request, reply) => {
       const body = request.body as Record<string, unknown>;
       const placed = await placeOrder(venue, request.auth?.user ?? '', body, type, account);
