@@ -1,7 +1,8 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { ENDPOINTS, type ErrorName, type PrivateEndpoint } from '@txc/sdk';
+import type { ErrorName } from '@txc/sdk';
 import type { Logger } from 'pino';
-import type { ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { keyRuleOf, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { PRIVATE_ENDPOINTS } from '../venue/keys/endpoint-access.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
 import type { Venue } from '../venue/venue.js';
@@ -22,9 +23,6 @@ export interface AdmissionRequest {
 /** The leader's verdict: undefined admits; otherwise the refusal the venue answers. */
 type AdmissionAnswer = { readonly refused?: ErrorName };
 
-const PRIVATE_ENDPOINTS: ReadonlyMap<string, PrivateEndpoint> = new Map(
-  ENDPOINTS.flatMap((e) => (e.kind === 'private' ? [[e.path, e] as const] : [])),
-);
 
 /**
  * The leader's side: counts the request against its key's allowance and checks and records its
@@ -44,7 +42,7 @@ export function answerAdmissions(
     const endpoint = PRIVATE_ENDPOINTS.get(path);
     const entry = venue.keys.get(apiKey);
     if (endpoint === undefined || entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
-    const rule = rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
+    const rule = keyRuleOf(rules, endpoint);
     if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) return throttledAnswer(path);
     const verdict = venue.keys.checkNonce(entry, nonce, nonceWindow, venue.clock.nowMs());
     if (verdict !== 'ok') return verdict;

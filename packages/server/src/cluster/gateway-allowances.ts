@@ -1,7 +1,8 @@
-import { ENDPOINTS, type ErrorName, type PrivateEndpoint } from '@txc/sdk';
+import type { ErrorName } from '@txc/sdk';
 import type { FastifyRequest } from 'fastify';
 import { rateLimitClient } from '../http/client-address.js';
-import type { ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { keyRuleOf, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { PRIVATE_ENDPOINTS } from '../venue/keys/endpoint-access.js';
 import { familyOf, pathOf } from '../http/family.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
 import type { SharedLimits } from './shared-limits.js';
@@ -29,11 +30,8 @@ export async function overKeyAllowance(
 ): Promise<ErrorName | undefined> {
   const endpoint = PRIVATE_ENDPOINTS.get(pathOf(request.url).replace(/\/$/, ''));
   if (endpoint === undefined) return undefined;
-  const rule = rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
+  const rule = keyRuleOf(rules, endpoint);
   const apiKey = request.headers['x-txc-apikey'] as string;
   return (await limits.allows(`${apiKey}|${rule.group}`, rule)) ? undefined : throttledAnswer(endpoint.path);
 }
 
-const PRIVATE_ENDPOINTS: ReadonlyMap<string, PrivateEndpoint> = new Map(
-  ENDPOINTS.flatMap((e) => (e.kind === 'private' ? [[e.path, e] as const] : [])),
-);

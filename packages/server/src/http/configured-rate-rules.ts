@@ -1,4 +1,4 @@
-import { RATE_LIMITS, type RateLimitRule } from '@txc/sdk';
+import { RATE_LIMITS, type PrivateEndpoint, type RateLimitRule } from '@txc/sdk';
 import type { Config } from '../config/schema.js';
 
 /** Every request from one IP, before any authentication work (reference §3.1 default). */
@@ -22,4 +22,9 @@ export function configuredRateRules(config: Config): ConfiguredRateRules {
     public: config.rateLimits.public ? { group: 'public', ...config.rateLimits.public } : RATE_LIMITS.public,
     groups,
   };
+}
+
+/** The rule a private endpoint's requests count against per key: its group's, as configured. */
+export function keyRuleOf(rules: ConfiguredRateRules, endpoint: PrivateEndpoint): RateLimitRule {
+  return rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
 }
