@@ -92,6 +92,35 @@ describe('gateways in front of a cluster', async () => {
     assert.deepEqual(statuses, [200, 429], JSON.stringify([first.body, second.body]));
   });
 
+  it('order entry and the history reads are served by the gateways: only their command reaches the leader', async () => {
+    const actor = actors[1]!;
+    const leaderCount = async (route: string): Promise<number> => {
+      const text = await (
+        await fetch(`${leader.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      ).text();
+      const lines = text
+        .split('\n')
+        .filter((l) => l.startsWith('txc_http_requests_total{') && l.includes(`"${route}"`));
+      return lines.reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+    };
+    const placedBefore = await leaderCount('/api/v4/order/new');
+    const historyBefore = await leaderCount('/api/v4/trade-account/order/history');
+    const openBefore = await leaderCount('/api/v4/orders');
+    const placed = await send(g1, restingBuy(actor, 'served-by-a-gateway'));
+    assert.ok(acknowledged(placed), JSON.stringify(placed.body));
+    const { orderId } = placed.body as { orderId: number };
+    const cancelled = await send(g2, sign(actor, '/api/v4/order/cancel', { market: MARKET, orderId }));
+    assert.ok(acknowledged(cancelled), JSON.stringify(cancelled.body));
+    const history = await send(g1, sign(actor, '/api/v4/trade-account/order/history', { market: MARKET }));
+    assert.ok(JSON.stringify(history.body).includes('served-by-a-gateway'), JSON.stringify(history.body));
+    const open = await send(g2, sign(actor, '/api/v4/orders', { market: MARKET }));
+    assert.equal(open.status, 200);
+    assert.equal(await leaderCount('/api/v4/order/new'), placedBefore);
+    assert.equal(await leaderCount('/api/v4/trade-account/order/history'), historyBefore);
+    // a state read is the leader's: it goes there as it came
+    assert.equal(await leaderCount('/api/v4/orders'), openBefore + 1);
+  });
+
   it("a key's rate limit, shared in Redis, holds exactly when its requests are spread over both gateways", async () => {
     const actor = actors[2]!;
     const gateways: Target[] = [g1, g2];
