@@ -52,6 +52,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
   const follower = await JournalFollower.open(store, (error) =>
     log.warn({ err: error }, 'following the journal failed; retrying'),
   );
+  follower.keepResults();
   const link = new CommandLink(nats, cluster, leaderWait(config), (seq) => follower.resultOf(seq));
   const tokens = new WebsocketTokens(parts.secrets, keys.registry);
   const venue = new FollowedVenue(follower, link, store, systemClock(), tokens);

@@ -30,8 +30,12 @@ export class JournalFollower {
   private closed = false;
   private readonly listeners: EventListener[] = [];
   private readonly reloadListeners: (() => void)[] = [];
-  /** The results of the entries applied last, by seq: a command's own result, for whoever sent it. */
+  /**
+   * The results of the entries applied last, by seq: a command's own result, for whoever sent it.
+   * Kept only where commands are sent from (`keepResults`: a gateway's copy; a standby sends none).
+   */
   private readonly recent = new Map<number, AppliedResult>();
+  private keepsResults = false;
   /** Who waits for an entry's result, by its seq. */
   private readonly waiting = new Map<number, { resolve: (r: AppliedResult) => void; reject: (e: Error) => void }[]>();
 
@@ -67,6 +71,11 @@ export class JournalFollower {
   /** Told when the journal was replaced (a saved state loaded) and the state loaded again. */
   onReload(listener: () => void): void {
     this.reloadListeners.push(listener);
+  }
+
+  /** From now on, keeps the results `resultOf` answers. */
+  keepResults(): void {
+    this.keepsResults = true;
   }
 
   /**
@@ -183,6 +192,7 @@ export class JournalFollower {
   }
 
   private remember(seq: number, result: AppliedResult): void {
+    if (!this.keepsResults) return;
     this.recent.set(seq, result);
     if (this.recent.size > RECENT_RESULTS) this.recent.delete(this.recent.keys().next().value as number);
     const waiting = this.waiting.get(seq);
