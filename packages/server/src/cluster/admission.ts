@@ -20,9 +20,15 @@ export interface AdmissionRequest {
   readonly nonceWindow: boolean;
 }
 
-/** The leader's verdict: undefined admits; otherwise the refusal the venue answers. */
-type AdmissionAnswer = { readonly refused?: ErrorName };
-
+/**
+ * The leader's verdict (`refused`: the refusal the venue answers; none admits), and the seq of its
+ * last commit: the gateway serves the request once its copy has applied that much, so the request
+ * sees everything acknowledged before it, through whichever gateway.
+ */
+export interface AdmissionAnswer {
+  readonly refused?: ErrorName;
+  readonly seq: number;
+}
 
 /**
  * The leader's side: counts the request against its key's allowance and checks and records its
@@ -53,12 +59,13 @@ export function answerAdmissions(
     callback: (error, msg) => {
       if (error !== null) return log.warn({ err: error }, 'gateway admissions');
       const refused = admit(msg.json<AdmissionRequest>());
-      msg.respond(JSON.stringify(refused === undefined ? {} : { refused }));
+      const answer: AdmissionAnswer = { seq: venue.status.seq, ...(refused === undefined ? {} : { refused }) };
+      msg.respond(JSON.stringify(answer));
     },
   });
 }
 
-/** The gateway's side: the leader's verdict, or unavailable when no leader answered (leader-request.ts). */
+/** The gateway's side: the leader's answer, or unavailable when no leader answered (leader-request.ts). */
 export class RemoteAdmission {
   constructor(
     private readonly nats: NatsConnection,
@@ -66,8 +73,8 @@ export class RemoteAdmission {
     private readonly wait: LeaderWait,
   ) {}
 
-  async admit(request: AdmissionRequest): Promise<ErrorName | undefined> {
+  async admit(request: AdmissionRequest): Promise<AdmissionAnswer | { readonly refused: 'privateUnavailable' }> {
     const reply = await askLeader(this.nats, admissionSubject(this.cluster), JSON.stringify(request), this.wait);
-    return reply === undefined ? 'privateUnavailable' : reply.json<AdmissionAnswer>().refused;
+    return reply === undefined ? { refused: 'privateUnavailable' } : reply.json<AdmissionAnswer>();
   }
 }

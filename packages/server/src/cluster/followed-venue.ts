@@ -30,6 +30,11 @@ export class FollowedVenue implements VenueView {
     return this.follower.state;
   }
 
+  /** Resolves once this copy has applied `seq`. */
+  caughtUp(seq: number): Promise<void> {
+    return this.follower.reach(seq);
+  }
+
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
     return this.link.submit(cmd);
   }

@@ -34,4 +34,3 @@ export async function overKeyAllowance(
   const apiKey = request.headers['x-txc-apikey'] as string;
   return (await limits.allows(`${apiKey}|${rule.group}`, rule)) ? undefined : throttledAnswer(endpoint.path);
 }
-

@@ -12,6 +12,8 @@ export interface GatewayAuthOptions {
   /** The gateway's copy of the venue's state (sub-accounts blocked or deleted). */
   readonly state: () => State;
   readonly admission: RemoteAdmission;
+  /** Resolves once the gateway's copy has applied `seq`. */
+  readonly caughtUp: (seq: number) => Promise<void>;
   readonly jsonLimits: JsonLimits;
   /** The key's allowance shared with the other gateways (Redis), counted once its signature holds. */
   readonly keyAllowance: ((request: FastifyRequest) => Promise<ErrorName | undefined>) | undefined;
@@ -57,8 +59,9 @@ export function registerGatewayAuth(app: FastifyInstance, options: GatewayAuthOp
     if (nonce === undefined) return sendError(reply, 'invalidNonce');
     const nonceWindow = fields.nonceWindow ?? false;
     if (typeof nonceWindow !== 'boolean') return sendError(reply, 'invalidNonceWindow');
-    const refused = await admission.admit({ apiKey, path: endpoint.path, nonce, nonceWindow });
-    if (refused !== undefined) return sendError(reply, refused);
+    const admitted = await admission.admit({ apiKey, path: endpoint.path, nonce, nonceWindow });
+    if (admitted.refused !== undefined) return sendError(reply, admitted.refused);
+    await options.caughtUp(admitted.seq);
     if (!entry.permissions.has(endpoint.permission) || !entry.access.allows(endpoint.path)) {
       return sendError(reply, 'permissionDenied');
     }

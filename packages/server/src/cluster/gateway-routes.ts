@@ -90,6 +90,7 @@ export function serveRoutesHere(app: FastifyInstance, parts: GatewayRoutesParts)
       keys,
       state: () => venue.state,
       admission,
+      caughtUp: (seq) => venue.caughtUp(seq),
       jsonLimits: config.http.json,
       keyAllowance: limits === undefined ? undefined : (request) => overKeyAllowance(request, limits, rules),
     });

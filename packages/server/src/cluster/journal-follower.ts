@@ -36,6 +36,8 @@ export class JournalFollower {
    */
   private readonly recent = new Map<number, AppliedResult>();
   private keepsResults = false;
+  /** Who waits for the state to reach a seq. */
+  private reaching: { readonly seq: number; readonly resolve: () => void }[] = [];
   /** Who waits for an entry's result, by its seq. */
   private readonly waiting = new Map<number, { resolve: (r: AppliedResult) => void; reject: (e: Error) => void }[]>();
 
@@ -71,6 +73,15 @@ export class JournalFollower {
   /** Told when the journal was replaced (a saved state loaded) and the state loaded again. */
   onReload(listener: () => void): void {
     this.reloadListeners.push(listener);
+  }
+
+  /** Resolves once the state has applied `seq` (at once when it has). */
+  reach(seq: number): Promise<void> {
+    if (this.loaded.state.seq >= seq) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.reaching.push({ seq, resolve });
+      this.wake();
+    });
   }
 
   /** From now on, keeps the results `resultOf` answers. */
@@ -187,8 +198,17 @@ export class JournalFollower {
         this.remember(entry.seq, result);
       }
       if (entries.length > 0) this.last = entries.at(-1);
+      this.releaseReached();
       if (page.length < PAGE) return;
     }
+  }
+
+  private releaseReached(): void {
+    const seq = this.loaded.state.seq;
+    if (this.reaching.length === 0) return;
+    const reached = this.reaching.filter((w) => w.seq <= seq);
+    this.reaching = this.reaching.filter((w) => w.seq > seq);
+    for (const w of reached) w.resolve();
   }
 
   private remember(seq: number, result: AppliedResult): void {
@@ -206,6 +226,8 @@ export class JournalFollower {
     this.recent.clear();
     for (const list of this.waiting.values()) for (const w of list) w.reject(new Error('the journal was replaced'));
     this.waiting.clear();
+    // a seq of the journal before means nothing in this one: nobody waits for it any longer
+    for (const w of this.reaching.splice(0)) w.resolve();
   }
 
   /** The page without the last entry applied, or undefined when the journal no longer holds it. */

@@ -121,6 +121,24 @@ describe('gateways in front of a cluster', async () => {
     assert.equal(await leaderCount('/api/v4/orders'), openBefore + 1);
   });
 
+  it('a request through one gateway sees what another acknowledged just before it', async () => {
+    const actor = actors[1]!;
+    // three rounds: the key's order allowance (GATEWAY_ORDER_LIMIT) is shared with the test before
+    for (let i = 0; i < 3; i++) {
+      const placed = await send(g1, restingBuy(actor, `seen-${i}`));
+      assert.ok(acknowledged(placed), JSON.stringify(placed.body));
+      // the total of the order as modified is checked against the order as it stands: g2's copy has it
+      const modified = await send(
+        g2,
+        sign(actor, '/api/v4/order/modify', { market: MARKET, clientOrderId: `seen-${i}`, price: '0.01' }),
+      );
+      assert.deepEqual(
+        [modified.status, modified.body],
+        [422, { code: 30, message: 'Validation failed', errors: { total: ['Total (amount * price) is less than 5'] } }],
+      );
+    }
+  });
+
   it("a key's rate limit, shared in Redis, holds exactly when its requests are spread over both gateways", async () => {
     const actor = actors[2]!;
     const gateways: Target[] = [g1, g2];
