@@ -152,10 +152,11 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
 }
 
 /**
- * `txc gateway`: a stateless front of a cluster. It terminates HTTP, checks signatures against the
- * API keys it reads from PostgreSQL, and hands every request to the leader over NATS. Its streams
- * run on a copy of the venue it applies from the committed journal: nothing of its own is durable,
- * so any number of them can run, and any one may die.
+ * `txc gateway`: a stateless front of a cluster. It terminates HTTP and WebSocket connections and
+ * checks signatures against the API keys it reads from PostgreSQL. On a copy of the venue it applies
+ * from the committed journal it serves the streams, order entry (the command alone goes to the
+ * leader) and the history reads; every other request goes to the leader over NATS as it came (docs/
+ * scaling.md). Nothing of its own is durable, so any number of them can run, and any one may die.
  */
 export async function runGateway(config: Config): Promise<RunningGateway> {
   if (config.cluster === undefined) throw new ConfigError('a gateway needs --cluster nats://…');
