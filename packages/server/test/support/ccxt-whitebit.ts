@@ -36,17 +36,19 @@ export type WhitebitPro = InstanceType<typeof ccxt.pro.whitebit>;
 /**
  * ccxt pro's `whitebit`, unchanged, pointed at a txc server: `urls.api.ws` and the REST urls
  * overridden, nothing else. Its HTTP agent is loaded first, as ccxt requires for a plain ws:// URL.
+ * `socket` is where the websocket goes when not to the REST server (another gateway of a cluster).
  */
 export async function whitebitProAt(
-  server: TestServer,
+  server: { readonly url: string },
   credentials: { readonly apiKey?: string; readonly secret?: string } = {},
+  socket: { readonly url: string } = server,
 ): Promise<WhitebitPro> {
   const api = `${server.url}/api`;
   const exchange = new ccxt.pro.whitebit({
     ...credentials,
     urls: {
       api: {
-        ws: `${server.url.replace(/^http/, 'ws')}/ws`,
+        ws: `${socket.url.replace(/^http/, 'ws')}/ws`,
         v1: { public: `${api}/v1/public`, private: `${api}/v1` },
         v2: { public: `${api}/v2/public` },
         v4: { public: `${api}/v4/public`, private: `${api}/v4` },

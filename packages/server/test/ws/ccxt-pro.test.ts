@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
+import { eventually } from '../support/ccxt-pro-watch.js';
 import { whitebitProAt, type WhitebitPro } from '../support/ccxt-whitebit.js';
 import { Prng } from '../support/prng.js';
 import { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
-
-/** Waits until `check` holds (polling what ccxt caches), failing after a bound. */
-async function eventually(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what} did not happen`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const numbers = (levels: readonly (readonly [string, string])[]): number[][] =>
   levels.map(([p, a]) => [Number(p), Number(a)]);
