@@ -209,8 +209,8 @@ describe('ccxt pro whitebit, unchanged, against a cluster: REST on one gateway, 
 
     const partial = await account.createOrder('ETH/USDT', 'limit', 'buy', 0.3, 2000);
     await bob.orderNew({ market: 'ETH_USDT', side: 'sell', amount: '0.1', price: '2000' });
-    await eventually('the partial fill in ccxt', () => cachedOrder(partial.id)?.filled === 0.1);
-    const open = cachedOrder(partial.id);
+    await eventually('the partial fill in ccxt', () => cachedOrder(String(partial.id))?.filled === 0.1);
+    const open = cachedOrder(String(partial.id));
     assert.deepEqual([open?.status, open?.remaining, open?.amount], ['open', 0.2, 0.3]);
   });
 
