@@ -77,6 +77,22 @@ const sound = (state: State): void => {
   assert.deepEqual(pendingWithdrawalBreaches(state), []);
 };
 
+/** BTC moved between a sub-account and its main account. */
+const transfer = (
+  sub: Sub,
+  transactionId: string,
+  direction: 'main_to_sub' | 'sub_to_main',
+  amount: bigint,
+): Command => ({
+  type: 'TransferSubAccount',
+  parent: SUBS[sub],
+  id: sub,
+  transactionId,
+  direction,
+  ticker: 'BTC',
+  amount,
+});
+
 const reason = (o: Outcome<unknown>): string => (o.result.ok ? 'accepted' : o.result.rejection.reason);
 
 type Step =
@@ -163,15 +179,7 @@ describe('sub-account withdrawals held for the main account', () => {
               const sub = SUB_NAMES[s.sub]!;
               const [from, to] = s.toSub ? [SUBS[sub], sub] : [sub, SUBS[sub]];
               expected = bal(from) >= s.amount;
-              outcome = v.run({
-                type: 'TransferSubAccount',
-                parent: SUBS[sub],
-                id: sub,
-                transactionId: `t${n}`,
-                direction: s.toSub ? 'main_to_sub' : 'sub_to_main',
-                ticker: 'BTC',
-                amount: s.amount,
-              });
+              outcome = v.run(transfer(sub, `t${n}`, s.toSub ? 'main_to_sub' : 'sub_to_main', s.amount));
               if (expected) {
                 main.set(from, bal(from) - s.amount);
                 main.set(to, bal(to) + s.amount);
@@ -223,15 +231,7 @@ describe('sub-account withdrawals held for the main account', () => {
 
   it('a confirmed withdrawal is a pending one like any other; confirming twice is refused', () => {
     const v = new Venue(CURRENT_RULES);
-    v.must({
-      type: 'TransferSubAccount',
-      parent: 'p1',
-      id: 's1',
-      transactionId: 't',
-      direction: 'main_to_sub',
-      ticker: 'BTC',
-      amount: 1_000_000n,
-    });
+    v.must(transfer('s1', 't', 'main_to_sub', 1_000_000n));
     const held = v.run(withdraw('s1', 'u1', 'BTC', 500_000n));
     assert.deepEqual(held.result, {
       ok: true,
@@ -272,25 +272,9 @@ describe('sub-account withdrawals held for the main account', () => {
 
   it('is refused at confirmation when the balance no longer covers it, and stays held until funded', () => {
     const v = new Venue(CURRENT_RULES);
-    v.must({
-      type: 'TransferSubAccount',
-      parent: 'p1',
-      id: 's2',
-      transactionId: 't1',
-      direction: 'main_to_sub',
-      ticker: 'BTC',
-      amount: 600_000n,
-    });
+    v.must(transfer('s2', 't1', 'main_to_sub', 600_000n));
     v.must(withdraw('s2', 'u1', 'BTC', 500_000n));
-    v.must({
-      type: 'TransferSubAccount',
-      parent: 'p1',
-      id: 's2',
-      transactionId: 't2',
-      direction: 'sub_to_main',
-      ticker: 'BTC',
-      amount: 100_000n,
-    });
+    v.must(transfer('s2', 't2', 'sub_to_main', 100_000n));
     const short = v.run({ type: 'ConfirmHeldWithdrawal', parent: 'p1', transactionId: 'w-s2-u1' });
     assert.deepEqual(short.result, {
       ok: false,
@@ -302,15 +286,7 @@ describe('sub-account withdrawals held for the main account', () => {
     assert.ok(v.state.heldWithdrawals.has('w-s2-u1'));
     // a sub-account that has a withdrawal waiting is not empty
     assert.equal(reason(v.run({ type: 'DeleteSubAccount', parent: 'p1', id: 's2' })), 'SUB_ACCOUNT_NOT_EMPTY');
-    v.must({
-      type: 'TransferSubAccount',
-      parent: 'p1',
-      id: 's2',
-      transactionId: 't3',
-      direction: 'main_to_sub',
-      ticker: 'BTC',
-      amount: 20_000n,
-    });
+    v.must(transfer('s2', 't3', 'main_to_sub', 20_000n));
     v.must({ type: 'ConfirmHeldWithdrawal', parent: 'p1', transactionId: 'w-s2-u1' });
     assert.equal(v.main('s2'), 0n);
     sound(v.state);
@@ -318,15 +294,7 @@ describe('sub-account withdrawals held for the main account', () => {
 
   it('expires after its retention, on the venue clock: not before, and no confirmation after', () => {
     const v = new Venue(CURRENT_RULES);
-    v.must({
-      type: 'TransferSubAccount',
-      parent: 'p2',
-      id: 's3',
-      transactionId: 't',
-      direction: 'main_to_sub',
-      ticker: 'BTC',
-      amount: 600_000n,
-    });
+    v.must(transfer('s3', 't', 'main_to_sub', 600_000n));
     v.must(withdraw('s3', 'u1', 'BTC', 500_000n));
     const expiresAt = v.state.heldWithdrawals.get('w-s3-u1')!.expiresAt;
     assert.equal(expiresAt, v.time + HELD_WITHDRAWAL_RETENTION);
@@ -351,15 +319,7 @@ describe('sub-account withdrawals held for the main account', () => {
 
   it('under the rules before it, a sub-account withdraws at once, so older journals replay as they were', () => {
     const older = new Venue(RULES.autoDeleveraging);
-    older.must({
-      type: 'TransferSubAccount',
-      parent: 'p1',
-      id: 's1',
-      transactionId: 't',
-      direction: 'main_to_sub',
-      ticker: 'BTC',
-      amount: 600_000n,
-    });
+    older.must(transfer('s1', 't', 'main_to_sub', 600_000n));
     const r = older.run(withdraw('s1', 'u1', 'BTC', 500_000n));
     assert.deepEqual(r.result, {
       ok: true,

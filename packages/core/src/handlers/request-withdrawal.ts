@@ -4,7 +4,7 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import { HELD_WITHDRAWAL_RETENTION, type HeldWithdrawal } from '../state/held-withdrawals.js';
 import { follows, RULES } from '../state/rules.js';
 import type { State } from '../state/state.js';
-import { withdrawalKey, type PendingWithdrawal } from '../state/withdrawal.js';
+import { withdrawalKey, type PendingWithdrawal, type WithdrawalRequest } from '../state/withdrawal.js';
 import { checkWithdrawal, type CheckedWithdrawal } from './check-withdrawal.js';
 import { openWithdrawal } from './open-withdrawal.js';
 
@@ -26,12 +26,7 @@ export function requestWithdrawal(state: State, cmd: RequestWithdrawal, ctx: App
   const withdrawal: PendingWithdrawal = {
     transactionId: cmd.transactionId,
     user: cmd.user,
-    uniqueId: cmd.uniqueId,
-    ticker: cmd.ticker,
-    network,
-    address: cmd.address,
-    memo: cmd.memo,
-    amount: cmd.amount,
+    ...requested(cmd, network),
     fee,
     feeMode: cmd.feeMode,
     debit,
@@ -55,12 +50,7 @@ function hold(
     transactionId: cmd.transactionId,
     user: cmd.user,
     parent,
-    uniqueId: cmd.uniqueId,
-    ticker: cmd.ticker,
-    network,
-    address: cmd.address,
-    memo: cmd.memo,
-    amount: cmd.amount,
+    ...requested(cmd, network),
     feeMode: cmd.feeMode,
     partialEnable: cmd.partialEnable,
     createdAt: ctx.time,
@@ -69,4 +59,22 @@ function hold(
   state.heldWithdrawals.set(cmd.transactionId, withdrawal);
   ctx.emit({ type: 'WithdrawalHeld', withdrawal, fee });
   return ok({ transactionId: cmd.transactionId, network, fee, debit: 0n, held: true });
+}
+
+/**
+ * What the request names, the same in a pending and a held withdrawal. Spread where these fields
+ * have always stood: the state's text, which its hash is taken of, keeps its keys in that order.
+ */
+function requested(
+  cmd: RequestWithdrawal,
+  network: string,
+): Pick<WithdrawalRequest, 'uniqueId' | 'ticker' | 'network' | 'address' | 'memo' | 'amount'> {
+  return {
+    uniqueId: cmd.uniqueId,
+    ticker: cmd.ticker,
+    network,
+    address: cmd.address,
+    memo: cmd.memo,
+    amount: cmd.amount,
+  };
 }

@@ -1,4 +1,4 @@
-import type { FeeMode } from './withdrawal.js';
+import type { WithdrawalRequest } from './withdrawal.js';
 
 /**
  * How long a sub-account's withdrawal waits for its main account before it expires, in
@@ -12,24 +12,9 @@ export const HELD_WITHDRAWAL_RETENTION = 24 * 60 * 60 * 1_000_000;
  * checked again, and only then debited, when the main account confirms it. Its unique id stays the
  * sub-account's whatever becomes of it.
  */
-export interface HeldWithdrawal {
-  readonly transactionId: string;
-  /** The sub-account that asked for it. */
-  readonly user: string;
-  /** The main account whose confirmation it waits for. */
+export interface HeldWithdrawal extends WithdrawalRequest {
+  /** The main account whose confirmation it waits for (`user` is the sub-account that asked for it). */
   readonly parent: string;
-  readonly uniqueId: string;
-  readonly ticker: string;
-  /** Network for crypto, provider for fiat, as resolved when it was requested. */
-  readonly network: string;
-  readonly address: string;
-  readonly memo: string | null;
-  /** As requested, in minor units. */
-  readonly amount: bigint;
-  readonly feeMode: FeeMode;
-  readonly partialEnable: boolean;
-  /** The venue's time of the request, microseconds. */
-  readonly createdAt: number;
   /** From this time on (microseconds) it can no longer be confirmed, and expires. */
   readonly expiresAt: number;
 }

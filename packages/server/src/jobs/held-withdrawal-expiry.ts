@@ -1,4 +1,5 @@
 import { dueHeldWithdrawals } from '@txc/core';
+import { startDueTimer } from './due-timer.js';
 import type { Job } from './job.js';
 
 /** How often the job looks at the held withdrawals: their retention is a day, a second late is nothing. */
@@ -13,10 +14,6 @@ const TICK_MS = 1000;
 export const heldWithdrawalExpiry: Job = {
   name: 'held-withdrawal-expiry',
   start({ venue, log }) {
-    let timer: NodeJS.Timeout | undefined;
-    let stopped = false;
-    let running: Promise<void> = Promise.resolve();
-
     const expireDue = async (): Promise<void> => {
       if (!venue.writable) return;
       for (const due of dueHeldWithdrawals(venue.state.heldWithdrawals, venue.clock.nowMicros())) {
@@ -27,23 +24,11 @@ export const heldWithdrawalExpiry: Job = {
         }
       }
     };
-    const wake = (): void => {
-      running = running.then(async () => {
-        try {
-          await expireDue();
-        } catch (error) {
-          log.warn({ err: error }, 'held withdrawal check failed; retrying');
-        }
-        if (stopped) return;
-        timer = setTimeout(wake, TICK_MS);
-        timer.unref();
-      });
-    };
-    wake();
-    return async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    };
+    return startDueTimer({
+      tickMs: TICK_MS,
+      actOnDue: expireDue,
+      log,
+      failureMessage: 'held withdrawal check failed; retrying',
+    });
   },
 };

@@ -1,4 +1,5 @@
 import { dueKillSwitches } from '@txc/core';
+import { startDueTimer } from './due-timer.js';
 import type { Job } from './job.js';
 
 /** How often the job looks at the armed switches: a switch's times are whole seconds. */
@@ -13,10 +14,6 @@ const TICK_MS = 250;
 export const killSwitchTimer: Job = {
   name: 'kill-switch-timer',
   start({ venue, log }) {
-    let timer: NodeJS.Timeout | undefined;
-    let stopped = false;
-    let running: Promise<void> = Promise.resolve();
-
     const fireDue = async (): Promise<void> => {
       for (const due of dueKillSwitches(venue.state.killSwitches, venue.clock.nowMicros())) {
         const { result } = await venue.submit({ type: 'FireKillSwitch', user: due.user, market: due.market });
@@ -26,23 +23,11 @@ export const killSwitchTimer: Job = {
         }
       }
     };
-    const wake = (): void => {
-      running = running.then(async () => {
-        try {
-          await fireDue();
-        } catch (error) {
-          log.warn({ err: error }, 'kill-switch check failed; retrying');
-        }
-        if (stopped) return;
-        timer = setTimeout(wake, TICK_MS);
-        timer.unref();
-      });
-    };
-    wake();
-    return async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    };
+    return startDueTimer({
+      tickMs: TICK_MS,
+      actOnDue: fireDue,
+      log,
+      failureMessage: 'kill-switch check failed; retrying',
+    });
   },
 };

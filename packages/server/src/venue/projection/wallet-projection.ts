@@ -5,6 +5,7 @@ import type {
   WithdrawalCancelled,
   WithdrawalCompleted,
   WithdrawalHeld,
+  WithdrawalRequest,
   WithdrawalRequested,
 } from '@txc/core';
 import type { ProjectionWrite } from '../../store/port.js';
@@ -36,9 +37,8 @@ export function depositInsert(e: DepositCredited): ProjectionWrite {
   };
 }
 
-/** A requested withdrawal: pending until it completes or is cancelled. */
-export function withdrawalInsert(e: WithdrawalRequested): ProjectionWrite {
-  const w = e.withdrawal;
+/** A withdrawal's first row in the wallet history, as it stands when it is asked for. */
+function withdrawalRowInsert(w: WithdrawalRequest, fee: bigint, status: number): ProjectionWrite {
   return {
     op: 'insert',
     table: 'wallet_transactions',
@@ -48,13 +48,13 @@ export function withdrawalInsert(e: WithdrawalRequested): ProjectionWrite {
       method: METHOD_WITHDRAWAL,
       ticker: w.ticker,
       amount: w.amount.toString(),
-      fee: w.fee.toString(),
+      fee: fee.toString(),
       network: w.network,
       address: w.address,
       memo: w.memo,
       transaction_hash: null,
       unique_id: w.uniqueId,
-      status: WALLET_STATUS.pending,
+      status,
       created_at: w.createdAt,
       updated_at: w.createdAt,
       details: null,
@@ -63,34 +63,17 @@ export function withdrawalInsert(e: WithdrawalRequested): ProjectionWrite {
   };
 }
 
+/** A requested withdrawal: pending until it completes or is cancelled. */
+export function withdrawalInsert(e: WithdrawalRequested): ProjectionWrite {
+  return withdrawalRowInsert(e.withdrawal, e.withdrawal.fee, WALLET_STATUS.pending);
+}
+
 /**
  * A sub-account's withdrawal held for its main account: in the history as "Unconfirmed by user" (5),
  * with the fee it would cost as requested.
  */
 export function withdrawalHeldInsert(e: WithdrawalHeld): ProjectionWrite {
-  const w = e.withdrawal;
-  return {
-    op: 'insert',
-    table: 'wallet_transactions',
-    row: {
-      transaction_id: w.transactionId,
-      user_name: w.user,
-      method: METHOD_WITHDRAWAL,
-      ticker: w.ticker,
-      amount: w.amount.toString(),
-      fee: e.fee.toString(),
-      network: w.network,
-      address: w.address,
-      memo: w.memo,
-      transaction_hash: null,
-      unique_id: w.uniqueId,
-      status: WALLET_STATUS.unconfirmed,
-      created_at: w.createdAt,
-      updated_at: w.createdAt,
-      details: null,
-      description: null,
-    },
-  };
+  return withdrawalRowInsert(e.withdrawal, e.fee, WALLET_STATUS.unconfirmed);
 }
 
 /** A held withdrawal confirmed: pending from now on, with the fee charged at confirmation. */

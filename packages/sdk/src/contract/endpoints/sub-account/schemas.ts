@@ -80,6 +80,9 @@ export const SubAccountApiKeyListItem = Type.Object({
 
 /** The IP addresses a sub-account key may be used from. */
 export const SubAccountApiKeyIps = Type.Object({ data: Type.Array(Type.String()) });
+
+/** What adding and removing an allow-list address both take: the key and the address. */
+export const SubAccountApiKeyIpFields = { apiKeyId: LooseField, ip: LooseField };
 /** A sub-account's withdrawal waiting for its main account (`sub-account/withdraw/unconfirmed-list`). */
 export const UnconfirmedWithdrawal = Type.Object({
   id: Type.String({ description: 'Transaction id' }),

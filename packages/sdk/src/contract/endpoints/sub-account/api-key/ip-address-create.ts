@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { PrivateEndpoint } from '../../../endpoint.js';
 import { RATE_LIMITS } from '../../../rate-limits.js';
 import { AuthFields } from '../../../schemas.js';
-import { LooseField, SubAccountApiKeyIps } from '../schemas.js';
+import { SubAccountApiKeyIpFields, SubAccountApiKeyIps } from '../schemas.js';
 
 /** Adds an IP address to a sub-account key's allow-list (at most 50); 201 with the list. */
 export const subAccountApiKeyIpAddressCreate = {
@@ -12,11 +12,7 @@ export const subAccountApiKeyIpAddressCreate = {
   summary: 'Allow an IP address for a sub-account API key',
   follows: 'exchange docs, sub-account/api-key/ip-address/create',
   permission: 'main-account',
-  request: Type.Object({
-    ...AuthFields,
-    apiKeyId: LooseField,
-    ip: LooseField,
-  }),
+  request: Type.Object({ ...AuthFields, ...SubAccountApiKeyIpFields }),
   response: SubAccountApiKeyIps,
   successStatus: 201,
   rateLimit: RATE_LIMITS.subAccount,

@@ -1,13 +1,11 @@
 import { subAccountApiKeyIpAddressCreate } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../../send-error.js';
-import { MainValidation } from '../../../../../validation/main-validation.js';
 import type { RouteDeps } from '../../../../route-deps.js';
 import { defineRoute } from '../../../../../route-module.js';
-import { mainCaller } from '../caller.js';
-import { callerSubAccountKey } from './caller-key.js';
+import { requestedKeyWith } from './requested-key.js';
 import { MAX_ALLOW_LIST_ENTRIES, sameAddress } from '../../../../../../venue/keys/ip-allow-list.js';
-import { ipField, requiredString } from './api-key-fields.js';
+import { ipField } from './api-key-fields.js';
 
 /** `sub-account/api-key/ip-address/create`: the key signs from this address too, and once it has any, from its addresses only; 201 with the list. */
 export const subAccountApiKeyIpAddressCreateRoute = defineRoute(
@@ -17,18 +15,10 @@ export const subAccountApiKeyIpAddressCreateRoute = defineRoute(
       subAccountApiKeyIpAddressCreate.path,
       { config: { endpoint: subAccountApiKeyIpAddressCreate } },
       async (request, reply) => {
-        const parent = mainCaller(venue.state, request, reply);
-        if (parent === undefined) return reply;
-        const v = new MainValidation(request.body as Record<string, unknown>);
-        const apiKeyId = requiredString(v, 'apiKeyId');
-        const ip = ipField(v);
-        if (v.failed || apiKeyId === undefined || ip === undefined) {
-          return sendError(reply, 'mainValidation', { errors: v.errors });
-        }
-        await venue.barrier();
-        const entry = callerSubAccountKey(venue.state, venue.keys, parent, apiKeyId);
-        if (entry === undefined) return sendError(reply, 'subAccountApiKeyNotFound');
-        const { record } = entry;
+        const requested = await requestedKeyWith(venue, request, reply, ipField);
+        if (requested === undefined) return reply;
+        const { record } = requested.entry;
+        const ip = requested.fields;
         if (record.ips.some((known) => sameAddress(known, ip))) return sendError(reply, 'subAccountApiKeyIpTaken');
         if (record.ips.length >= MAX_ALLOW_LIST_ENTRIES) {
           return sendError(reply, 'subAccountApiKeyIpsFull', { params: { max: String(MAX_ALLOW_LIST_ENTRIES) } });
