@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TxcClient } from '@txc/sdk';
-import type { Config } from '../../src/config/schema.js';
-import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { admin, type Target } from '../durability/traffic.js';
-import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-processes.js';
+import { leading } from '../durability/venue-processes.js';
 import { eventually, successAnswers } from '../support/ccxt-pro-watch.js';
 import { whitebitProAt, type WhitebitPro } from '../support/ccxt-whitebit.js';
-import { startChildServer, type ChildServer } from '../support/child-server.js';
+import type { ChildServer } from '../support/child-server.js';
 import { natsSkipReason } from '../support/nats.js';
-import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { postgresSkipReason } from '../support/postgres.js';
+import { startGatewayCluster, type GatewayCluster } from './gateway-cluster.js';
 import { Prng } from '../support/prng.js';
 
 interface Key {
@@ -80,8 +76,7 @@ describe('ccxt pro whitebit, unchanged, against a cluster: REST on one gateway, 
     it('runs against a real PostgreSQL and NATS', { skip }, () => undefined);
     return;
   }
-  let db: TestDatabase;
-  let dataDir: string;
+  let cluster: GatewayCluster;
   let nodeA: ChildServer;
   let nodeB: ChildServer;
   let g1: ChildServer;
@@ -99,14 +94,8 @@ describe('ccxt pro whitebit, unchanged, against a cluster: REST on one gateway, 
   const loops: Promise<void>[] = [];
 
   before(async () => {
-    db = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'txc-ccxt-pro-gateways-'));
-    const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
-    const shared = { masterKey: 'cd'.repeat(32), adminToken: 'ccxt-pro-gateways-admin-token' };
-    nodeA = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
-    nodeB = await startChildServer(engineNodeFlags(flags, 'B', shared));
-    g1 = await startChildServer(gatewayFlags(flags, 'G1', shared));
-    g2 = await startChildServer(gatewayFlags(flags, 'G2', shared));
+    cluster = await startGatewayCluster('ccxt-pro-gateways');
+    ({ nodeA, nodeB, g1, g2 } = cluster);
     ({ client: maker } = await userOn(g1, 'promaker', { BTC: '10', USDT: '1000000' }));
     ({ client: taker } = await userOn(g1, 'protaker', { BTC: '10', USDT: '1000000' }));
     ({ client: bob } = await userOn(g1, 'probob', { ETH: '50', USDT: '100000' }));
@@ -120,9 +109,7 @@ describe('ccxt pro whitebit, unchanged, against a cluster: REST on one gateway, 
     stopped = true;
     await Promise.all([market?.close(), account?.close()]);
     await Promise.all(loops);
-    await Promise.all([nodeA, nodeB, g1, g2].map((p) => p?.crash()));
-    rmSync(dataDir, { recursive: true, force: true });
-    await db.drop();
+    await cluster?.destroy();
   });
 
   it('watchOrderBook: an order placed through REST shows; the book ccxt keeps is the REST book', async () => {

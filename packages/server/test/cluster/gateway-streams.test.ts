@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import type { TxcStream } from '@txc/sdk';
 import { TxcStreamError } from '@txc/sdk';
 import type { WebSocket } from 'ws';
-import type { Config } from '../../src/config/schema.js';
-import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
 import { MARKET } from '../durability/order-kinds.js';
 import { acknowledged, admin, send, sign, type Actor, type Target } from '../durability/traffic.js';
-import { engineNodeFlags, gatewayFlags, health, leading } from '../durability/venue-processes.js';
-import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { health, leading } from '../durability/venue-processes.js';
+import type { ChildServer } from '../support/child-server.js';
 import { natsSkipReason } from '../support/nats.js';
-import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { postgresSkipReason } from '../support/postgres.js';
+import { startGatewayCluster, type GatewayCluster } from './gateway-cluster.js';
 import { arrives, mentions, streamOn, updates, WS_INTERNAL_ERROR } from './stream-client.js';
 
 describe('WebSocket streams on gateways', async () => {
@@ -24,8 +20,7 @@ describe('WebSocket streams on gateways', async () => {
     it('runs against a real PostgreSQL and NATS', { skip }, () => undefined);
     return;
   }
-  let db: TestDatabase;
-  let dataDir: string;
+  let cluster: GatewayCluster;
   let nodeA: ChildServer;
   let nodeB: ChildServer;
   let g1: ChildServer;
@@ -38,22 +33,14 @@ describe('WebSocket streams on gateways', async () => {
     return stream;
   };
   before(async () => {
-    db = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'txc-gateway-streams-'));
-    const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
-    const shared = { masterKey: 'ef'.repeat(32), adminToken: 'gateway-streams-admin-token' };
-    nodeA = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
-    nodeB = await startChildServer(engineNodeFlags(flags, 'B', shared));
-    g1 = await startChildServer(gatewayFlags(flags, 'G1', shared));
-    g2 = await startChildServer(gatewayFlags(flags, 'G2', shared));
+    cluster = await startGatewayCluster('gateway-streams');
+    ({ nodeA, nodeB, g1, g2 } = cluster);
     let n = 0;
     actors = await setUp(g1, 3, (p) => `${p}${++n}`);
   });
   after(async () => {
     for (const stream of streams) stream.close();
-    await Promise.all([nodeA, nodeB, g1, g2].map((p) => p?.crash()));
-    rmSync(dataDir, { recursive: true, force: true });
-    await db.drop();
+    await cluster?.destroy();
   });
 
   it('a trade made through one gateway is pushed by the other, and its /health says what it applied', async () => {
