@@ -50,10 +50,8 @@ export function answerAdmissions(
     if (endpoint === undefined || entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
     const rule = keyRuleOf(rules, endpoint);
     if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) return throttledAnswer(path);
-    const verdict = venue.keys.checkNonce(entry, nonce, nonceWindow, venue.clock.nowMs());
-    if (verdict !== 'ok') return verdict;
-    venue.recordNonce(apiKey, nonce, nonceWindow);
-    return undefined;
+    const verdict = venue.spendNonce(entry, nonce, nonceWindow);
+    return verdict === 'ok' ? undefined : verdict;
   };
   return nats.subscribe(admissionSubject(cluster), {
     callback: (error, msg) => {

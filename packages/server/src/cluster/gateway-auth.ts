@@ -2,7 +2,7 @@ import type { ErrorName, PrivateEndpoint } from '@txc/sdk';
 import type { State } from '@txc/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonLimits } from '../http/exact-json.js';
-import { calledPath, header, parseNonce, payloadMatchesBody } from '../http/plugins/signed-request.js';
+import { header, keyRefusal, mayCall, signedNonce } from '../http/plugins/signed-request.js';
 import { sendError } from '../http/send-error.js';
 import type { RemoteAdmission } from './admission.js';
 import type { GatewayKeys } from './gateway-keys.js';
@@ -37,34 +37,18 @@ export function registerGatewayAuth(app: FastifyInstance, options: GatewayAuthOp
     const payload = header(request, 'x-txc-payload');
     if (apiKey === undefined || signature === undefined) return sendError(reply, 'unauthorized');
     const entry = await keys.get(apiKey);
-    if (entry === undefined || entry.record.revokedAt !== null) return sendError(reply, 'unauthorized');
-    if (!entry.ips.allows(request.ip)) return sendError(reply, 'keyDisabled');
-    if ((state().subAccounts.get(entry.record.user)?.status ?? 'active') !== 'active') {
-      return sendError(reply, 'keyDisabled');
-    }
+    const refused = keyRefusal(entry, request.ip, state());
+    if (refused !== undefined || entry === undefined) return sendError(reply, refused ?? 'unauthorized');
     if (payload === undefined) return sendError(reply, 'payloadNotProvided');
     if (!entry.hmacKey.verifies(payload, signature)) return sendError(reply, 'unauthorized');
     const spent = await options.keyAllowance?.(request);
     if (spent !== undefined) return sendError(reply, spent);
-    if (!payloadMatchesBody(request, payload, jsonLimits)) return sendError(reply, 'invalidPayload');
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendError(reply, 'invalidPayload');
-    const fields = body as Record<string, unknown>;
-    if (fields.request === undefined || fields.request === null || fields.request === '')
-      return sendError(reply, 'requestNotProvided');
-    if (fields.request !== calledPath(request.url)) return sendError(reply, 'unauthorized');
-    if (fields.nonce === undefined || fields.nonce === null || fields.nonce === '')
-      return sendError(reply, 'nonceNotProvided');
-    const nonce = parseNonce(fields.nonce);
-    if (nonce === undefined) return sendError(reply, 'invalidNonce');
-    const nonceWindow = fields.nonceWindow ?? false;
-    if (typeof nonceWindow !== 'boolean') return sendError(reply, 'invalidNonceWindow');
-    const admitted = await admission.admit({ apiKey, path: endpoint.path, nonce, nonceWindow });
+    const signed = signedNonce(request, payload, jsonLimits);
+    if (typeof signed === 'string') return sendError(reply, signed);
+    const admitted = await admission.admit({ apiKey, path: endpoint.path, ...signed });
     if (admitted.refused !== undefined) return sendError(reply, admitted.refused);
     await options.caughtUp(admitted.seq);
-    if (!entry.permissions.has(endpoint.permission) || !entry.access.allows(endpoint.path)) {
-      return sendError(reply, 'permissionDenied');
-    }
+    if (!mayCall(entry, endpoint)) return sendError(reply, 'permissionDenied');
     request.auth = { apiKey, user: entry.record.user };
   });
 }

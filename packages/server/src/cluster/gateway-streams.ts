@@ -36,8 +36,6 @@ export interface GatewayStreamsParts {
 
 export interface GatewayStreams {
   readonly venue: FollowedVenue;
-  /** The last journal entry this gateway has applied. */
-  readonly appliedSeq: () => number;
   close(): Promise<void>;
 }
 
@@ -74,7 +72,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
         params: { detail: 'Connect with a WebSocket client (Upgrade: websocket).' },
       }),
   });
-  return { venue, appliedSeq: () => follower.state.seq, close: () => follower.close() };
+  return { venue, close: () => follower.close() };
 }
 
 /**

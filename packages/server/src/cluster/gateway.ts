@@ -208,7 +208,7 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
         leader: held?.holder ?? null,
         epoch: held?.epoch ?? null,
       };
-      const applied = streams?.appliedSeq() ?? null;
+      const applied = streams?.venue.state.seq ?? null;
       return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, applied, cluster: place } };
     };
     limits = config.redis === undefined ? undefined : sharedLimits(config.redis, cluster, log);

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
 import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store, SubAccountKeyProfile } from '../store/port.js';
 import { USER_HISTORY_CATCH_UP_EVERY } from '../config/schema.js';
-import { ApiKeyRegistry, generateApiKey } from './keys/api-keys.js';
+import { ApiKeyRegistry, generateApiKey, type ApiKeyEntry, type NonceVerdict } from './keys/api-keys.js';
 import type { CandleProjection } from './projection/candle-projection.js';
 import { openCandles } from './projection/candle-rebuild.js';
 import type { Clock } from './sequencer/clock.js';
@@ -222,9 +222,16 @@ export class Venue implements VenueView {
     this.revocationListeners.push(listener);
   }
 
-  recordNonce(apiKey: string, nonce: number, nonceWindow: boolean): void {
-    if (nonceWindow) this.sequencer.recordWindowNonce(apiKey, nonce);
-    else this.sequencer.recordNonce(apiKey, nonce);
+  /**
+   * Checks a signed request's nonce against its key's, and records it when it is accepted (durably,
+   * with the next group commit): the nonce rule, wherever the request was received.
+   */
+  spendNonce(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean): NonceVerdict {
+    const verdict = this.keys.checkNonce(entry, nonce, nonceWindow, this.options.clock.nowMs());
+    if (verdict !== 'ok') return verdict;
+    if (nonceWindow) this.sequencer.recordWindowNonce(entry.record.apiKey, nonce);
+    else this.sequencer.recordNonce(entry.record.apiKey, nonce);
+    return verdict;
   }
 
   /**

@@ -5,7 +5,7 @@ import type { JsonLimits } from '../exact-json.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { sendError } from '../send-error.js';
 import { throttledAnswer } from '../throttled-answer.js';
-import { calledPath, header, parseNonce, payloadMatchesBody } from './signed-request.js';
+import { header, keyRefusal, mayCall, signedNonce } from './signed-request.js';
 
 export interface PrivateAuthOptions {
   readonly venue: Venue;
@@ -44,12 +44,8 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     const payload = header(request, 'x-txc-payload');
     if (apiKey === undefined || signature === undefined) return fail(reply, 'unauthorized');
     const entry = venue.keys.get(apiKey);
-    if (entry === undefined || entry.record.revokedAt !== null) return fail(reply, 'unauthorized');
-    if (!entry.ips.allows(request.ip)) return fail(reply, 'keyDisabled');
-    // a blocked or deleted sub-account's keys sign nothing (docs/decisions.md)
-    if ((venue.state.subAccounts.get(entry.record.user)?.status ?? 'active') !== 'active') {
-      return fail(reply, 'keyDisabled');
-    }
+    const refused = keyRefusal(entry, request.ip, venue.state);
+    if (refused !== undefined || entry === undefined) return fail(reply, refused ?? 'unauthorized');
     if (payload === undefined) return fail(reply, 'payloadNotProvided');
 
     const checked = gatewayMark !== undefined && request.headers[GATEWAY_MARK_HEADER] === gatewayMark;
@@ -60,28 +56,12 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
       return fail(reply, throttledAnswer(endpoint.path));
     }
 
-    if (!payloadMatchesBody(request, payload, jsonLimits)) return fail(reply, 'invalidPayload');
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(reply, 'invalidPayload');
-    const fields = body as Record<string, unknown>;
-
-    if (fields.request === undefined || fields.request === null || fields.request === '')
-      return fail(reply, 'requestNotProvided');
-    // The signed `request` must name the path called, so a signed request cannot be replayed elsewhere.
-    if (fields.request !== calledPath(request.url)) return fail(reply, 'unauthorized');
-    if (fields.nonce === undefined || fields.nonce === null || fields.nonce === '')
-      return fail(reply, 'nonceNotProvided');
-    const nonce = parseNonce(fields.nonce);
-    if (nonce === undefined) return fail(reply, 'invalidNonce');
-    const nonceWindow = fields.nonceWindow ?? false;
-    if (typeof nonceWindow !== 'boolean') return fail(reply, 'invalidNonceWindow');
-    const verdict = venue.keys.checkNonce(entry, nonce, nonceWindow, venue.clock.nowMs());
+    const signed = signedNonce(request, payload, jsonLimits);
+    if (typeof signed === 'string') return fail(reply, signed);
+    const verdict = venue.spendNonce(entry, signed.nonce, signed.nonceWindow);
     if (verdict !== 'ok') return fail(reply, verdict);
-    venue.recordNonce(apiKey, nonce, nonceWindow);
 
-    if (!entry.permissions.has(endpoint.permission) || !entry.access.allows(endpoint.path)) {
-      return fail(reply, 'permissionDenied');
-    }
+    if (!mayCall(entry, endpoint)) return fail(reply, 'permissionDenied');
     entry.lastUsedAt = venue.clock.nowMs();
     request.auth = { apiKey, user: entry.record.user };
     done();
