@@ -20,6 +20,7 @@ import { FollowedVenue } from './followed-venue.js';
 import type { GatewayKeys } from './gateway-keys.js';
 import { JournalFollower } from './journal-follower.js';
 import type { SharedLimits } from './shared-limits.js';
+import { sendNotUpgraded } from '../http/not-upgraded.js';
 
 export interface GatewayStreamsParts {
   readonly app: FastifyInstance;
@@ -67,10 +68,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
   registerWebSocket(app, {
     hub: streams.hub,
     admit: connectionAdmission(parts),
-    notUpgraded: (reply) =>
-      sendError(reply, 'publicBadRequest', {
-        params: { detail: 'Connect with a WebSocket client (Upgrade: websocket).' },
-      }),
+    notUpgraded: sendNotUpgraded,
   });
   return { venue, close: () => follower.close() };
 }
@@ -84,17 +82,13 @@ function connectionAdmission({
   limits,
   rules,
 }: GatewayStreamsParts): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
-  const connectRule: RateLimitRule = {
-    group: 'ws-connect',
-    limit: config.websocket.connectionsPerMinute,
-    windowMs: 60_000,
-  };
   const local = new RateLimiter(config.rateLimits.maxTrackedClients);
   const allows = (client: string, rule: RateLimitRule): boolean | Promise<boolean> =>
     limits === undefined ? local.hit(client, rule, Date.now()) : limits.allows(client, rule);
   return async (request, reply) => {
     const client = rateLimitClient(request.ip);
-    if ((await allows(`${client}|ip`, rules.perIp)) && (await allows(`${client}|ws-connect`, connectRule))) return true;
+    if ((await allows(`${client}|ip`, rules.perIp)) && (await allows(`${client}|ws-connect`, rules.wsConnect)))
+      return true;
     void sendError(reply, 'publicRateLimited');
     return false;
   };

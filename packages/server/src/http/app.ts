@@ -1,4 +1,3 @@
-import type { RateLimitRule } from '@txc/sdk';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -44,6 +43,7 @@ import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
 import { createStreams } from '../ws/streams.js';
 import { registerWebSocket } from '../ws/ws-route.js';
+import { sendNotUpgraded } from './not-upgraded.js';
 
 export interface AppOptions {
   readonly venue: Venue;
@@ -203,25 +203,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });
   app.decorate('streams', streams.hub);
-  const connectRule: RateLimitRule = {
-    group: 'ws-connect',
-    limit: config.websocket.connectionsPerMinute,
-    windowMs: 60_000,
-  };
   registerWebSocket(app, {
     hub: streams.hub,
     admit: (request, reply) => {
       const now = venue.clock.nowMs();
-      if (!overIpAllowance(request) && limiter.hit(`${rateLimitClient(request.ip)}|ws-connect`, connectRule, now)) {
+      if (!overIpAllowance(request) && limiter.hit(`${rateLimitClient(request.ip)}|ws-connect`, rules.wsConnect, now)) {
         return true;
       }
       void sendError(reply, 'publicRateLimited');
       return false;
     },
-    notUpgraded: (reply) =>
-      sendError(reply, 'publicBadRequest', {
-        params: { detail: 'Connect with a WebSocket client (Upgrade: websocket).' },
-      }),
+    notUpgraded: sendNotUpgraded,
   });
 
   void app.register((scope, _opts, done) => {

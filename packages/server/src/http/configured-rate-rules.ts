@@ -12,6 +12,8 @@ export interface ConfiguredRateRules {
   readonly public: RateLimitRule;
   /** Per-group overrides of the endpoints' own limits. */
   readonly groups: Readonly<Record<string, RateLimitRule>>;
+  /** WebSocket connections opened by one client IP. */
+  readonly wsConnect: RateLimitRule;
 }
 
 export function configuredRateRules(config: Config): ConfiguredRateRules {
@@ -21,6 +23,7 @@ export function configuredRateRules(config: Config): ConfiguredRateRules {
     perIp: config.rateLimits.perIp ? { group: 'ip', ...config.rateLimits.perIp } : DEFAULT_PER_IP,
     public: config.rateLimits.public ? { group: 'public', ...config.rateLimits.public } : RATE_LIMITS.public,
     groups,
+    wsConnect: { group: 'ws-connect', limit: config.websocket.connectionsPerMinute, windowMs: 60_000 },
   };
 }
 
