@@ -6,6 +6,7 @@ import { PRIVATE_ENDPOINTS } from '../venue/keys/endpoint-access.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
 import type { Venue } from '../venue/venue.js';
+import { BatchedAsks } from './batched-asks.js';
 import { askLeader, type LeaderWait } from './leader-request.js';
 
 /** Where a gateway asks the leader to admit a signed request it serves itself. */
@@ -27,6 +28,12 @@ export interface AdmissionRequest {
  */
 export interface AdmissionAnswer {
   readonly refused?: ErrorName;
+  readonly seq: number;
+}
+
+/** The leader's answer to a batch of admissions (batched-asks.ts): a verdict each, in order, and its last commit. */
+interface BatchAnswer {
+  readonly refused: readonly (ErrorName | null)[];
   readonly seq: number;
 }
 
@@ -56,23 +63,30 @@ export function answerAdmissions(
   return nats.subscribe(admissionSubject(cluster), {
     callback: (error, msg) => {
       if (error !== null) return log.warn({ err: error }, 'gateway admissions');
-      const refused = admit(msg.json<AdmissionRequest>());
-      const answer: AdmissionAnswer = { seq: venue.status.seq, ...(refused === undefined ? {} : { refused }) };
+      const refused = msg.json<AdmissionRequest[]>().map((request) => admit(request) ?? null);
+      const answer: BatchAnswer = { refused, seq: venue.status.seq };
       msg.respond(JSON.stringify(answer));
     },
   });
 }
 
-/** The gateway's side: the leader's answer, or unavailable when no leader answered (leader-request.ts). */
+/**
+ * The gateway's side: the leader's answer, or unavailable when no leader answered (leader-request.ts).
+ * The admissions of one turn go to the leader together.
+ */
 export class RemoteAdmission {
-  constructor(
-    private readonly nats: NatsConnection,
-    private readonly cluster: string,
-    private readonly wait: LeaderWait,
-  ) {}
+  private readonly asks: BatchedAsks<AdmissionRequest, AdmissionAnswer>;
+
+  constructor(nats: NatsConnection, cluster: string, wait: LeaderWait) {
+    this.asks = new BatchedAsks<AdmissionRequest, AdmissionAnswer>(async (requests) => {
+      const reply = await askLeader(nats, admissionSubject(cluster), JSON.stringify(requests), wait);
+      if (reply === undefined) return undefined;
+      const { refused, seq } = reply.json<BatchAnswer>();
+      return refused.map((r) => (r === null ? { seq } : { refused: r, seq }));
+    });
+  }
 
   async admit(request: AdmissionRequest): Promise<AdmissionAnswer | { readonly refused: 'privateUnavailable' }> {
-    const reply = await askLeader(this.nats, admissionSubject(this.cluster), JSON.stringify(request), this.wait);
-    return reply === undefined ? { refused: 'privateUnavailable' } : reply.json<AdmissionAnswer>();
+    return (await this.asks.ask(request)) ?? { refused: 'privateUnavailable' };
   }
 }

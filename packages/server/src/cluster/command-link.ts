@@ -5,6 +5,7 @@ import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 import type { Submitted } from '../venue/sequencer/sequencer.js';
 import type { Venue } from '../venue/venue.js';
 import type { AppliedResult } from './journal-follower.js';
+import { BatchedAsks } from './batched-asks.js';
 import { askLeader, type LeaderWait } from './leader-request.js';
 
 /** Where a gateway hands the leader the commands its sockets' order methods build. */
@@ -31,50 +32,58 @@ const HANDED_OVER: ReadonlySet<Command['type']> = new Set([
  */
 type CommandAnswer = { readonly seq: number } | { readonly rejection: Rejection } | { readonly unavailable: true };
 
-/** The leader's side: submits each command a gateway hands over and answers once it is durable. */
+/**
+ * The leader's side: submits the commands a gateway hands over (a batch of them, in order, all in one
+ * turn and so in one group commit as a rule) and answers the batch once each is durable or refused.
+ */
 export function answerCommands(nats: NatsConnection, cluster: string, venue: Venue, log: Logger): Subscription {
+  const answerOf = (command: Command): Promise<CommandAnswer> => {
+    if (!HANDED_OVER.has(command.type)) {
+      log.error({ type: command.type }, 'a gateway handed over a command it may not');
+      return Promise.resolve({ unavailable: true });
+    }
+    return venue.submit(command).then(
+      ({ result, seq }) => (result.ok ? { seq: seq! } : { rejection: result.rejection }),
+      (e: unknown) => {
+        if (!(e instanceof StoreUnavailableError)) log.error({ err: e }, 'a gateway’s command failed');
+        return { unavailable: true };
+      },
+    );
+  };
   return nats.subscribe(commandSubject(cluster), {
     callback: (error, msg) => {
       if (error !== null) return log.warn({ err: error }, 'gateway commands');
-      const answer = (body: CommandAnswer): void => {
-        msg.respond(encodeJson(body));
-      };
-      const command = decodeJson(msg.string()) as Command;
-      if (!HANDED_OVER.has(command.type)) {
-        log.error({ type: command.type }, 'a gateway handed over a command it may not');
-        return answer({ unavailable: true });
-      }
-      venue.submit(command).then(
-        ({ result, seq }) => answer(result.ok ? { seq: seq! } : { rejection: result.rejection }),
-        (e: unknown) => {
-          if (!(e instanceof StoreUnavailableError)) log.error({ err: e }, 'a gateway’s command failed');
-          answer({ unavailable: true });
-        },
-      );
+      const commands = decodeJson(msg.string()) as Command[];
+      void Promise.all(commands.map(answerOf)).then((answers) => msg.respond(encodeJson(answers)));
     },
   });
 }
 
 /**
- * The gateway's side: hands a command to whichever node leads (leader-request.ts), and resolves once
- * the gateway's own copy of the state has applied it, with the result it had there: what the socket
- * answers and pushes next shows it, as on a single server. No answer from a leader rejects as the
- * store being unavailable.
+ * The gateway's side: hands a command to whichever node leads (leader-request.ts), with the others
+ * of the same turn, and resolves once the gateway's own copy of the state has applied it, with the
+ * result it had there: what the socket answers and pushes next shows it, as on a single server. No
+ * answer from a leader rejects as the store being unavailable.
  */
 export class CommandLink {
+  private readonly asks: BatchedAsks<Command, CommandAnswer>;
+
   constructor(
-    private readonly nats: NatsConnection,
-    private readonly cluster: string,
-    private readonly wait: LeaderWait,
+    nats: NatsConnection,
+    cluster: string,
+    wait: LeaderWait,
     /** The result of journal entry `seq`, once the gateway's copy has applied it. */
     private readonly resultOf: (seq: number) => Promise<AppliedResult>,
-  ) {}
+  ) {
+    this.asks = new BatchedAsks(async (commands) => {
+      const reply = await askLeader(nats, commandSubject(cluster), encodeJson(commands), wait);
+      return reply === undefined ? undefined : (decodeJson(reply.string()) as CommandAnswer[]);
+    });
+  }
 
   async submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
-    const reply = await askLeader(this.nats, commandSubject(this.cluster), encodeJson(cmd), this.wait);
-    if (reply === undefined) throw new StoreUnavailableError();
-    const answer = decodeJson(reply.string()) as CommandAnswer;
-    if ('unavailable' in answer) throw new StoreUnavailableError();
+    const answer = await this.asks.ask(cmd);
+    if (answer === undefined || 'unavailable' in answer) throw new StoreUnavailableError();
     if ('rejection' in answer) return { result: { ok: false, rejection: answer.rejection } };
     const value = (await this.resultOf(answer.seq)) as CommandResults[C['type']];
     return { result: { ok: true, value }, seq: answer.seq };
