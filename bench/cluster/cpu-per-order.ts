@@ -12,8 +12,9 @@ export interface CpuRun {
 }
 
 /**
- * Sends `orders` through `urls` (one closed-loop client per key) and reads the CPU time the `watched`
- * processes used meanwhile, from outside (/proc), so that no code of the benchmark runs in them.
+ * Sends `orders` through `urls` (one closed-loop client per key, no faster than `perSecond` in all
+ * when given) and reads the CPU time the `watched` processes used meanwhile, from outside (/proc), so
+ * that no code of the benchmark runs in them.
  */
 export async function cpuRun(
   urls: readonly string[],
@@ -21,9 +22,10 @@ export async function cpuRun(
   orders: number,
   flow: OrderFlow,
   watched: Readonly<Record<string, number>>,
+  perSecond?: number,
 ): Promise<CpuRun> {
   const before = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, cpuSeconds(pid)]));
-  const seconds = await closedLoop(urls, keys, orders, flow);
+  const seconds = await closedLoop(urls, keys, orders, flow, perSecond);
   const cpu = Object.fromEntries(
     Object.entries(watched).map(([name, pid]) => [name, cpuSeconds(pid) - (before[name] ?? Number.NaN)]),
   );

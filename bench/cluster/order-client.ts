@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_NEW_PATH, type OrderFlow } from '../http/order-flow.js';
 import { signRequest, type BenchKey } from '../http/signed-load.js';
 
@@ -16,21 +17,25 @@ export async function placeOrder(url: string, key: BenchKey, flow: OrderFlow, si
 
 /**
  * `total` orders, each acknowledged, sent by one client per key (each waits for its answer before it
- * sends again), client i through `urls[i % urls.length]`: resolves with the seconds it took.
+ * sends again), client i through `urls[i % urls.length]`: resolves with the seconds it took. With
+ * `perSecond`, the n-th order leaves no earlier than n ÷ perSecond after the start, so that a server
+ * can be measured at the rate another one reached.
  */
 export async function closedLoop(
   urls: readonly string[],
   keys: readonly BenchKey[],
   total: number,
   flow: OrderFlow,
+  perSecond = Number.POSITIVE_INFINITY,
 ): Promise<number> {
-  let left = total;
+  let sent = 0;
   const started = performance.now();
   await Promise.all(
     keys.map(async (key, i) => {
       const url = urls[i % urls.length] as string;
-      while (left > 0) {
-        left--;
+      while (sent < total) {
+        const wait = started + (sent++ * 1000) / perSecond - performance.now();
+        if (wait > 0) await sleep(wait);
         await placeOrder(url, key, flow);
       }
     }),
