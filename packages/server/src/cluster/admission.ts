@@ -63,9 +63,22 @@ export function answerAdmissions(
   return nats.subscribe(admissionSubject(cluster), {
     callback: (error, msg) => {
       if (error !== null) return log.warn({ err: error }, 'gateway admissions');
-      const refused = msg.json<AdmissionRequest[]>().map((request) => admit(request) ?? null);
-      const answer: BatchAnswer = { refused, seq: venue.status.seq };
-      msg.respond(JSON.stringify(answer));
+      // what escapes a NATS callback stops the connection's reading, and with it every gateway's requests
+      try {
+        const asked = msg.json<AdmissionRequest | AdmissionRequest[]>();
+        if (Array.isArray(asked)) {
+          const refused = asked.map((request) => admit(request) ?? null);
+          const answer: BatchAnswer = { refused, seq: venue.status.seq };
+          msg.respond(JSON.stringify(answer));
+        } else {
+          // a gateway of the version before asks one question a message
+          const refused = admit(asked);
+          const answer: AdmissionAnswer = { seq: venue.status.seq, ...(refused === undefined ? {} : { refused }) };
+          msg.respond(JSON.stringify(answer));
+        }
+      } catch (e) {
+        log.error({ err: e }, 'a gateway’s admission question could not be read');
+      }
     },
   });
 }
@@ -82,7 +95,7 @@ export class RemoteAdmission {
       const reply = await askLeader(nats, admissionSubject(cluster), JSON.stringify(requests), wait);
       if (reply === undefined) return undefined;
       const { refused, seq } = reply.json<BatchAnswer>();
-      return refused.map((r) => (r === null ? { seq } : { refused: r, seq }));
+      return refused.map((verdict) => (verdict === null ? { seq } : { refused: verdict, seq }));
     });
   }
 

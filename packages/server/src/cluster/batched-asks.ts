@@ -36,13 +36,16 @@ export class BatchedAsks<Q, A> {
     const batch = this.waiting;
     if (batch.length === 0) return;
     this.waiting = [];
-    this.send(batch.map((w) => w.request)).then(
-      (answers) => {
-        for (const [i, w] of batch.entries()) w.resolve(answers?.[i]);
-      },
-      () => {
-        for (const w of batch) w.resolve(undefined);
-      },
-    );
+    // a send that throws at once fails its batch like one that rejects, and nothing else
+    Promise.resolve()
+      .then(() => this.send(batch.map((w) => w.request)))
+      .then(
+        (answers) => {
+          for (const [i, w] of batch.entries()) w.resolve(answers?.[i]);
+        },
+        () => {
+          for (const w of batch) w.resolve(undefined);
+        },
+      );
   }
 }

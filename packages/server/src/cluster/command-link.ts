@@ -33,8 +33,9 @@ const HANDED_OVER: ReadonlySet<Command['type']> = new Set([
 type CommandAnswer = { readonly seq: number } | { readonly rejection: Rejection } | { readonly unavailable: true };
 
 /**
- * The leader's side: submits the commands a gateway hands over (a batch of them, in order, all in one
- * turn and so in one group commit as a rule) and answers the batch once each is durable or refused.
+ * The leader's side: submits the commands a gateway hands over (a batch of them, in order, in one
+ * group commit) and answers the batch once each is durable or refused. A gateway of the version
+ * before hands over one command a message, and hears one answer.
  */
 export function answerCommands(nats: NatsConnection, cluster: string, venue: Venue, log: Logger): Subscription {
   const answerOf = (command: Command): Promise<CommandAnswer> => {
@@ -42,7 +43,15 @@ export function answerCommands(nats: NatsConnection, cluster: string, venue: Ven
       log.error({ type: command.type }, 'a gateway handed over a command it may not');
       return Promise.resolve({ unavailable: true });
     }
-    return venue.submit(command).then(
+    let submitted: Promise<Submitted<unknown>>;
+    try {
+      submitted = venue.submit(command);
+    } catch (e) {
+      // the others of the batch go on: only this one's client hears that the venue could not take it
+      log.error({ err: e }, 'a gateway’s command failed');
+      return Promise.resolve({ unavailable: true });
+    }
+    return submitted.then(
       ({ result, seq }) => (result.ok ? { seq: seq! } : { rejection: result.rejection }),
       (e: unknown) => {
         if (!(e instanceof StoreUnavailableError)) log.error({ err: e }, 'a gateway’s command failed');
@@ -53,8 +62,17 @@ export function answerCommands(nats: NatsConnection, cluster: string, venue: Ven
   return nats.subscribe(commandSubject(cluster), {
     callback: (error, msg) => {
       if (error !== null) return log.warn({ err: error }, 'gateway commands');
-      const commands = decodeJson(msg.string()) as Command[];
-      void Promise.all(commands.map(answerOf)).then((answers) => msg.respond(encodeJson(answers)));
+      // what escapes a NATS callback stops the connection's reading, and with it every gateway's requests
+      try {
+        const asked = decodeJson(msg.string()) as Command | Command[];
+        const commands = Array.isArray(asked) ? asked : [asked];
+        const answers = venue.inOneCommit(() => commands.map(answerOf));
+        Promise.all(answers)
+          .then((all) => msg.respond(encodeJson(Array.isArray(asked) ? all : all[0])))
+          .catch((e: unknown) => log.warn({ err: e }, 'a gateway’s commands could not be answered'));
+      } catch (e) {
+        log.error({ err: e }, 'a gateway’s message of commands could not be read');
+      }
     },
   });
 }

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
@@ -10,7 +12,7 @@ import { MARKET } from '../durability/order-kinds.js';
 import { acknowledged, admin, send, sign, type Actor, type Target } from '../durability/traffic.js';
 import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-processes.js';
 import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
-import { natsSkipReason } from '../support/nats.js';
+import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
 import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { txc } from '../support/txc-cli.js';
@@ -189,6 +191,33 @@ describe('gateways in front of a cluster', async () => {
       [answer.status, answer.body],
       [403, { code: 2, message: 'This action is unauthorized. Enable your key in API settings', errors: {} }],
     );
+  });
+
+  it('the leader answers a gateway of the version before, one question a message, and reads on past a message it cannot', async () => {
+    const client = new pg.Client(db.url);
+    await client.connect();
+    const { rows } = await client.query<{ cluster: string }>('select cluster from cluster_lease');
+    await client.end();
+    const nats = await connect({ servers: TEST_NATS_URL });
+    const ask = async (subject: string, data: string): Promise<unknown> =>
+      (await nats.request(`txc.${rows[0]!.cluster}.${subject}`, data, { timeout: 5_000 })).json();
+    try {
+      await assert.rejects(nats.request(`txc.${rows[0]!.cluster}.admit`, '{"not":', { timeout: 500 }));
+      const admission = (await ask(
+        'admit',
+        JSON.stringify({ apiKey: 'no-such-key', path: '/api/v4/order/new', nonce: 1, nonceWindow: false }),
+      )) as { refused: string; seq: number };
+      assert.equal(admission.refused, 'unauthorized');
+      assert.equal(typeof admission.seq, 'number');
+      await assert.rejects(nats.request(`txc.${rows[0]!.cluster}.command`, '[{', { timeout: 500 }));
+      assert.deepEqual(await ask('command', JSON.stringify({ type: 'CreditDeposit' })), { unavailable: true });
+    } finally {
+      await nats.close();
+    }
+    // and the gateways' own requests, batched, are answered as before (a history read: the keys'
+    // order allowances are spent by the tests before)
+    const history = await send(g1, sign(actors[1]!, '/api/v4/trade-account/order/history', { market: MARKET }));
+    assert.equal(history.status, 200, JSON.stringify(history.body));
   });
 
   it('without a leader a gateway answers 503 in the API body, and says so on /health', async () => {

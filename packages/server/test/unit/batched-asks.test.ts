@@ -45,5 +45,12 @@ describe('questions a gateway puts to the leader', () => {
     assert.deepEqual(await Promise.all([silent.ask(1), silent.ask(2)]), [undefined, undefined]);
     const failing = new BatchedAsks<number, number>(() => Promise.reject(new Error('connection closed')));
     assert.deepEqual(await Promise.all([failing.ask(1), failing.ask(2)]), [undefined, undefined]);
+    const throwing = new BatchedAsks<number, number>(() => {
+      throw new Error('not connected');
+    });
+    assert.deepEqual(
+      await Promise.all(Array.from({ length: 300 }, (_, i) => throwing.ask(i))),
+      Array(300).fill(undefined),
+    );
   });
 });
