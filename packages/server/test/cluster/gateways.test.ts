@@ -198,18 +198,19 @@ describe('gateways in front of a cluster', async () => {
     await client.connect();
     const { rows } = await client.query<{ cluster: string }>('select cluster from cluster_lease');
     await client.end();
+    const subject = (name: string): string => `txc.${rows[0]!.cluster}.${name}`;
     const nats = await connect({ servers: TEST_NATS_URL });
-    const ask = async (subject: string, data: string): Promise<unknown> =>
-      (await nats.request(`txc.${rows[0]!.cluster}.${subject}`, data, { timeout: 5_000 })).json();
+    const ask = async (name: string, data: string): Promise<unknown> =>
+      (await nats.request(subject(name), data, { timeout: 5_000 })).json();
     try {
-      await assert.rejects(nats.request(`txc.${rows[0]!.cluster}.admit`, '{"not":', { timeout: 500 }));
+      await assert.rejects(nats.request(subject('admit'), '{"not":', { timeout: 500 }));
       const admission = (await ask(
         'admit',
         JSON.stringify({ apiKey: 'no-such-key', path: '/api/v4/order/new', nonce: 1, nonceWindow: false }),
       )) as { refused: string; seq: number };
       assert.equal(admission.refused, 'unauthorized');
       assert.equal(typeof admission.seq, 'number');
-      await assert.rejects(nats.request(`txc.${rows[0]!.cluster}.command`, '[{', { timeout: 500 }));
+      await assert.rejects(nats.request(subject('command'), '[{', { timeout: 500 }));
       assert.deepEqual(await ask('command', JSON.stringify({ type: 'CreditDeposit' })), { unavailable: true });
     } finally {
       await nats.close();
