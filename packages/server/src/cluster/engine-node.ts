@@ -11,6 +11,7 @@ import type { ClusterPlace } from '../http/routes/health.js';
 import { buildStandbyApp } from '../http/standby-app.js';
 import { adminToken } from '../process/admin-token.js';
 import { ListenError } from '../process/listen-error.js';
+import { DataDirLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
 import { serve, type RunningServer } from '../process/serve.js';
 import { openStore } from '../store/open-store.js';
@@ -80,6 +81,8 @@ class EngineNode implements RunningNode {
     private readonly cluster: string,
     private readonly log: Logger,
     readonly nodeId: string,
+    /** The data dir's, held for as long as the node runs, standing by as leading. */
+    private readonly lock: DataDirLock,
   ) {
     this.lease = new Lease(store.db, nodeId, config.lease.ttlMs);
     this.port = config.port;
@@ -124,6 +127,7 @@ class EngineNode implements RunningNode {
       await this.standbyApp?.close();
       await this.store.close();
       await this.nats.close();
+      this.lock.release();
     });
   }
 
@@ -172,7 +176,7 @@ class EngineNode implements RunningNode {
       const gatewayMark = randomBytes(32).toString('hex');
       const server = await serve(
         { ...this.config, port: this.port },
-        { term: { epoch, loaded: follower.current, place: () => this.place(), gatewayMark } },
+        { term: { epoch, loaded: follower.current, place: () => this.place(), gatewayMark }, lock: this.lock },
       );
       this.server = server;
       this.gateways = [
@@ -247,6 +251,7 @@ class EngineNode implements RunningNode {
     const address = app.server.address();
     if (typeof address === 'object' && address !== null) this.port = address.port;
     this.standbyApp = app;
+    this.lock.announce(this.url);
     while (!this.closed) {
       try {
         const follower = await JournalFollower.open(this.store, (error) =>
@@ -277,12 +282,15 @@ async function opensTheKeys(store: PostgresStore, config: Config): Promise<void>
 export async function runEngineNode(config: Config): Promise<RunningNode> {
   if (config.cluster === undefined) throw new ConfigError('an engine node needs --cluster nats://…');
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // one process per data dir, as for `txc serve`: a second node there would share its credentials and announce
+  const lock = DataDirLock.acquire(config.dataDir, 'server');
   const log = createLogger(config);
   const store = openStore(config, {
     onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
   });
   if (!(store instanceof PostgresStore)) {
     await store.close();
+    lock.release();
     throw new ConfigError('an engine node keeps its journal in PostgreSQL: give --database postgres://…');
   }
   const nodeId = config.nodeId ?? `${hostname()}-${process.pid}`;
@@ -292,12 +300,13 @@ export async function runEngineNode(config: Config): Promise<RunningNode> {
     await opensTheKeys(store, config);
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
     nats = await connectCluster(config.cluster, `txc node ${nodeId}`);
-    const node = new EngineNode(config, store, nats, cluster, log, nodeId);
+    const node = new EngineNode(config, store, nats, cluster, log, nodeId, lock);
     await node.start();
     return node;
   } catch (e) {
     await store.close().catch(() => undefined);
     await nats?.close().catch(() => undefined);
+    lock.release();
     throw e;
   }
 }

@@ -57,6 +57,8 @@ export interface ServeExtras {
   readonly clock?: Clock;
   /** An engine node that has just taken a cluster's lease: the venue it leads (cluster/engine-node.ts). */
   readonly term?: LeadershipTerm;
+  /** The data dir's lock, when the process serving holds it already (an engine node, leader or not). */
+  readonly lock?: DataDirLock;
 }
 
 /** What an engine node brings to the venue it starts leading. */
@@ -98,7 +100,11 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
   const jobs = jobsOf(config);
   // it will hold the admin token, the store and perhaps the master key: its owner's alone when txc makes it
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const lock = DataDirLock.acquire(config.dataDir, 'server');
+  const lock = extras.lock ?? DataDirLock.acquire(config.dataDir, 'server');
+  // a lock handed in is its holder's to release, when that process ends
+  const release = (): void => {
+    if (extras.lock === undefined) lock.release();
+  };
   const log = createLogger(config);
   const metrics = new Metrics();
   if (wallet.demoChains.length > 0) {
@@ -204,7 +210,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
           await stopJobs();
           await app.close();
           await running.close({ snapshot: true });
-          lock.release();
+          release();
           log.info('txc stopped');
         })();
         return closing;
@@ -213,7 +219,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
   } catch (e) {
     await stopJobs().catch(() => undefined);
     await venue?.close().catch(() => undefined);
-    lock.release();
+    release();
     throw e;
   }
 }

@@ -81,6 +81,14 @@ export class PostgresStore extends KyselyStore {
       await client.connect();
       const taken = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', VENUE_LOCK);
       if (taken.rows[0]?.held !== true) throw new StoreClaimedError(await holderOf(client));
+      // its writes would be fenced (migration 0012): said now, before it starts and looks healthy
+      const leader = await clusterLeaderOf(client);
+      if (leader !== undefined) {
+        throw new StoreClaimedError(
+          `engine node ${leader}, which leads a cluster on it`,
+          'go through the cluster’s gateways (a CLI command: with a gateway’s --data-dir), or run this server as one of its engine nodes (--cluster)',
+        );
+      }
     } catch (e) {
       await client.end().catch(() => undefined);
       throw e instanceof StoreClaimedError ? e : new StoreOpenError('postgres', e);
@@ -158,6 +166,16 @@ async function holderOf(client: pg.Client): Promise<string | undefined> {
   return h === undefined
     ? undefined
     : `${h.application_name || 'a session'} from ${h.client_addr ?? 'a local socket'}, pid ${h.pid}`;
+}
+
+/** The engine node holding a live lease on the database, if a cluster runs on it (migration 0012). */
+async function clusterLeaderOf(client: pg.Client): Promise<string | undefined> {
+  const table = await client.query<{ present: boolean }>(`select to_regclass('cluster_lease') is not null as present`);
+  if (table.rows[0]?.present !== true) return undefined;
+  const { rows } = await client.query<{ holder: string | null }>(
+    'select holder from cluster_lease where id = 1 and expires_at > clock_timestamp()',
+  );
+  return rows[0]?.holder ?? undefined;
 }
 
 /** The client waits a little longer than the server so that the server's own timeout speaks first. */

@@ -5,9 +5,7 @@
 export class StoreClaimedError extends Error {
   override readonly name = 'StoreClaimedError';
 
-  constructor(holder: string | undefined) {
-    super(
-      `another txc venue holds this database${holder === undefined ? '' : ` (${holder})`}: stop it first, or use its admin API`,
-    );
+  constructor(holder: string | undefined, advice = 'stop it first, or use its admin API') {
+    super(`another txc venue holds this database${holder === undefined ? '' : ` (${holder})`}: ${advice}`);
   }
 }

@@ -37,6 +37,8 @@ describe('gateways in front of a cluster', async () => {
   }
   let db: TestDatabase;
   let dataDir: string;
+  let flags: Partial<Config>;
+  const shared = { masterKey: 'cd'.repeat(32), adminToken: ADMIN_TOKEN };
   let leader: ChildServer;
   let g1: ChildServer;
   let g2: ChildServer;
@@ -44,13 +46,12 @@ describe('gateways in front of a cluster', async () => {
   before(async () => {
     db = await createTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'txc-gateways-'));
-    const flags: Partial<Config> = {
+    flags = {
       dataDir,
       database: db.url,
       venue: DEMO_VENUE_FILE,
       rateLimits: { groups: { order: { limit: ORDER_LIMIT, windowMs: 10_000 } } },
     };
-    const shared = { masterKey: 'cd'.repeat(32), adminToken: ADMIN_TOKEN };
     leader = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
     const limitedInRedis = (id: string): ChildFlags => ({
       ...gatewayFlags(flags, id, shared),
@@ -219,6 +220,22 @@ describe('gateways in front of a cluster', async () => {
     // order allowances are spent by the tests before)
     const history = await send(g1, sign(actors[1]!, '/api/v4/trade-account/order/history', { market: MARKET }));
     assert.equal(history.status, 200, JSON.stringify(history.body));
+  });
+
+  it('a standby holds its data dir, and a txc serve on the cluster’s database is refused at start-up', async () => {
+    const standby = await startChildServer(engineNodeFlags(flags, 'B', shared));
+    try {
+      await assert.rejects(
+        startChildServer({ ...engineNodeFlags(flags, 'B', shared), nodeId: 'B2' }),
+        /the data dir is held by server process/,
+      );
+      await assert.rejects(
+        startChildServer({ dataDir: join(dataDir, 'stray'), database: db.url, venue: DEMO_VENUE_FILE }),
+        /engine node A, which leads a cluster on it\): go through the cluster’s gateways/,
+      );
+    } finally {
+      await standby.crash();
+    }
   });
 
   it('without a leader a gateway answers 503 in the API body, and says so on /health', async () => {

@@ -6,6 +6,7 @@ import { Lease } from '../../src/cluster/lease.js';
 import { commitBatch } from '../../src/store/commit-batch.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres.js';
 import type { ApiKeyRecord, CommitBatch } from '../../src/store/port.js';
+import { StoreClaimedError } from '../../src/store/store-claimed-error.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 
 const entry = (seq: number): CommitBatch =>
@@ -93,9 +94,13 @@ describe('the lease of a cluster fences every write in the database', async () =
   it('a writer without an epoch (a single server, a CLI tool) is refused while an engine node holds a live lease', async () => {
     const lease = new Lease(reader.db, 'C', 60_000);
     const epoch = (await lease.acquire())!;
-    const plain = store();
-    await plain.claim();
-    await assert.rejects(plain.commit(entry(4)), /engine node C holds this database's lease/);
+    // told when it takes the database, before it serves anything
+    await assert.rejects(
+      store().claim(),
+      (e: unknown) => e instanceof StoreClaimedError && /engine node C, which leads a cluster on it/.test(e.message),
+    );
+    // and a write that comes without taking it is fenced all the same
+    await assert.rejects(store().commit(entry(4)), /engine node C holds this database's lease/);
     await lease.release(epoch);
     await store().commit(entry(4));
     assert.deepEqual(await journal(), [1, 2, 3, 4]);
