@@ -1,5 +1,5 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 
 export const LOCK_FILE = 'txc.lock';
 
@@ -27,10 +27,19 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * The lock files this process took. One that names this process's pid but is not among them was left
+ * by an earlier process that had the same pid: in a container the server is pid 1 at every start, so
+ * after a hard stop its lock names a live process, the one starting.
+ */
+const takenHere = new Set<string>();
+
 export function readLock(dataDir: string): LockInfo | undefined {
+  const path = resolve(dataDir, LOCK_FILE);
   try {
-    const info = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as LockInfo;
-    return alive(info.pid) ? info : undefined;
+    const info = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
+    const leftOver = info.pid === process.pid && !takenHere.has(path);
+    return alive(info.pid) && !leftOver ? info : undefined;
   } catch {
     return undefined;
   }
@@ -38,19 +47,22 @@ export function readLock(dataDir: string): LockInfo | undefined {
 
 /** One process per data dir. A lock left by a dead process is taken over. */
 export class DataDirLock {
+  private released = false;
+
   private constructor(
     private readonly path: string,
     private info: LockInfo,
   ) {}
 
   static acquire(dataDir: string, holder: LockInfo['holder']): DataDirLock {
-    const path = join(dataDir, LOCK_FILE);
+    const path = resolve(dataDir, LOCK_FILE);
     const info: LockInfo = { pid: process.pid, holder };
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const fd = openSync(path, 'wx', 0o600);
         writeSync(fd, JSON.stringify(info));
         closeSync(fd);
+        takenHere.add(path);
         return new DataDirLock(path, info);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -62,6 +74,20 @@ export class DataDirLock {
     throw new Error(`cannot take the lock ${path}`);
   }
 
+  /**
+   * Takes the lock for a server's start, which keeps it once started (and releases it when it stops)
+   * and gives it back when the start fails.
+   */
+  static async heldFor<T>(dataDir: string, start: (lock: DataDirLock) => Promise<T>): Promise<T> {
+    const lock = DataDirLock.acquire(dataDir, 'server');
+    try {
+      return await start(lock);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
   /** Records the server's URL so that CLI commands can reach its admin API. */
   announce(url: string): void {
     this.info = { ...this.info, url };
@@ -70,7 +96,11 @@ export class DataDirLock {
     closeSync(fd);
   }
 
+  /** Once: a lock released is another holder's to take, and its file then theirs. */
   release(): void {
+    if (this.released) return;
+    this.released = true;
+    takenHere.delete(this.path);
     rmSync(this.path, { force: true });
   }
 }
