@@ -11,6 +11,7 @@ import type { ClusterPlace } from '../http/routes/health.js';
 import { buildStandbyApp } from '../http/standby-app.js';
 import { adminToken } from '../process/admin-token.js';
 import { ListenError } from '../process/listen-error.js';
+import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
 import { serve, type RunningServer } from '../process/serve.js';
@@ -90,7 +91,7 @@ class EngineNode implements RunningNode {
   }
 
   get url(): string {
-    return `http://${this.config.host.includes(':') ? `[${this.config.host}]` : this.config.host}:${this.port}`;
+    return baseUrl(this.config.host, this.port);
   }
 
   leading(): RunningServer | undefined {
@@ -116,18 +117,21 @@ class EngineNode implements RunningNode {
     this.closed = true;
     clearInterval(this.timer);
     return this.change(async () => {
-      const { server, epoch } = this;
-      if (server !== undefined && epoch !== null) {
-        this.server = undefined;
-        for (const s of this.gateways) s.unsubscribe();
-        await server.close();
-        await this.lease.release(epoch).catch(() => undefined);
+      try {
+        const { server, epoch } = this;
+        if (server !== undefined && epoch !== null) {
+          this.server = undefined;
+          for (const s of this.gateways) s.unsubscribe();
+          await server.close();
+          await this.lease.release(epoch).catch(() => undefined);
+        }
+        await this.follower?.close();
+        await this.standbyApp?.close();
+        await this.store.close();
+        await this.nats.close();
+      } finally {
+        this.lock.release();
       }
-      await this.follower?.close();
-      await this.standbyApp?.close();
-      await this.store.close();
-      await this.nats.close();
-      this.lock.release();
     });
   }
 
@@ -283,14 +287,18 @@ export async function runEngineNode(config: Config): Promise<RunningNode> {
   if (config.cluster === undefined) throw new ConfigError('an engine node needs --cluster nats://…');
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // one process per data dir, as for `txc serve`: a second node there would share its credentials and announce
-  const lock = DataDirLock.acquire(config.dataDir, 'server');
+  const natsUrl = config.cluster;
+  return DataDirLock.heldFor(config.dataDir, (lock) => startEngineNode(config, natsUrl, lock));
+}
+
+/** The node's start, once its data dir is held: whatever fails on the way closes what it opened. */
+async function startEngineNode(config: Config, natsUrl: string, lock: DataDirLock): Promise<RunningNode> {
   const log = createLogger(config);
   const store = openStore(config, {
     onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
   });
   if (!(store instanceof PostgresStore)) {
     await store.close();
-    lock.release();
     throw new ConfigError('an engine node keeps its journal in PostgreSQL: give --database postgres://…');
   }
   const nodeId = config.nodeId ?? `${hostname()}-${process.pid}`;
@@ -299,14 +307,13 @@ export async function runEngineNode(config: Config): Promise<RunningNode> {
     await store.migrate();
     await opensTheKeys(store, config);
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
-    nats = await connectCluster(config.cluster, `txc node ${nodeId}`);
+    nats = await connectCluster(natsUrl, `txc node ${nodeId}`);
     const node = new EngineNode(config, store, nats, cluster, log, nodeId, lock);
     await node.start();
     return node;
   } catch (e) {
     await store.close().catch(() => undefined);
     await nats?.close().catch(() => undefined);
-    lock.release();
     throw e;
   }
 }

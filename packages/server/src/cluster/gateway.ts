@@ -14,6 +14,7 @@ import { registerErrorHandling, sendUnavailable } from '../http/plugins/error-ha
 import type { ClusterPlace } from '../http/routes/health.js';
 import { sendError } from '../http/send-error.js';
 import { adminToken } from '../process/admin-token.js';
+import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { ListenError } from '../process/listen-error.js';
 import { createLogger } from '../process/logger.js';
@@ -162,14 +163,18 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
   if (config.cluster === undefined) throw new ConfigError('a gateway needs --cluster nats://…');
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // the CLI finds the gateway here and works through its admin API, as beside `txc serve`
-  const lock = DataDirLock.acquire(config.dataDir, 'server');
+  const natsUrl = config.cluster;
+  return DataDirLock.heldFor(config.dataDir, (lock) => startGateway(config, natsUrl, lock));
+}
+
+/** The gateway's start, once its data dir is held: whatever fails on the way closes what it opened. */
+async function startGateway(config: Config, natsUrl: string, lock: DataDirLock): Promise<RunningGateway> {
   const log = createLogger(config);
   const store = openStore(config, {
     onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
   });
   if (!(store instanceof PostgresStore)) {
     await store.close();
-    lock.release();
     throw new ConfigError('a gateway reads the cluster’s PostgreSQL store: give --database postgres://…');
   }
   const nodeId = config.nodeId ?? `gateway-${hostname()}-${process.pid}`;
@@ -182,7 +187,7 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
     const keys = new GatewayKeys(store, secrets, config.auth.nonceWindowMs);
     await keys.load();
     const cluster = await clusterName(lease, log);
-    nats = await connectCluster(config.cluster, `txc ${nodeId}`);
+    nats = await connectCluster(natsUrl, `txc ${nodeId}`);
     const connection = nats;
     connection.subscribe(keyRevokedSubject(cluster), {
       callback: (error, msg) => {
@@ -223,7 +228,7 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
     });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
-    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    const url = baseUrl(config.host, port);
     lock.announce(url);
     log.info({ url, node: nodeId, cluster }, `txc gateway is serving the API V4 on ${url}`);
     return {
@@ -244,7 +249,6 @@ export async function runGateway(config: Config): Promise<RunningGateway> {
     await limits?.close();
     await nats?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
-    lock.release();
     throw e;
   }
 }

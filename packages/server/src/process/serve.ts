@@ -26,6 +26,7 @@ import { liquidationWatcher } from '../jobs/liquidation-watcher.js';
 import { priceFeedJob } from '../jobs/price-feed.js';
 import { Wallet } from '../wallet/wallet.js';
 import { adminToken } from './admin-token.js';
+import { baseUrl } from './base-url.js';
 import { DataDirLock } from './data-dir-lock.js';
 import { ListenError } from './listen-error.js';
 import { createLogger } from './logger.js';
@@ -44,11 +45,6 @@ export interface RunningServer {
   readonly credentialsFile: string | undefined;
   /** Stops taking requests, lets those in flight finish, commits everything, snapshots, unlocks. */
   close(): Promise<void>;
-}
-
-function baseUrl(host: string, port: number): string {
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return `http://${shown}:${port}`;
 }
 
 export interface ServeExtras {

@@ -86,7 +86,7 @@ export class PostgresStore extends KyselyStore {
       if (leader !== undefined) {
         throw new StoreClaimedError(
           `engine node ${leader}, which leads a cluster on it`,
-          'go through the cluster’s gateways (a CLI command: with a gateway’s --data-dir), or run this server as one of its engine nodes (--cluster)',
+          'go through its gateways (the CLI: with a gateway’s --data-dir), run this server as one of its engine nodes (--cluster), or stop them first',
         );
       }
     } catch (e) {
@@ -172,10 +172,10 @@ async function holderOf(client: pg.Client): Promise<string | undefined> {
 async function clusterLeaderOf(client: pg.Client): Promise<string | undefined> {
   const table = await client.query<{ present: boolean }>(`select to_regclass('cluster_lease') is not null as present`);
   if (table.rows[0]?.present !== true) return undefined;
-  const { rows } = await client.query<{ holder: string | null }>(
-    'select holder from cluster_lease where id = 1 and expires_at > clock_timestamp()',
+  const { rows } = await client.query<{ holder: string }>(
+    `select coalesce(holder, 'unnamed') as holder from cluster_lease where id = 1 and expires_at > clock_timestamp()`,
   );
-  return rows[0]?.holder ?? undefined;
+  return rows[0]?.holder;
 }
 
 /** The client waits a little longer than the server so that the server's own timeout speaks first. */

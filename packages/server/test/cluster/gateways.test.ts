@@ -231,7 +231,7 @@ describe('gateways in front of a cluster', async () => {
       );
       await assert.rejects(
         startChildServer({ dataDir: join(dataDir, 'stray'), database: db.url, venue: DEMO_VENUE_FILE }),
-        /engine node A, which leads a cluster on it\): go through the cluster’s gateways/,
+        /engine node A, which leads a cluster on it\): go through its gateways/,
       );
     } finally {
       await standby.crash();
