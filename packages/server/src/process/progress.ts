@@ -22,7 +22,8 @@ function duration(seconds: number): string {
  */
 export class Progress {
   private readonly started = performance.now();
-  private lastDraw = 0;
+  /** None yet: the first update draws, however soon after the process started. */
+  private lastDraw = Number.NEGATIVE_INFINITY;
   private drawn = false;
 
   constructor(
