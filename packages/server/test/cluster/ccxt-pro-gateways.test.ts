@@ -3,13 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import { TxcClient } from '@txc/sdk';
 import { admin, type Target } from '../durability/traffic.js';
 import { leading } from '../durability/venue-processes.js';
-import { eventually, successAnswers } from '../support/ccxt-pro-watch.js';
+import {
+  bookFollowsRandomOrders,
+  eventually,
+  successAnswers,
+  tradeSeenByWatchTrades,
+} from '../support/ccxt-pro-watch.js';
 import { whitebitProAt, type WhitebitPro } from '../support/ccxt-whitebit.js';
 import type { ChildServer } from '../support/child-server.js';
 import { natsSkipReason } from '../support/nats.js';
 import { postgresSkipReason } from '../support/postgres.js';
 import { startGatewayCluster, type GatewayCluster } from './gateway-cluster.js';
-import { Prng } from '../support/prng.js';
 
 interface Key {
   readonly apiKey: string;
@@ -43,9 +47,6 @@ async function userOn(
   }
   return { client, key };
 }
-
-const numbers = (levels: readonly (readonly [string, string])[]): number[][] =>
-  levels.map(([p, a]) => [Number(p), Number(a)]);
 
 interface CcxtOrder {
   id: string;
@@ -121,37 +122,11 @@ describe('ccxt pro whitebit, unchanged, against a cluster: REST on one gateway, 
     const bestAsk = (): number | undefined => (market.orderbooks['BTC/USDT']?.asks as number[][] | undefined)?.[0]?.[0];
     await eventually('the new ask in ccxt', () => bestAsk() === 31000);
 
-    const random = new Prng(11);
-    for (let i = 0; i < 30; i++) {
-      const side = random.pick(['buy', 'sell'] as const);
-      const price = String(random.int(29500, 30500));
-      const amount = `0.0${random.int(1, 9)}`;
-      await (i % 2 === 0 ? maker : taker).orderNew({ market: 'BTC_USDT', side, amount, price });
-    }
-    await eventually('ccxt book equal to the REST book', async () => {
-      const rest = await maker.orderbook('BTC_USDT', { limit: 10 });
-      const cached = market.orderbooks['BTC/USDT'];
-      if (cached === undefined) return false;
-      return (
-        JSON.stringify(cached.asks.slice(0, 10)) === JSON.stringify(numbers(rest.asks)) &&
-        JSON.stringify(cached.bids.slice(0, 10)) === JSON.stringify(numbers(rest.bids))
-      );
-    });
+    await bookFollowsRandomOrders(market, [maker, taker], 11, 30000);
   });
 
   it('watchTrades: a trade made through REST', async () => {
-    await market.watchTrades('BTC/USDT');
-    // a market sell takes the best bid
-    await taker.orderStockMarket({ market: 'BTC_USDT', side: 'sell', amount: '0.001' });
-    const [latest] = await maker.trades('BTC_USDT');
-    assert.ok(latest !== undefined);
-    const cached = (): CcxtTrade[] => (market.trades['BTC/USDT'] as CcxtTrade[] | undefined) ?? [];
-    await eventually('the trade in ccxt', () => cached().some((t) => t.id === String(latest.tradeID)));
-    const trade = cached().find((t) => t.id === String(latest.tradeID));
-    assert.deepEqual(
-      { price: trade?.price, amount: trade?.amount, side: trade?.side, symbol: trade?.symbol },
-      { price: Number(latest.price), amount: 0.001, side: 'sell', symbol: 'BTC/USDT' },
-    );
+    await tradeSeenByWatchTrades(market, maker, taker);
   });
 
   it('watchTicker: the 24-hour figures', async () => {
