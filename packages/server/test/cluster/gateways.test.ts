@@ -95,6 +95,13 @@ describe('gateways in front of a cluster', async () => {
     assert.deepEqual(statuses, [200, 429], JSON.stringify([first.body, second.body]));
   });
 
+  it('one gateway cannot accept one nonce twice, though its admissions reach the leader together', async () => {
+    const request = restingBuy(actors[0]!, 'once-through-one');
+    const [first, second] = await Promise.all([send(g1, request), send(g1, request)]);
+    const statuses = [first.status, second.status].sort();
+    assert.deepEqual(statuses, [200, 429], JSON.stringify([first.body, second.body]));
+  });
+
   it('order entry and the history reads are served by the gateways: only their command reaches the leader', async () => {
     const actor = actors[1]!;
     const leaderCount = async (route: string): Promise<number> => {
