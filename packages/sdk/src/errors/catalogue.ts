@@ -329,6 +329,10 @@ export const ERRORS = {
   adminRequestTimeout: adminError(408, 'Request timeout.'),
   adminHeadersTooLarge: adminError(431, 'Request headers are too large.'),
   adminUnavailable: adminError(503, 'Service temporarily unavailable, try again later.'),
+  adminOnStandby: adminError(
+    503,
+    'This engine node stands by; {leader} leads the cluster. Send admin requests through a gateway.',
+  ),
   adminInternal: adminError(500, 'Internal server error.'),
 } as const satisfies Record<string, ErrorSpec>;
 

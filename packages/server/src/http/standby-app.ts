@@ -1,5 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { familyOf } from './family.js';
 import { sendUnavailable } from './plugins/error-handling.js';
+import { sendError } from './send-error.js';
 import type { ClusterPlace } from './routes/health.js';
 
 /** What a standby engine node reports on /health. */
@@ -15,6 +17,7 @@ export interface StandbyReport {
  * The HTTP face of a standby engine node: `/health` says it stands by, behind whom and how far it
  * has followed (200 while it follows, so that monitors tell a healthy standby from a broken one);
  * every other request is answered as a venue that cannot write answers, 503 in the API's own body.
+ * An admin request (the CLI's, pointed at this node's data dir) is told where to go instead.
  */
 export function buildStandbyApp(log: FastifyBaseLogger, report: () => StandbyReport): FastifyInstance {
   const app = Fastify({
@@ -29,6 +32,12 @@ export function buildStandbyApp(log: FastifyBaseLogger, report: () => StandbyRep
       .header('cache-control', 'no-store')
       .send({ status: r.following ? 'standby' : 'unavailable', seq: r.seq, cluster: r.place });
   });
-  app.setNotFoundHandler((request, reply) => sendUnavailable(reply.header('retry-after', '1'), request.url));
+  app.setNotFoundHandler((request, reply) => {
+    const leader = report().place.leader;
+    if (familyOf(request.url) === 'admin' && leader !== null) {
+      return sendError(reply, 'adminOnStandby', { params: { leader: `engine node ${leader}` } });
+    }
+    return sendUnavailable(reply.header('retry-after', '1'), request.url);
+  });
   return app;
 }

@@ -15,6 +15,7 @@ export const killSwitchTimer: Job = {
   name: 'kill-switch-timer',
   start({ venue, log }) {
     const fireDue = async (): Promise<void> => {
+      if (!venue.writable) return;
       for (const due of dueKillSwitches(venue.state.killSwitches, venue.clock.nowMicros())) {
         const { result } = await venue.submit({ type: 'FireKillSwitch', user: due.user, market: due.market });
         if (result.ok) log.info({ user: due.user, market: due.market, ...result.value }, 'kill-switch fired');

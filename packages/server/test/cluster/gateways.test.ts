@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -10,7 +11,7 @@ import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
 import { MARKET } from '../durability/order-kinds.js';
 import { acknowledged, admin, send, sign, type Actor, type Target } from '../durability/traffic.js';
-import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-processes.js';
+import { engineNodeFlags, gatewayFlags, health, leading } from '../durability/venue-processes.js';
 import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
 import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
@@ -229,9 +230,24 @@ describe('gateways in front of a cluster', async () => {
     assert.equal(history.status, 200, JSON.stringify(history.body));
   });
 
-  it('a standby holds its data dir, and a txc serve on the cluster’s database is refused at start-up', async () => {
+  it('a standby holds its data dir, sends the CLI to a gateway, and a txc serve on the cluster’s database is refused', async () => {
     const standby = await startChildServer(engineNodeFlags(flags, 'B', shared));
     try {
+      while ((await health(standby))?.cluster?.leader !== 'A') await sleep(50);
+      const cli = await txc([
+        'user',
+        'create',
+        'on-a-standby',
+        '--data-dir',
+        join(dataDir, 'node-B'),
+        '--admin-token',
+        ADMIN_TOKEN,
+      ]);
+      assert.notEqual(cli.code, 0);
+      assert.match(
+        cli.stderr,
+        /This engine node stands by; engine node A leads the cluster\. Send admin requests through a gateway\./,
+      );
       await assert.rejects(
         startChildServer({ ...engineNodeFlags(flags, 'B', shared), nodeId: 'B2' }),
         /the data dir is held by server process/,
