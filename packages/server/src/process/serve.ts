@@ -110,6 +110,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     );
   }
   let venue: Venue | undefined;
+  let app: FastifyInstance | undefined;
   let stopJobs: () => Promise<void> = () => Promise.resolve();
   try {
     const masterKey = resolveMasterKey(config);
@@ -163,7 +164,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     const simulator = config.simulate ? simulatorSettingsOf(config) : undefined;
     stopJobs = await startJobs(jobs, { venue, config, log, simulator });
     const token = adminToken(config.dataDir, config.adminToken);
-    const app = buildApp({
+    const http = buildApp({
       venue,
       marketData,
       candles,
@@ -177,10 +178,11 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       cluster: extras.term?.place,
       gatewayMark: extras.term?.gatewayMark,
     });
-    await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
+    app = http;
+    await http.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
     });
-    const address = app.server.address();
+    const address = http.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = baseUrl(config.host, port);
     lock.announce(url);
@@ -197,14 +199,14 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     let closing: Promise<void> | undefined;
     return {
       url,
-      app,
+      app: http,
       venue: running,
       adminToken: token,
       credentialsFile,
       close(): Promise<void> {
         closing ??= (async () => {
           await stopJobs();
-          await app.close();
+          await http.close();
           await running.close({ snapshot: true });
           release();
           log.info('txc stopped');
@@ -213,6 +215,8 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       },
     };
   } catch (e) {
+    // a failure after listening must not leave the port taken: a node that steps back to standing by listens on it
+    await app?.close().catch(() => undefined);
     await stopJobs().catch(() => undefined);
     await venue?.close().catch(() => undefined);
     release();
