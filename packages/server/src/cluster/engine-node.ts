@@ -156,7 +156,7 @@ class EngineNode implements RunningNode {
       const epoch = await this.lease.acquire();
       if (epoch !== undefined) return await this.takeOver(epoch);
       const held = await this.lease.holder();
-      this.leader = held?.holder ?? null;
+      this.leader = held?.live === true ? held.holder : null;
       this.epoch = held?.epoch ?? null;
     } catch (error) {
       this.log.warn({ err: error }, 'cannot reach the lease');

@@ -210,7 +210,8 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
       const place: ClusterPlace = {
         role: 'gateway',
         node: nodeId,
-        leader: held?.holder ?? null,
+        // a lapsed or given-up lease names nobody: as an engine node reports it
+        leader: held?.live === true ? held.holder : null,
         epoch: held?.epoch ?? null,
       };
       const applied = streams?.venue.state.seq ?? null;

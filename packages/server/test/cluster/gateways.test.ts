@@ -270,7 +270,10 @@ describe('gateways in front of a cluster', async () => {
       message: 'Service temporarily unavailable, try again later.',
       errors: {},
     });
-    assert.equal((await fetch(`${g1.url}/health`)).status, 503);
+    const report = await fetch(`${g1.url}/health`);
+    assert.equal(report.status, 503);
+    const { cluster } = (await report.json()) as { cluster: { leader: string | null } };
+    assert.equal(cluster.leader, null, 'the stopped leader gave its lease up: nobody leads');
   });
 
   it("a client IP's allowance, shared in Redis, is spent first and refused at the gateways in each family's body", async () => {
