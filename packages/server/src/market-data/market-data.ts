@@ -23,13 +23,27 @@ function record(tapes: Tapes, t: TradePrint): void {
 }
 
 /**
+ * A load under way: it reads from the store only the trades below `bound` (those the state had
+ * applied when it began); the trades applied while it awaits the store are kept for its maps.
+ */
+interface Loading {
+  readonly bound: number;
+  readonly arrived: { readonly market: string; readonly trade: TradePrint }[];
+}
+
+/**
  * The public market data kept in memory: per market the rolling 24-hour statistics and the recent
  * trades. Fed by the engine's trade events as they apply; at start-up and after a rebuild, loaded
  * from the durable deals (the last 24 hours, and each market's last trades).
+ *
+ * The deals loaded are those of the trades the venue's state has applied, no more: a gateway's copy
+ * of the state can be behind the store (its deals hold trades committed since), and the trades
+ * after it reach this as the events its state applies, which would count them twice.
  */
 export class MarketData {
   private stats = new Map<string, RollingStats>();
   private tapes = new Map<string, Tapes>();
+  private loading: Loading | undefined;
 
   constructor(private readonly venue: VenueView) {}
 
@@ -53,7 +67,7 @@ export class MarketData {
   apply(events: readonly Event[]): void {
     for (const e of events) {
       if (e.type !== 'TradeExecuted') continue;
-      this.add(e.market, {
+      const trade: TradePrint = {
         tradeId: e.tradeId,
         time: e.time,
         price: e.price,
@@ -61,7 +75,11 @@ export class MarketData {
         notional: e.notional,
         takerSide: e.takerSide,
         rpi: e.maker.rpi,
-      });
+      };
+      this.add(e.market, trade);
+      // the maps a load under way is building leave this trade to the events: they get it once loaded
+      if (this.loading !== undefined && trade.tradeId >= this.loading.bound)
+        this.loading.arrived.push({ market: e.market, trade });
     }
   }
 
@@ -95,7 +113,7 @@ export class MarketData {
   }
 
   private add(market: string, t: TradePrint): void {
-    this.statsOf(market).add(t);
+    if (!this.statsOf(market).add(t)) return;
     let tapes = this.tapes.get(market);
     if (tapes === undefined) {
       tapes = newTapes();
@@ -104,7 +122,29 @@ export class MarketData {
     record(tapes, t);
   }
 
+  /**
+   * Replaces the maps with what the store holds up to the venue's state, and the trades its state
+   * applies meanwhile. On a single server the state is the store's at this point (at start-up, after
+   * a rebuild), so the bound leaves out nothing the store holds.
+   */
   private async load(): Promise<void> {
+    // read before any await: the trades below it are the state's, those from it on arrive as events
+    const loading: Loading = { bound: this.venue.state.trading.nextTradeId, arrived: [] };
+    this.loading = loading;
+    try {
+      const { stats, tapes } = await this.fromStore(loading.bound);
+      // a later load (the state was reloaded again meanwhile) puts its own maps in place
+      if (this.loading !== loading) return;
+      this.stats = stats;
+      this.tapes = tapes;
+      for (const { market, trade } of loading.arrived) this.add(market, trade);
+    } finally {
+      if (this.loading === loading) this.loading = undefined;
+    }
+  }
+
+  /** Each market's statistics and tapes from the deals of the trades with ids below `bound`. */
+  private async fromStore(bound: number): Promise<{ stats: Map<string, RollingStats>; tapes: Map<string, Tapes> }> {
     const db = this.venue.store.db;
     const since = this.venue.clock.nowMicros() - DAY_MICROS;
     const stats = new Map<string, RollingStats>();
@@ -130,7 +170,12 @@ export class MarketData {
     for (const market of markets) {
       // the taker row of each trade carries the taker's side; the maker row says whether the maker was RPI
       const last = (side?: 'buy' | 'sell') => {
-        let q = db.selectFrom('deals').selectAll().where('market', '=', market).where('role', '=', ROLE_TAKER);
+        let q = db
+          .selectFrom('deals')
+          .selectAll()
+          .where('market', '=', market)
+          .where('role', '=', ROLE_TAKER)
+          .where('trade_id', '<', bound);
         if (side !== undefined) q = q.where('side', '=', side);
         return q.orderBy('trade_id', 'desc').limit(TAPE).execute();
       };
@@ -145,6 +190,7 @@ export class MarketData {
         .where('market', '=', market)
         .where('role', '=', ROLE_TAKER)
         .where('time', '>=', since)
+        .where('trade_id', '<', bound)
         .orderBy('trade_id', 'asc')
         .execute();
       const rpiMakers = new Set(
@@ -171,7 +217,6 @@ export class MarketData {
       for (const t of ordered) record(marketTapes, t);
       tapes.set(market, marketTapes);
     }
-    this.stats = stats;
-    this.tapes = tapes;
+    return { stats, tapes };
   }
 }

@@ -30,7 +30,7 @@ export const DAY_MICROS = 86_400_000_000;
 /**
  * Rolling statistics of one market over a trailing window (24 hours by default): volumes as
  * running sums, high and low as monotonic queues, so adding a trade and letting old ones leave the
- * window are O(1) amortised. Trades must arrive in time order.
+ * window are O(1) amortised. Trades must arrive in time order, which is trade id order.
  */
 export class RollingStats {
   private readonly trades: TradePrint[] = [];
@@ -42,10 +42,18 @@ export class RollingStats {
   private lots = 0n;
   private notional = 0n;
   private last: number | null = null;
+  private lastTradeId = 0;
 
   constructor(private readonly windowMicros: number = DAY_MICROS) {}
 
-  add(t: TradePrint): void {
+  /**
+   * Counts a trade; refuses (false) one whose id is not above the last one counted. Trade ids are
+   * global and increasing and a market's trades arrive in their order, so such a trade was counted
+   * already: the store's deals and the events that follow them overlap.
+   */
+  add(t: TradePrint): boolean {
+    if (t.tradeId <= this.lastTradeId) return false;
+    this.lastTradeId = t.tradeId;
     this.trades.push(t);
     this.lots += BigInt(t.lots);
     this.notional += t.notional;
@@ -58,6 +66,7 @@ export class RollingStats {
       this.minQ.pop();
     }
     this.minQ.push(t);
+    return true;
   }
 
   /** The statistics at `now` (microseconds): trades older than the window leave it first. */

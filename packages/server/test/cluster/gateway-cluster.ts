@@ -13,6 +13,8 @@ export interface GatewayCluster {
   readonly nodeB: ChildServer;
   readonly g1: ChildServer;
   readonly g2: ChildServer;
+  /** Starts one more gateway, `id`, in front of the same cluster (killed with the others). */
+  startGateway(id: string): Promise<ChildServer>;
   /** Kills every process and drops the database. */
   destroy(): Promise<void>;
 }
@@ -38,7 +40,8 @@ export async function startGatewayCluster(name: string): Promise<GatewayCluster>
     const nodeB = await start(engineNodeFlags(flags, 'B', shared));
     const g1 = await start(gatewayFlags(flags, 'G1', shared));
     const g2 = await start(gatewayFlags(flags, 'G2', shared));
-    return { nodeA, nodeB, g1, g2, destroy };
+    const startGateway = (id: string): Promise<ChildServer> => start(gatewayFlags(flags, id, shared));
+    return { nodeA, nodeB, g1, g2, startGateway, destroy };
   } catch (error) {
     await destroy();
     throw error;

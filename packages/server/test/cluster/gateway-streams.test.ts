@@ -106,6 +106,47 @@ describe('WebSocket streams on gateways', async () => {
     assert.equal(closedWith, 4003);
   });
 
+  it('a gateway started while trades are committed counts each of them once in its 24-hour statistics', async () => {
+    // it loads the state at one commit and the deals at a later one: the trades between come as its events too
+    const [seller, buyer] = [actors[0]!, actors[2]!];
+    const fields = { market: MARKET, amount: '0.001', price: '30222.22' };
+    let trading = true;
+    let crosses = 0;
+    const making = (async () => {
+      while (trading) {
+        for (const [actor, side] of [
+          [seller, 'sell'],
+          [buyer, 'buy'],
+        ] as const) {
+          const answer = await send(g1, sign(actor, '/api/v4/order/new', { ...fields, side }));
+          assert.ok(acknowledged(answer), JSON.stringify(answer.body));
+        }
+        crosses++;
+      }
+    })();
+    let g3: ChildServer;
+    try {
+      g3 = await cluster.startGateway('G3');
+    } finally {
+      trading = false;
+      await making;
+    }
+    assert.ok(crosses > 0);
+    const led = (await health<{ seq: number }>(nodeA))!.seq;
+    for (const gateway of [g2, g3]) {
+      const deadline = performance.now() + 10_000;
+      while (((await health<{ applied: number }>(gateway))?.applied ?? 0) < led) {
+        assert.ok(performance.now() < deadline, `${gateway.url} never applied ${led}`);
+        await sleep(20);
+      }
+    }
+    // G2 has followed since before the first trade: it saw each one once
+    const [before, started] = await Promise.all(
+      [g2, g3].map(async (gateway) => (await open(gateway)).request('market_request', [MARKET, 86_400])),
+    );
+    assert.deepEqual(started, before);
+  });
+
   it('streams on a gateway go on across the leader’s kill -9', async () => {
     const stream = await open(g1);
     const trades = await updates(stream, 'trades', [MARKET]);

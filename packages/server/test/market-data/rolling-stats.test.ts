@@ -56,6 +56,15 @@ describe('rolling 24-hour statistics', () => {
     });
   });
 
+  it('a trade whose id is not above the last one counted is refused: it was counted already', () => {
+    const s = new RollingStats();
+    assert.equal(s.add(print(1, 0, 100, 1)), true);
+    assert.equal(s.add(print(2, HOUR, 300, 2)), true);
+    assert.equal(s.add(print(2, HOUR, 300, 2)), false);
+    assert.equal(s.add(print(1, 0, 100, 1)), false);
+    assert.deepEqual(s.at(2 * HOUR), { last: 300, open: 100, high: 300, low: 100, lots: 3n, notional: 700n, count: 2 });
+  });
+
   it('agrees with a direct computation over the window for any trade stream', () => {
     fc.assert(
       fc.property(
