@@ -45,7 +45,7 @@ export class FollowedVenue implements VenueView {
 
   subscribe(events: EventListener, reset: () => Promise<void>): void {
     this.follower.onApplied(events);
-    this.follower.onReload(() => void reset());
+    this.follower.onReload(reset);
   }
 
   onKeyRevoked(listener: (apiKey: string) => void): void {

@@ -5,6 +5,8 @@ import { applyJournalEntry, loadState, type LoadedState } from '../venue/sequenc
 import type { EventListener } from '../venue/sequencer/sequencer.js';
 
 const PAGE = 10_000;
+/** A read model that failed to load again after a reload tries again after this. */
+const RELOAD_RETRY_MS = 1_000;
 /**
  * Results kept after their entry was applied: the reply that names an entry's seq to the gateway
  * that sent its command can arrive after the journal's notification made it apply the entry.
@@ -29,7 +31,7 @@ export class JournalFollower {
   private listener: pg.Client | undefined;
   private closed = false;
   private readonly listeners: EventListener[] = [];
-  private readonly reloadListeners: (() => void)[] = [];
+  private readonly reloadListeners: (() => Promise<void>)[] = [];
   /**
    * The results of the entries applied last, by seq: a command's own result, for whoever sent it.
    * Kept only where commands are sent from (`keepResults`: a gateway's copy; a standby sends none).
@@ -50,7 +52,9 @@ export class JournalFollower {
   }
 
   static async open(store: Store, onError: (error: unknown) => void): Promise<JournalFollower> {
-    return new JournalFollower(store, await loadState(store), onError);
+    const follower = new JournalFollower(store, await loadState(store), onError);
+    await follower.anchor();
+    return follower;
   }
 
   get state(): State {
@@ -70,8 +74,11 @@ export class JournalFollower {
     this.listeners.push(listener);
   }
 
-  /** Told when the journal was replaced (a saved state loaded) and the state loaded again. */
-  onReload(listener: () => void): void {
+  /**
+   * Told when the journal was replaced (a saved state loaded) and the state loaded again. A listener
+   * that fails (the store away a moment) is reported and called again until it succeeds.
+   */
+  onReload(listener: () => Promise<void>): void {
     this.reloadListeners.push(listener);
   }
 
@@ -186,8 +193,8 @@ export class JournalFollower {
       const entries = this.last === undefined ? page : this.continuing(page);
       if (entries === undefined) {
         this.loaded = await loadState(this.store);
-        this.last = undefined;
-        for (const listen of this.reloadListeners) listen();
+        await this.anchor();
+        for (const listen of this.reloadListeners) this.reloaded(listen);
         this.forgetWaiting();
         continue;
       }
@@ -201,6 +208,13 @@ export class JournalFollower {
       this.releaseReached();
       if (page.length < PAGE) return;
     }
+  }
+
+  private reloaded(listen: () => Promise<void>): void {
+    listen().catch((error: unknown) => {
+      this.onError(error);
+      if (!this.closed) setTimeout(() => this.reloaded(listen), RELOAD_RETRY_MS).unref();
+    });
   }
 
   private releaseReached(): void {
@@ -228,6 +242,16 @@ export class JournalFollower {
     this.waiting.clear();
     // a seq of the journal before means nothing in this one: nobody waits for it any longer
     for (const w of this.reaching.splice(0)) w.resolve();
+  }
+
+  /**
+   * Takes the entry the loaded state ends with as the last one applied: a journal replaced before
+   * another entry is applied is then seen as replaced too. None when the journal no longer holds it.
+   */
+  private async anchor(): Promise<void> {
+    const seq = this.loaded.state.seq;
+    const entry = seq === 0 ? undefined : (await this.store.readJournal(seq - 1, 1))[0];
+    this.last = entry?.seq === seq ? entry : undefined;
   }
 
   /** The page without the last entry applied, or undefined when the journal no longer holds it. */
