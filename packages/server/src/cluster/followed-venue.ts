@@ -16,7 +16,7 @@ const DURABLE = Promise.resolve();
  * push waits for a commit; a command resolves once this copy has applied it.
  */
 export class FollowedVenue implements VenueView {
-  private readonly revocationListeners: ((apiKey: string) => void)[] = [];
+  private readonly changeListeners: ((apiKey: string) => void)[] = [];
 
   constructor(
     private readonly follower: JournalFollower,
@@ -48,12 +48,15 @@ export class FollowedVenue implements VenueView {
     this.follower.onReload(reset);
   }
 
-  onKeyRevoked(listener: (apiKey: string) => void): void {
-    this.revocationListeners.push(listener);
+  onKeyChanged(listener: (apiKey: string) => void): void {
+    this.changeListeners.push(listener);
   }
 
-  /** The leader said `apiKey` was revoked: its sockets close. */
-  keyRevoked(apiKey: string): void {
-    for (const listen of this.revocationListeners) listen(apiKey);
+  /**
+   * The leader said `apiKey` was revoked or changed, and the gateway's keys say so already (a
+   * changed key read again from the store): its sockets are checked against it again.
+   */
+  keyChanged(apiKey: string): void {
+    for (const listen of this.changeListeners) listen(apiKey);
   }
 }

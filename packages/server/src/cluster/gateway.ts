@@ -193,12 +193,18 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
       callback: (error, msg) => {
         if (error !== null) return;
         keys.revoked(msg.string(), Date.now());
-        streams?.venue.keyRevoked(msg.string());
+        streams?.venue.keyChanged(msg.string());
       },
     });
+    // a key created or changed (its allow-list edited): read again, then its sockets are checked again
     connection.subscribe(keyCreatedSubject(cluster), {
-      callback: (error) => {
-        if (error === null) keys.load().catch((e: unknown) => log.warn({ err: e }, 'reading the API keys'));
+      callback: (error, msg) => {
+        if (error !== null) return;
+        const apiKey = msg.string();
+        keys.load().then(
+          () => streams?.venue.keyChanged(apiKey),
+          (e: unknown) => log.warn({ err: e }, 'reading the API keys'),
+        );
       },
     });
     const wait = leaderWait(config);

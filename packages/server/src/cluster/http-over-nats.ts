@@ -2,7 +2,10 @@ import { headers as natsHeaders, type Msg, type MsgHdrs } from '@nats-io/transpo
 
 /** Where a cluster's gateways send the requests its leader answers. */
 export const httpSubject = (cluster: string): string => `txc.${cluster}.http`;
-/** Where the leader says an API key was created: gateways read the keys again before it is used. */
+/**
+ * Where the leader says which API key was created or changed (its allow-list, its settings), once
+ * durable: gateways read the keys again, then check the key's sockets against it again.
+ */
 export const keyCreatedSubject = (cluster: string): string => `txc.${cluster}.keys.created`;
 /** Where the leader says which API key was revoked: gateways forget it at once. */
 export const keyRevokedSubject = (cluster: string): string => `txc.${cluster}.keys.revoked`;

@@ -3,7 +3,8 @@ import { LabelledCounter, type CounterSeries } from './labelled-counter.js';
 
 /**
  * The WebSocket API's figures: open connections, frames sent, and connections closed by close code
- * (4001 idle, 4002 slow consumer, 4003 key revoked, 4004 venue rebuilt, 1001 shutdown…).
+ * (4001 idle, 4002 slow consumer, 4003 key revoked, 4004 venue rebuilt, 4005 address no longer
+ * allowed, 1001 shutdown…).
  */
 export class StreamMetrics {
   private open = 0;

@@ -20,5 +20,9 @@ export interface VenueView {
   barrier(): Promise<void>;
   /** Every accepted command's events as it applies; `reset` after the state was rebuilt from the store. */
   subscribe(events: EventListener, reset: () => Promise<void>): void;
-  onKeyRevoked(listener: (apiKey: string) => void): void;
+  /**
+   * Told the id of each API key revoked (at once) or whose record changed (once the change is
+   * durable): the sockets it authorized are checked against it again (`websocketTokens.standing`).
+   */
+  onKeyChanged(listener: (apiKey: string) => void): void;
 }

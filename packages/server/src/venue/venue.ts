@@ -223,6 +223,15 @@ export class Venue implements VenueView {
   }
 
   /**
+   * Told the id of each API key revoked (as `onKeyRevoked`: at once) or created or changed (as
+   * `onKeyCreated`: once durable, so that what is told of it is what a restart would load).
+   */
+  onKeyChanged(listener: (apiKey: string) => void): void {
+    this.revocationListeners.push(listener);
+    this.creationListeners.push(listener);
+  }
+
+  /**
    * Checks a signed request's nonce against its key's, and records it when it is accepted (durably,
    * with the next group commit): the nonce rule, wherever the request was received.
    */

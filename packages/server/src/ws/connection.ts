@@ -19,6 +19,8 @@ export const CLOSE = {
   keyRevoked: 4003,
   /** The venue rebuilt its state from the store after a failed commit: subscribe again. */
   venueReset: 4004,
+  /** The IP allow-list of the API key the connection was authorized with changed, and no longer allows its address. */
+  addressRefused: 4005,
   /** A fault rule of a sandbox closes sockets after a while: reconnect (RFC 6455 "service restart"). */
   faultInjected: 1012,
 } as const;

@@ -14,9 +14,10 @@ export interface AuthorizeTarget {
 
 /**
  * `ping`, `time` (websocket spec §6.1) and `authorize` (§5.2). A failed authorize is code 1, as the
- * authentication page shows (docs/decisions.md, "WebSocket authorize"); authorizing again with a
- * token of the same user rebinds the connection to that token's key; another user's token on an
- * authorized connection is refused and the connection stays what it was.
+ * authentication page shows (docs/decisions.md, "WebSocket authorize"), a token whose key's IP
+ * allow-list does not allow the socket's address included; authorizing again with a token of the
+ * same user rebinds the connection to that token's key; another user's token on an authorized
+ * connection is refused and the connection stays what it was.
  */
 export function serviceMethods(venue: VenueView, target: AuthorizeTarget): MethodTable {
   return {
@@ -32,6 +33,10 @@ export function serviceMethods(venue: VenueView, target: AuthorizeTarget): Metho
         if (typeof scope !== 'string' || !SCOPES.includes(scope)) throw invalidArgument('scope must be "public"');
         const holder = venue.websocketTokens.verify(token, venue.clock.nowMs());
         if (holder === undefined) throw invalidArgument('token is invalid or expired');
+        // a token is no way around the key's allow-list: the socket's address must be on it, as a request's
+        if (venue.websocketTokens.standing(holder.apiKey, conn.ip) !== 'allowed') {
+          throw invalidArgument('the API key does not allow this address');
+        }
         if (conn.auth !== undefined && conn.auth.user !== holder.user) {
           throw invalidArgument('the connection is authorized for another user');
         }

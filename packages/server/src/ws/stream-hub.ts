@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import type { Channel } from './channel.js';
 import { CLOSE, WsConnection, type Authorization, type StreamMutes } from './connection.js';
+import type { KeyStanding } from '../venue/keys/websocket-tokens.js';
 import type { DurableOutbox } from './durable-outbox.js';
 import type { MethodSpec, MethodTable } from './method.js';
 import {
@@ -107,7 +108,7 @@ export class StreamHub {
     return conn;
   }
 
-  /** Indexes an authorized connection under its key, so that revoking the key closes it. */
+  /** Indexes an authorized connection under its key, so that a change of the key re-checks it. */
   bind(conn: WsConnection, auth: Authorization): void {
     if (conn.auth !== undefined) this.unbind(conn, conn.auth.apiKey);
     conn.auth = auth;
@@ -119,9 +120,17 @@ export class StreamHub {
     set.add(conn);
   }
 
-  /** A key was revoked: its connections close (4003). */
-  keyRevoked(apiKey: string): void {
-    for (const conn of [...(this.byKey.get(apiKey) ?? [])]) conn.close(CLOSE.keyRevoked, 'API key revoked');
+  /**
+   * A key changed (revoked, its allow-list edited): each connection authorized with it is checked
+   * against the key as it now stands, from the connection's address. Revoked: it closes (4003); the
+   * address no longer allowed: it closes (4005); still allowed: it stays, and keeps streaming.
+   */
+  keyChanged(apiKey: string, standing: (ip: string) => KeyStanding): void {
+    for (const conn of [...(this.byKey.get(apiKey) ?? [])]) {
+      const now = standing(conn.ip);
+      if (now === 'revoked') conn.close(CLOSE.keyRevoked, 'API key revoked');
+      else if (now === 'addressRefused') conn.close(CLOSE.addressRefused, 'API key no longer allows this address');
+    }
   }
 
   /** The venue rebuilt its state: every subscription rests on memory that is gone. */

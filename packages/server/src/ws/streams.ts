@@ -73,7 +73,8 @@ export interface Streams {
 
 /**
  * Builds the channels and the hub, and feeds them: every accepted command goes to every channel as
- * it is applied; a rebuilt venue closes every socket (4004); a revoked key closes its sockets (4003).
+ * it is applied; a rebuilt venue closes every socket (4004); a revoked key closes its sockets (4003),
+ * a key whose allow-list changed those from an address it no longer allows (4005).
  */
 export function createStreams(options: StreamsOptions): Streams {
   const { venue, marketData } = options;
@@ -98,6 +99,6 @@ export function createStreams(options: StreamsOptions): Streams {
       return Promise.resolve();
     },
   );
-  venue.onKeyRevoked((apiKey) => hub.keyRevoked(apiKey));
+  venue.onKeyChanged((apiKey) => hub.keyChanged(apiKey, (ip) => venue.websocketTokens.standing(apiKey, ip)));
   return { hub, context };
 }

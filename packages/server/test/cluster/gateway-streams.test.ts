@@ -147,6 +147,48 @@ describe('WebSocket streams on gateways', async () => {
     assert.deepEqual(started, before);
   });
 
+  it('a key’s allow-list narrowed through one gateway closes the sockets it leaves out on the other', async () => {
+    const main = actors[0]!;
+    const must = async (path: string, fields: Record<string, unknown>, by: Actor = main): Promise<unknown> => {
+      const answer = await send(g1, sign(by, path, fields));
+      assert.ok(acknowledged(answer), `${path}: ${JSON.stringify(answer.body)}`);
+      return answer.body;
+    };
+    const permissions = { spotEnabled: true, collateralEnabled: false };
+    const desk = { alias: 'gwdesk', shareKyc: true, permissions };
+    const { id: sub } = (await must('/api/v4/sub-account/create', desk)) as { id: string };
+    await must('/api/v4/sub-account/transfer', { id: sub, direction: 'main_to_sub', ticker: 'USDT', amount: '50' });
+    const keyOf = async (title: string): Promise<{ id: string; actor: Actor }> => {
+      const key = (await must('/api/v4/sub-account/api-key/create', { type: 1, subAccountId: sub, title })) as {
+        id: string;
+        apiKey: string;
+        apiSecret: string;
+      };
+      return { id: key.id, actor: { ...key, user: sub, nonce: Date.now(), transfers: 0, open: [] } };
+    };
+    const kept = await keyOf('kept');
+    const dropped = await keyOf('dropped');
+    const keptStream = await open(g2, kept.actor);
+    const balances = await updates(keptStream, 'balanceSpot', ['USDT']);
+    const droppedStream = await open(g2, dropped.actor);
+    let keptClosed: number | undefined;
+    let droppedClosed: number | undefined;
+    const socketOf = (stream: TxcStream): WebSocket => (stream as unknown as { socket: WebSocket }).socket;
+    socketOf(keptStream).addEventListener('close', (event) => (keptClosed = event.code));
+    socketOf(droppedStream).addEventListener('close', (event) => (droppedClosed = event.code));
+
+    // the gateways re-check a changed key's sockets in the order the leader announced the changes
+    await must('/api/v4/sub-account/api-key/ip-address/create', { apiKeyId: kept.id, ip: '127.0.0.1' });
+    await must('/api/v4/sub-account/api-key/ip-address/create', { apiKeyId: dropped.id, ip: '203.0.113.7' });
+    const deadline = performance.now() + 10_000;
+    while (droppedClosed === undefined && performance.now() < deadline) await sleep(20);
+    assert.equal(droppedClosed, 4005);
+    assert.equal(keptClosed, undefined);
+    await must('/api/v4/main-account/transfer', { ticker: 'USDT', amount: '5', from: 'main', to: 'spot' }, kept.actor);
+    await arrives(balances, mentions('"available":"5"'), 'the kept socket’s balance update');
+    assert.equal(keptClosed, undefined);
+  });
+
   it('streams on a gateway go on across the leader’s kill -9', async () => {
     const stream = await open(g1);
     const trades = await updates(stream, 'trades', [MARKET]);

@@ -50,7 +50,7 @@ class FollowingView implements VenueView {
     this.resets.push(reset);
   }
 
-  onKeyRevoked(): void {}
+  onKeyChanged(): void {}
 
   /** Applies the entries that follow the state and tells the listeners, all at once (no await between). */
   follow(entries: readonly JournalRecord[]): void {

@@ -58,9 +58,9 @@ export class WsTestClient {
     });
   }
 
-  /** Connects to `<http url>/ws`. */
-  static connect(httpUrl: string, path = '/ws'): Promise<WsTestClient> {
-    const socket = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}${path}`);
+  /** Connects to `<http url>/ws`, with `headers` on the upgrade request (`X-Forwarded-For` through a trusted proxy). */
+  static connect(httpUrl: string, path = '/ws', headers?: Record<string, string>): Promise<WsTestClient> {
+    const socket = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}${path}`, { headers });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new WsTestClient(socket)));
       socket.once('error', reject);

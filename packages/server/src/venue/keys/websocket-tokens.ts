@@ -13,6 +13,13 @@ export interface TokenHolder {
   readonly apiKey: string;
 }
 
+/**
+ * Whether a key still admits a socket it authorized, from the socket's client address: `revoked`
+ * once the key is, `addressRefused` when its IP allow-list does not allow the address (as REST
+ * refuses the key's requests from there), `allowed` otherwise.
+ */
+export type KeyStanding = 'allowed' | 'revoked' | 'addressRefused';
+
 interface TokenBody {
   readonly k: string;
   readonly e: number;
@@ -48,5 +55,12 @@ export class WebsocketTokens {
     const entry = this.keys.get(k);
     if (entry === undefined || entry.record.revokedAt !== null) return undefined;
     return { user: entry.record.user, apiKey: k };
+  }
+
+  /** Whether `apiKey`, as it stands now, admits a socket from `ip` (an unknown key stands as revoked). */
+  standing(apiKey: string, ip: string): KeyStanding {
+    const entry = this.keys.get(apiKey);
+    if (entry === undefined || entry.record.revokedAt !== null) return 'revoked';
+    return entry.ips.allows(ip) ? 'allowed' : 'addressRefused';
   }
 }
