@@ -4,7 +4,7 @@ import { LabelledCounter, type CounterSeries } from './labelled-counter.js';
 /**
  * The WebSocket API's figures: open connections, frames sent, and connections closed by close code
  * (4001 idle, 4002 slow consumer, 4003 key revoked, 4004 venue rebuilt, 4005 address no longer
- * allowed, 1001 shutdown…).
+ * allowed, 4006 sub-account blocked or deleted, 1001 shutdown…).
  */
 export class StreamMetrics {
   private open = 0;

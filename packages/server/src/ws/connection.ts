@@ -21,6 +21,11 @@ export const CLOSE = {
   venueReset: 4004,
   /** The IP allow-list of the API key the connection was authorized with changed, and no longer allows its address. */
   addressRefused: 4005,
+  /**
+   * The sub-account of the API key the connection was authorized with was blocked or deleted; the
+   * key is not revoked: once the sub-account is unblocked, its tokens authorize again.
+   */
+  accountBlocked: 4006,
   /** A fault rule of a sandbox closes sockets after a while: reconnect (RFC 6455 "service restart"). */
   faultInjected: 1012,
 } as const;

@@ -15,7 +15,7 @@ export interface AuthorizeTarget {
 /**
  * `ping`, `time` (websocket spec §6.1) and `authorize` (§5.2). A failed authorize is code 1, as the
  * authentication page shows (docs/decisions.md, "WebSocket authorize"), a token whose key's IP
- * allow-list does not allow the socket's address included; authorizing again with a token of the
+ * allow-list does not allow the socket's address, or whose sub-account is blocked or deleted, included; authorizing again with a token of the
  * same user rebinds the connection to that token's key; another user's token on an authorized
  * connection is refused and the connection stays what it was.
  */
@@ -33,10 +33,11 @@ export function serviceMethods(venue: VenueView, target: AuthorizeTarget): Metho
         if (typeof scope !== 'string' || !SCOPES.includes(scope)) throw invalidArgument('scope must be "public"');
         const holder = venue.websocketTokens.verify(token, venue.clock.nowMs());
         if (holder === undefined) throw invalidArgument('token is invalid or expired');
-        // a token is no way around the key's allow-list: the socket's address must be on it, as a request's
-        if (venue.websocketTokens.standing(holder.apiKey, conn.ip) !== 'allowed') {
-          throw invalidArgument('the API key does not allow this address');
-        }
+        // a token is no way around what REST checks of its key: the allow-list, a blocked sub-account
+        const standing = venue.websocketTokens.standing(holder.apiKey, conn.ip, venue.state);
+        if (standing === 'addressRefused') throw invalidArgument('the API key does not allow this address');
+        if (standing === 'accountBlocked') throw invalidArgument('the sub-account is blocked or deleted');
+        if (standing !== 'allowed') throw invalidArgument('token is invalid or expired');
         if (conn.auth !== undefined && conn.auth.user !== holder.user) {
           throw invalidArgument('the connection is authorized for another user');
         }

@@ -123,13 +123,28 @@ export class StreamHub {
   /**
    * A key changed (revoked, its allow-list edited): each connection authorized with it is checked
    * against the key as it now stands, from the connection's address. Revoked: it closes (4003); the
-   * address no longer allowed: it closes (4005); still allowed: it stays, and keeps streaming.
+   * address no longer allowed: it closes (4005); its sub-account blocked or deleted: it closes
+   * (4006); still allowed: it stays, and keeps streaming.
    */
   keyChanged(apiKey: string, standing: (ip: string) => KeyStanding): void {
     for (const conn of [...(this.byKey.get(apiKey) ?? [])]) {
       const now = standing(conn.ip);
       if (now === 'revoked') conn.close(CLOSE.keyRevoked, 'API key revoked');
       else if (now === 'addressRefused') conn.close(CLOSE.addressRefused, 'API key no longer allows this address');
+      else if (now === 'accountBlocked') conn.close(CLOSE.accountBlocked, 'sub-account blocked or deleted');
+    }
+  }
+
+  /**
+   * A user's account changed (a sub-account blocked or deleted): the connections authorized with
+   * each of its keys are checked as `keyChanged` checks them. Synchronous, so that a connection
+   * closed here is sent nothing of the commands applied after.
+   */
+  accountChanged(user: string, standing: (apiKey: string, ip: string) => KeyStanding): void {
+    for (const [apiKey, conns] of [...this.byKey]) {
+      const [first] = conns;
+      // every connection under a key acts for the key's one user
+      if (first?.auth?.user === user) this.keyChanged(apiKey, (ip) => standing(apiKey, ip));
     }
   }
 

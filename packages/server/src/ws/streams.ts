@@ -74,7 +74,8 @@ export interface Streams {
 /**
  * Builds the channels and the hub, and feeds them: every accepted command goes to every channel as
  * it is applied; a rebuilt venue closes every socket (4004); a revoked key closes its sockets (4003),
- * a key whose allow-list changed those from an address it no longer allows (4005).
+ * a key whose allow-list changed those from an address it no longer allows (4005), a sub-account
+ * blocked or deleted those of its keys (4006) as the command applies, before any later one's push.
  */
 export function createStreams(options: StreamsOptions): Streams {
   const { venue, marketData } = options;
@@ -93,12 +94,17 @@ export function createStreams(options: StreamsOptions): Streams {
     (events, command, result, stamp) => {
       const applied = { events, command, result, stamp };
       for (const channel of listening) channel.onCommand?.(applied);
+      if (command.type === 'SetSubAccountBlocked' || command.type === 'DeleteSubAccount') {
+        hub.accountChanged(command.id, (apiKey, ip) => venue.websocketTokens.standing(apiKey, ip, venue.state));
+      }
     },
     () => {
       hub.venueReset();
       return Promise.resolve();
     },
   );
-  venue.onKeyChanged((apiKey) => hub.keyChanged(apiKey, (ip) => venue.websocketTokens.standing(apiKey, ip)));
+  venue.onKeyChanged((apiKey) =>
+    hub.keyChanged(apiKey, (ip) => venue.websocketTokens.standing(apiKey, ip, venue.state)),
+  );
   return { hub, context };
 }

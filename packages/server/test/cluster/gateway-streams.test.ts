@@ -189,6 +189,50 @@ describe('WebSocket streams on gateways', async () => {
     assert.equal(keptClosed, undefined);
   });
 
+  it('a sub-account blocked through one gateway closes its keys’ sockets on the other (4006) until unblocked', async () => {
+    const main = actors[0]!;
+    const must = async (path: string, fields: Record<string, unknown>, by: Actor = main): Promise<unknown> => {
+      const answer = await send(g1, sign(by, path, fields));
+      assert.ok(acknowledged(answer), `${path}: ${JSON.stringify(answer.body)}`);
+      return answer.body;
+    };
+    const permissions = { spotEnabled: true, collateralEnabled: false };
+    const desk = { alias: 'gwblocked', shareKyc: true, permissions };
+    const { id: sub } = (await must('/api/v4/sub-account/create', desk)) as { id: string };
+    const key = (await must('/api/v4/sub-account/api-key/create', { type: 1, subAccountId: sub, title: 'b' })) as {
+      apiKey: string;
+      apiSecret: string;
+    };
+    const actor: Actor = { ...key, user: sub, nonce: Date.now(), transfers: 0, open: [] };
+    const stream = await open(g2, actor);
+    await updates(stream, 'balanceSpot', ['USDT']);
+    const { websocket_token: cached } = (await must('/api/v4/profile/websocket_token', {}, actor)) as {
+      websocket_token: string;
+    };
+    let closedWith: number | undefined;
+    (stream as unknown as { socket: WebSocket }).socket.addEventListener('close', (event) => (closedWith = event.code));
+
+    await must('/api/v4/sub-account/block', { id: sub });
+    const deadline = performance.now() + 10_000;
+    while (closedWith === undefined && performance.now() < deadline) await sleep(20);
+    stream.close();
+    assert.equal(closedWith, 4006);
+    // the cached token authorizes no socket on the gateway; once unblocked (and the gateway has applied it), it does
+    const again = await open(g2);
+    await assert.rejects(again.request('authorize', [cached, 'public']), (e: unknown) => {
+      assert.ok(e instanceof TxcStreamError);
+      assert.equal(e.code, 1);
+      assert.match(e.message, /blocked/);
+      return true;
+    });
+    await must('/api/v4/sub-account/unblock', { id: sub });
+    let authorized: unknown;
+    while (authorized === undefined && performance.now() < deadline + 10_000) {
+      authorized = await again.request('authorize', [cached, 'public']).catch(() => sleep(50).then(() => undefined));
+    }
+    assert.deepEqual(authorized, { status: 'success' });
+  });
+
   it('streams on a gateway go on across the leader’s kill -9', async () => {
     const stream = await open(g1);
     const trades = await updates(stream, 'trades', [MARKET]);

@@ -1,7 +1,7 @@
 import type { State } from '@txc/core';
 import type { ErrorName, PrivateEndpoint } from '@txc/sdk';
 import type { FastifyRequest } from 'fastify';
-import type { ApiKeyEntry } from '../../venue/keys/api-keys.js';
+import { accountBlocked, type ApiKeyEntry } from '../../venue/keys/api-keys.js';
 import { parseExactJson, type JsonLimits } from '../exact-json.js';
 import { jsonEqual } from '../validation/json-equal.js';
 
@@ -49,7 +49,7 @@ function payloadMatchesBody(request: FastifyRequest, payloadBase64: string, limi
 export function keyRefusal(entry: ApiKeyEntry | undefined, ip: string, state: State): ErrorName | undefined {
   if (entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
   if (!entry.ips.allows(ip)) return 'keyDisabled';
-  if ((state.subAccounts.get(entry.record.user)?.status ?? 'active') !== 'active') return 'keyDisabled';
+  if (accountBlocked(state, entry.record.user)) return 'keyDisabled';
   return undefined;
 }
 

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import type { State } from '@txc/core';
 import type { ErrorName, Permission } from '@txc/sdk';
 import { SecretBox } from '../../secrets/secret-box.js';
 import type { ApiKeyRecord, StoredApiKey, SubAccountKeyProfile } from '../../store/port.js';
 import { EndpointAccess } from './endpoint-access.js';
 import { HmacSha512Key } from './hmac-sha512-key.js';
 import { IpAllowList } from './ip-allow-list.js';
+
+/**
+ * Whether `user` is a sub-account that is blocked or deleted: its keys then sign no request (403
+ * code 2) and authorize no socket (docs/decisions.md, "WebSocket tokens"), until it is unblocked.
+ */
+export function accountBlocked(state: State, user: string): boolean {
+  return (state.subAccounts.get(user)?.status ?? 'active') !== 'active';
+}
 
 /** An API key as the authenticator uses it: its record, HMAC key and nonce memory. */
 export interface ApiKeyEntry {

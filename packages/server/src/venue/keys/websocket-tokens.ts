@@ -1,4 +1,5 @@
-import type { ApiKeyRegistry } from './api-keys.js';
+import type { State } from '@txc/core';
+import { accountBlocked, type ApiKeyRegistry } from './api-keys.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
 
 /** How long a WebSocket token authorizes a socket after it is issued (docs/decisions.md, "WebSocket tokens"). */
@@ -16,9 +17,10 @@ export interface TokenHolder {
 /**
  * Whether a key still admits a socket it authorized, from the socket's client address: `revoked`
  * once the key is, `addressRefused` when its IP allow-list does not allow the address (as REST
- * refuses the key's requests from there), `allowed` otherwise.
+ * refuses the key's requests from there), `accountBlocked` while its sub-account is blocked or
+ * deleted (as REST refuses the key then), `allowed` otherwise.
  */
-export type KeyStanding = 'allowed' | 'revoked' | 'addressRefused';
+export type KeyStanding = 'allowed' | 'revoked' | 'addressRefused' | 'accountBlocked';
 
 interface TokenBody {
   readonly k: string;
@@ -57,10 +59,14 @@ export class WebsocketTokens {
     return { user: entry.record.user, apiKey: k };
   }
 
-  /** Whether `apiKey`, as it stands now, admits a socket from `ip` (an unknown key stands as revoked). */
-  standing(apiKey: string, ip: string): KeyStanding {
+  /**
+   * Whether `apiKey`, as it stands now in `state`, admits a socket from `ip` (an unknown key stands
+   * as revoked): the checks REST makes of the key before a signature (`keyRefusal`), in its order.
+   */
+  standing(apiKey: string, ip: string, state: State): KeyStanding {
     const entry = this.keys.get(apiKey);
     if (entry === undefined || entry.record.revokedAt !== null) return 'revoked';
-    return entry.ips.allows(ip) ? 'allowed' : 'addressRefused';
+    if (!entry.ips.allows(ip)) return 'addressRefused';
+    return accountBlocked(state, entry.record.user) ? 'accountBlocked' : 'allowed';
   }
 }
