@@ -14,10 +14,11 @@ export interface AuthorizeTarget {
 
 /**
  * `ping`, `time` (websocket spec §6.1) and `authorize` (§5.2). A failed authorize is code 1, as the
- * authentication page shows (docs/decisions.md, "WebSocket authorize"), a token whose key's IP
- * allow-list does not allow the socket's address, or whose sub-account is blocked or deleted, included; authorizing again with a token of the
- * same user rebinds the connection to that token's key; another user's token on an authorized
- * connection is refused and the connection stays what it was.
+ * authentication page shows (docs/decisions.md, "WebSocket authorize"): a token whose key's IP
+ * allow-list does not allow the socket's address, or whose sub-account is blocked or deleted, is
+ * refused too. Authorizing again with a token of the same user rebinds the connection to that
+ * token's key; another user's token on an authorized connection is refused and the connection
+ * stays what it was.
  */
 export function serviceMethods(venue: VenueView, target: AuthorizeTarget): MethodTable {
   return {
