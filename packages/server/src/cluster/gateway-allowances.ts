@@ -1,24 +1,39 @@
-import type { ErrorName } from '@txc/sdk';
+import type { ErrorName, RateLimitRule } from '@txc/sdk';
 import type { FastifyRequest } from 'fastify';
 import { rateLimitClient } from '../http/client-address.js';
+import { RateLimiter } from '../http/rate-limiter.js';
 import { keyRuleOf, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
 import { PRIVATE_ENDPOINTS } from '../venue/keys/endpoint-access.js';
 import { familyOf, pathOf } from '../http/family.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
 import type { SharedLimits } from './shared-limits.js';
 
+/** Counts one request of `client` under `rule`; false once its allowance for the window is spent. */
+export type Allows = (client: string, rule: RateLimitRule) => boolean | Promise<boolean>;
+
 /**
- * Refuses an API request whose client IP has spent its allowance, counted in Redis across every
- * gateway, before any other work, as the leader counts it: the answer is the venue's own.
+ * Where a gateway counts a client IP's requests: in Redis across every gateway when it is
+ * configured, here otherwise (each gateway its own count: the leader sees none of the requests a
+ * gateway serves itself, so without this nothing would count them).
+ */
+export function clientAllowances(limits: SharedLimits | undefined, maxTrackedClients: number | undefined): Allows {
+  if (limits !== undefined) return (client, rule) => limits.allows(client, rule);
+  const local = new RateLimiter(maxTrackedClients);
+  return (client, rule) => local.hit(client, rule, Date.now());
+}
+
+/**
+ * Refuses an API request whose client IP has spent its allowance, before any other work, as the
+ * leader counts it: the answer is the venue's own.
  */
 export async function overIpAllowance(
   request: FastifyRequest,
-  limits: SharedLimits,
+  allows: Allows,
   rules: ConfiguredRateRules,
 ): Promise<ErrorName | undefined> {
   const path = pathOf(request.url);
   if (!path.startsWith('/api/')) return undefined;
-  if (await limits.allows(`${rateLimitClient(request.ip)}|ip`, rules.perIp)) return undefined;
+  if (await allows(`${rateLimitClient(request.ip)}|ip`, rules.perIp)) return undefined;
   return familyOf(path) === 'private' ? throttledAnswer(path) : 'publicRateLimited';
 }
 

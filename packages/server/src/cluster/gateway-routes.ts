@@ -28,7 +28,7 @@ import { orderHistoryRoute } from '../http/routes/v4/private/trade-account/order
 import { sendError } from '../http/send-error.js';
 import type { RemoteAdmission } from './admission.js';
 import type { FollowedVenue } from './followed-venue.js';
-import { overIpAllowance, overKeyAllowance } from './gateway-allowances.js';
+import { overIpAllowance, overKeyAllowance, type Allows } from './gateway-allowances.js';
 import { registerGatewayAuth } from './gateway-auth.js';
 import type { GatewayKeys } from './gateway-keys.js';
 import type { SharedLimits } from './shared-limits.js';
@@ -69,23 +69,23 @@ export interface GatewayRoutesParts {
   readonly keys: GatewayKeys;
   readonly admission: RemoteAdmission;
   readonly limits: SharedLimits | undefined;
+  /** A client IP's count: in Redis with `limits`, this gateway's own without. */
+  readonly perClient: Allows;
   readonly rules: ConfiguredRateRules;
 }
 
 /** Registers SERVED_BY_GATEWAYS in a scope of their own: JSON bodies as the venue parses them, the gateway's authentication. */
 export function serveRoutesHere(app: FastifyInstance, parts: GatewayRoutesParts): void {
-  const { config, venue, keys, admission, limits, rules } = parts;
+  const { config, venue, keys, admission, limits, perClient, rules } = parts;
   void app.register((scope, _opts, done) => {
     // the venue's parsers, not the forwarding's raw bytes: a type it does not take is refused (415)
     scope.removeAllContentTypeParsers();
     registerJsonBody(scope, config.http.json);
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, next) => next(null, body));
-    if (limits !== undefined) {
-      scope.addHook('onRequest', async (request, reply) => {
-        const spent = await overIpAllowance(request, limits, rules);
-        if (spent !== undefined) return sendError(reply, spent);
-      });
-    }
+    scope.addHook('onRequest', async (request, reply) => {
+      const spent = await overIpAllowance(request, perClient, rules);
+      if (spent !== undefined) return sendError(reply, spent);
+    });
     registerGatewayAuth(scope, {
       keys,
       state: () => venue.state,

@@ -1,11 +1,9 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { RateLimitRule } from '@txc/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { rateLimitClient } from '../http/client-address.js';
 import type { ConfiguredRateRules } from '../http/configured-rate-rules.js';
-import { RateLimiter } from '../http/rate-limiter.js';
 import { sendError } from '../http/send-error.js';
 import { MarketData } from '../market-data/market-data.js';
 import type { SecretBox } from '../secrets/secret-box.js';
@@ -19,7 +17,7 @@ import { leaderWait } from './leader-request.js';
 import { FollowedVenue } from './followed-venue.js';
 import type { GatewayKeys } from './gateway-keys.js';
 import { JournalFollower } from './journal-follower.js';
-import type { SharedLimits } from './shared-limits.js';
+import type { Allows } from './gateway-allowances.js';
 import { sendNotUpgraded } from '../http/not-upgraded.js';
 
 export interface GatewayStreamsParts {
@@ -31,7 +29,8 @@ export interface GatewayStreamsParts {
   readonly cluster: string;
   readonly keys: GatewayKeys;
   readonly secrets: SecretBox;
-  readonly limits: SharedLimits | undefined;
+  /** A client IP's count: in Redis across the gateways when it is configured, this gateway's own otherwise. */
+  readonly perClient: Allows;
   readonly rules: ConfiguredRateRules;
 }
 
@@ -78,16 +77,12 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
  * rule, as on a single server: in Redis across the gateways when it is configured, here otherwise.
  */
 function connectionAdmission({
-  config,
-  limits,
+  perClient,
   rules,
 }: GatewayStreamsParts): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
-  const local = new RateLimiter(config.rateLimits.maxTrackedClients);
-  const allows = (client: string, rule: RateLimitRule): boolean | Promise<boolean> =>
-    limits === undefined ? local.hit(client, rule, Date.now()) : limits.allows(client, rule);
   return async (request, reply) => {
     const client = rateLimitClient(request.ip);
-    if ((await allows(`${client}|ip`, rules.perIp)) && (await allows(`${client}|ws-connect`, rules.wsConnect)))
+    if ((await perClient(`${client}|ip`, rules.perIp)) && (await perClient(`${client}|ws-connect`, rules.wsConnect)))
       return true;
     void sendError(reply, 'publicRateLimited');
     return false;

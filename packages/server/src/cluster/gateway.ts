@@ -39,7 +39,7 @@ import {
 import { Lease } from './lease.js';
 import { RemoteAdmission } from './admission.js';
 import { serveRoutesHere } from './gateway-routes.js';
-import { overIpAllowance, overKeyAllowance } from './gateway-allowances.js';
+import { clientAllowances, overIpAllowance, overKeyAllowance, type Allows } from './gateway-allowances.js';
 import { askLeader, leaderWait, type LeaderWait } from './leader-request.js';
 
 export interface RunningGateway {
@@ -89,10 +89,12 @@ interface GatewayParts {
   readonly forwarder: Forwarder;
   /** The limits shared with the other gateways in Redis, when it is configured. */
   readonly limits: SharedLimits | undefined;
+  /** A client IP's count: in Redis with `limits`, this gateway's own without. */
+  readonly perClient: Allows;
   readonly health: () => Promise<{ ok: boolean; body: Record<string, unknown> }>;
 }
 
-function buildGatewayApp({ config, log, keys, forwarder, limits, health }: GatewayParts): FastifyInstance {
+function buildGatewayApp({ config, log, keys, forwarder, limits, perClient, health }: GatewayParts): FastifyInstance {
   const rules = configuredRateRules(config);
   const app = Fastify(serverOptions(config, log));
   app.removeAllContentTypeParsers();
@@ -106,7 +108,7 @@ function buildGatewayApp({ config, log, keys, forwarder, limits, health }: Gatew
       .send(body);
   });
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const ipSpent = limits === undefined ? undefined : await overIpAllowance(request, limits, rules);
+    const ipSpent = await overIpAllowance(request, perClient, rules);
     if (ipSpent !== undefined) return sendError(reply, ipSpent);
     const verified = familyOf(request.url) === 'private' ? await verifiedHere(request, keys) : false;
     if (verified === 'refused') return sendError(reply, 'unauthorized');
@@ -224,12 +226,14 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
       return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, applied, cluster: place } };
     };
     limits = config.redis === undefined ? undefined : sharedLimits(config.redis, cluster, log);
-    const app = buildGatewayApp({ config, log, keys, forwarder, limits, health });
+    // one count of each client IP for HTTP and WebSocket alike, as on a single server
+    const perClient = clientAllowances(limits, config.rateLimits.maxTrackedClients);
+    const app = buildGatewayApp({ config, log, keys, forwarder, limits, perClient, health });
     const rules = configuredRateRules(config);
-    streams = await openGatewayStreams({ app, config, log, store, nats, cluster, keys, secrets, limits, rules });
+    streams = await openGatewayStreams({ app, config, log, store, nats, cluster, keys, secrets, perClient, rules });
     const following = streams;
     const admission = new RemoteAdmission(connection, cluster, wait);
-    serveRoutesHere(app, { config, venue: following.venue, keys, admission, limits, rules });
+    serveRoutesHere(app, { config, venue: following.venue, keys, admission, limits, perClient, rules });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
     });

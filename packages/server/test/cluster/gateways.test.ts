@@ -292,4 +292,22 @@ describe('gateways in front of a cluster', async () => {
       [429, { success: false, message: 'Too many requests.', params: [] }],
     );
   });
+
+  it("without Redis a gateway counts a client IP's requests itself, those it serves included", async () => {
+    const limit = 5;
+    const alone = await startChildServer({
+      ...gatewayFlags(flags, 'G3', shared),
+      rateLimits: { perIp: { limit, windowMs: 60_000 } },
+    });
+    try {
+      const request = restingBuy(actors[0]!, 'over-a-gateway-s-own-count');
+      const forged = { ...request, headers: { ...request.headers, 'x-txc-signature': 'ab'.repeat(64) } };
+      // order entry is served by the gateway: the leader would never see these requests to count them
+      for (let i = 0; i < limit; i++) assert.equal((await send(alone, forged)).status, 401);
+      const answer = await send(alone, forged);
+      assert.deepEqual([answer.status, answer.body], [429, { code: 0, message: 'Too many requests.', errors: {} }]);
+    } finally {
+      await alone.crash();
+    }
+  });
 });
