@@ -297,7 +297,7 @@ describe('gateways in front of a cluster', async () => {
     const limit = 5;
     const alone = await startChildServer({
       ...gatewayFlags(flags, 'G3', shared),
-      rateLimits: { perIp: { limit, windowMs: 60_000 } },
+      rateLimits: { perIp: { limit, windowMs: 60_000 }, groups: {} },
     });
     try {
       const request = restingBuy(actors[0]!, 'over-a-gateway-s-own-count');

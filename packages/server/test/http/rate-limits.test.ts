@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { RATE_LIMITS } from '@txc/sdk';
 import { rawPost } from '../support/raw-request.js';
-import { TestServer } from '../support/test-server.js';
+import { BEHIND_LOOPBACK_PROXY, TestServer } from '../support/test-server.js';
 
 const PUBLIC_TOO_MANY = { success: false, message: 'Too many requests.', params: [] };
 const PRIVATE_TOO_MANY = { code: 0, message: 'Too many requests.', errors: {} };
@@ -19,14 +19,7 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
 
   before(async () => {
     server = await TestServer.start({
-      http: {
-        bodyLimit: 65_536,
-        requestTimeoutMs: 10_000,
-        keepAliveTimeoutMs: 5000,
-        json: { maxDepth: 16, maxStringLength: 4096 },
-        // The test speaks for many clients through one trusted proxy: itself.
-        trustProxy: ['loopback'],
-      },
+      http: BEHIND_LOOPBACK_PROXY,
       rateLimits: {
         public: { limit: 6, windowMs: 600_000 },
         perIp: { limit: 40, windowMs: 600_000 },

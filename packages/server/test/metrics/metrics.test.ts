@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { TestServer } from '../support/test-server.js';
+import { BEHIND_LOOPBACK_PROXY, TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 import { parseSamples, sumOf, valueOf, type Sample } from './prometheus-text.js';
 
@@ -14,14 +14,7 @@ describe('GET /metrics', () => {
     server = await TestServer.start({
       metricsToken: METRICS_TOKEN,
       rateLimits: { public: { limit: 5, windowMs: 3_600_000 }, groups: {} },
-      http: {
-        bodyLimit: 65_536,
-        requestTimeoutMs: 10_000,
-        keepAliveTimeoutMs: 5000,
-        json: { maxDepth: 16, maxStringLength: 4096 },
-        // a client off this machine is told by a proxy on it: this test itself
-        trustProxy: ['loopback'],
-      },
+      http: BEHIND_LOOPBACK_PROXY,
     });
   });
   after(() => server.stop());

@@ -13,6 +13,18 @@ import { createTestDatabase, type TestDatabase } from './postgres.js';
  */
 export const TEST_STORE: 'sqlite' | 'postgres' = process.env.TXC_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
 
+/**
+ * HTTP settings (the defaults) of a server behind one trusted proxy, the test itself: a test speaks
+ * for clients elsewhere with X-Forwarded-For.
+ */
+export const BEHIND_LOOPBACK_PROXY: Config['http'] = {
+  bodyLimit: 65_536,
+  requestTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5000,
+  json: { maxDepth: 16, maxStringLength: 4096 },
+  trustProxy: ['loopback'],
+};
+
 export interface HttpResult {
   readonly status: number;
   readonly body: unknown;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
-import { TestServer } from '../support/test-server.js';
+import { BEHIND_LOOPBACK_PROXY, TestServer } from '../support/test-server.js';
 import { fails } from '../support/trading.js';
 import { authorizedSocket, pushWhere } from '../support/ws-account.js';
 import { WsTestClient } from '../support/ws-client.js';
@@ -36,14 +36,7 @@ describe('WebSocket sockets of a key whose IP allow-list changes', () => {
 
   before(async () => {
     server = await TestServer.start({
-      http: {
-        bodyLimit: 65_536,
-        requestTimeoutMs: 10_000,
-        keepAliveTimeoutMs: 5000,
-        json: { maxDepth: 16, maxStringLength: 4096 },
-        // the test speaks for clients elsewhere through one trusted proxy: itself
-        trustProxy: ['loopback'],
-      },
+      http: BEHIND_LOOPBACK_PROXY,
     });
     main = (await server.user('allow-lister', { deposits: { USDT: '1000' } })).client;
   });
