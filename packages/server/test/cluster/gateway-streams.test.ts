@@ -32,6 +32,39 @@ describe('WebSocket streams on gateways', async () => {
     streams.push(stream);
     return stream;
   };
+  /** A signed request of `by` (the first actor) through G1 that must be acknowledged; its body. */
+  const must = async (path: string, fields: Record<string, unknown>, by?: Actor): Promise<unknown> => {
+    const answer = await send(g1, sign(by ?? actors[0]!, path, fields));
+    assert.ok(acknowledged(answer), `${path}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  /** A spot sub-account of the first actor, made through G1. */
+  const subAccount = async (alias: string): Promise<string> => {
+    const permissions = { spotEnabled: true, collateralEnabled: false };
+    const made = (await must('/api/v4/sub-account/create', { alias, shareKyc: true, permissions })) as { id: string };
+    return made.id;
+  };
+  /** A key of sub-account `sub`, as an actor that signs with it. */
+  const subAccountKey = async (sub: string, title: string): Promise<{ id: string; actor: Actor }> => {
+    const key = (await must('/api/v4/sub-account/api-key/create', { type: 1, subAccountId: sub, title })) as {
+      id: string;
+      apiKey: string;
+      apiSecret: string;
+    };
+    return { id: key.id, actor: { ...key, user: sub, nonce: Date.now(), transfers: 0, open: [] } };
+  };
+  /** The code a stream's socket closes with, once it has. */
+  const closeCode = (stream: TxcStream): { code?: number } => {
+    const seen: { code?: number } = {};
+    (stream as unknown as { socket: WebSocket }).socket.addEventListener('close', (e) => (seen.code = e.code));
+    return seen;
+  };
+  /** Waits (at most 10 s) until a socket closed. */
+  const closes = async (seen: { code?: number }): Promise<void> => {
+    const deadline = performance.now() + 10_000;
+    while (seen.code === undefined && performance.now() < deadline) await sleep(20);
+  };
+
   before(async () => {
     cluster = await startGatewayCluster('gateway-streams');
     ({ nodeA, nodeB, g1, g2 } = cluster);
@@ -148,75 +181,40 @@ describe('WebSocket streams on gateways', async () => {
   });
 
   it('a key’s allow-list narrowed through one gateway closes the sockets it leaves out on the other', async () => {
-    const main = actors[0]!;
-    const must = async (path: string, fields: Record<string, unknown>, by: Actor = main): Promise<unknown> => {
-      const answer = await send(g1, sign(by, path, fields));
-      assert.ok(acknowledged(answer), `${path}: ${JSON.stringify(answer.body)}`);
-      return answer.body;
-    };
-    const permissions = { spotEnabled: true, collateralEnabled: false };
-    const desk = { alias: 'gwdesk', shareKyc: true, permissions };
-    const { id: sub } = (await must('/api/v4/sub-account/create', desk)) as { id: string };
+    const sub = await subAccount('gwdesk');
     await must('/api/v4/sub-account/transfer', { id: sub, direction: 'main_to_sub', ticker: 'USDT', amount: '50' });
-    const keyOf = async (title: string): Promise<{ id: string; actor: Actor }> => {
-      const key = (await must('/api/v4/sub-account/api-key/create', { type: 1, subAccountId: sub, title })) as {
-        id: string;
-        apiKey: string;
-        apiSecret: string;
-      };
-      return { id: key.id, actor: { ...key, user: sub, nonce: Date.now(), transfers: 0, open: [] } };
-    };
-    const kept = await keyOf('kept');
-    const dropped = await keyOf('dropped');
+    const kept = await subAccountKey(sub, 'kept');
+    const dropped = await subAccountKey(sub, 'dropped');
     const keptStream = await open(g2, kept.actor);
     const balances = await updates(keptStream, 'balanceSpot', ['USDT']);
-    const droppedStream = await open(g2, dropped.actor);
-    let keptClosed: number | undefined;
-    let droppedClosed: number | undefined;
-    const socketOf = (stream: TxcStream): WebSocket => (stream as unknown as { socket: WebSocket }).socket;
-    socketOf(keptStream).addEventListener('close', (event) => (keptClosed = event.code));
-    socketOf(droppedStream).addEventListener('close', (event) => (droppedClosed = event.code));
+    const keptClosed = closeCode(keptStream);
+    const droppedClosed = closeCode(await open(g2, dropped.actor));
 
     // the gateways re-check a changed key's sockets in the order the leader announced the changes
     await must('/api/v4/sub-account/api-key/ip-address/create', { apiKeyId: kept.id, ip: '127.0.0.1' });
     await must('/api/v4/sub-account/api-key/ip-address/create', { apiKeyId: dropped.id, ip: '203.0.113.7' });
-    const deadline = performance.now() + 10_000;
-    while (droppedClosed === undefined && performance.now() < deadline) await sleep(20);
-    assert.equal(droppedClosed, 4005);
-    assert.equal(keptClosed, undefined);
+    await closes(droppedClosed);
+    assert.equal(droppedClosed.code, 4005);
+    assert.equal(keptClosed.code, undefined);
     await must('/api/v4/main-account/transfer', { ticker: 'USDT', amount: '5', from: 'main', to: 'spot' }, kept.actor);
     await arrives(balances, mentions('"available":"5"'), 'the kept socket’s balance update');
-    assert.equal(keptClosed, undefined);
+    assert.equal(keptClosed.code, undefined);
   });
 
   it('a sub-account blocked through one gateway closes its keys’ sockets on the other (4006) until unblocked', async () => {
-    const main = actors[0]!;
-    const must = async (path: string, fields: Record<string, unknown>, by: Actor = main): Promise<unknown> => {
-      const answer = await send(g1, sign(by, path, fields));
-      assert.ok(acknowledged(answer), `${path}: ${JSON.stringify(answer.body)}`);
-      return answer.body;
-    };
-    const permissions = { spotEnabled: true, collateralEnabled: false };
-    const desk = { alias: 'gwblocked', shareKyc: true, permissions };
-    const { id: sub } = (await must('/api/v4/sub-account/create', desk)) as { id: string };
-    const key = (await must('/api/v4/sub-account/api-key/create', { type: 1, subAccountId: sub, title: 'b' })) as {
-      apiKey: string;
-      apiSecret: string;
-    };
-    const actor: Actor = { ...key, user: sub, nonce: Date.now(), transfers: 0, open: [] };
+    const sub = await subAccount('gwblocked');
+    const { actor } = await subAccountKey(sub, 'b');
     const stream = await open(g2, actor);
     await updates(stream, 'balanceSpot', ['USDT']);
     const { websocket_token: cached } = (await must('/api/v4/profile/websocket_token', {}, actor)) as {
       websocket_token: string;
     };
-    let closedWith: number | undefined;
-    (stream as unknown as { socket: WebSocket }).socket.addEventListener('close', (event) => (closedWith = event.code));
+    const closed = closeCode(stream);
 
     await must('/api/v4/sub-account/block', { id: sub });
-    const deadline = performance.now() + 10_000;
-    while (closedWith === undefined && performance.now() < deadline) await sleep(20);
+    await closes(closed);
     stream.close();
-    assert.equal(closedWith, 4006);
+    assert.equal(closed.code, 4006);
     // the cached token authorizes no socket on the gateway; once unblocked (and the gateway has applied it), it does
     const again = await open(g2);
     await assert.rejects(again.request('authorize', [cached, 'public']), (e: unknown) => {
@@ -227,7 +225,8 @@ describe('WebSocket streams on gateways', async () => {
     });
     await must('/api/v4/sub-account/unblock', { id: sub });
     let authorized: unknown;
-    while (authorized === undefined && performance.now() < deadline + 10_000) {
+    const deadline = performance.now() + 10_000;
+    while (authorized === undefined && performance.now() < deadline) {
       authorized = await again.request('authorize', [cached, 'public']).catch(() => sleep(50).then(() => undefined));
     }
     assert.deepEqual(authorized, { status: 'success' });
