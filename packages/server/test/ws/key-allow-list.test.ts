@@ -4,15 +4,12 @@ import type { TxcClient } from '@txc/sdk';
 import { BEHIND_LOOPBACK_PROXY, TestServer } from '../support/test-server.js';
 import { fails } from '../support/trading.js';
 import { authorizedSocket, pushWhere } from '../support/ws-account.js';
+import { subAccountBot, toSpot, usdtIs } from '../support/sub-account-bot.js';
 import { WsTestClient } from '../support/ws-client.js';
 
-const P = '/api/v4/sub-account';
 const DISABLED = { code: 2, message: 'This action is unauthorized. Enable your key in API settings', errors: {} };
 const ADDRESS_REFUSED = { code: 4005, reason: 'API key no longer allows this address' };
 const NOT_ALLOWED = { code: 1, message: 'invalid argument: the API key does not allow this address' };
-
-type Key = { id: string; apiKey: string; apiSecret: string };
-type SpotUpdate = [Record<string, { available: string; freeze: string }>];
 
 /**
  * A sub-account key's sockets when the main account edits the key's IP allow-list: those whose
@@ -23,16 +20,7 @@ describe('WebSocket sockets of a key whose IP allow-list changes', () => {
   let main: TxcClient;
 
   /** A sub-account of its own (100 USDT on its main balance), its type 1 key, and a client signing with it. */
-  const newKey = async (alias: string): Promise<{ key: Key; bot: TxcClient }> => {
-    const permissions = { spotEnabled: true, collateralEnabled: false };
-    const sub = (await main.privatePost<{ id: string }>(`${P}/create`, { alias, shareKyc: true, permissions })).id;
-    await main.privatePost(`${P}/transfer`, { id: sub, direction: 'main_to_sub', ticker: 'USDT', amount: '100' });
-    const key = (await main.subAccountApiKeyCreate({ type: 1, subAccountId: sub, title: alias })) as Key;
-    return { key, bot: server.client(key.apiKey, key.apiSecret) };
-  };
-  const toSpot = (bot: TxcClient, amount: string): Promise<unknown> =>
-    bot.transfer({ ticker: 'USDT', amount, from: 'main', to: 'spot' });
-  const usdtIs = (available: string) => (params: unknown) => (params as SpotUpdate)[0].USDT?.available === available;
+  const newKey = (alias: string): ReturnType<typeof subAccountBot> => subAccountBot(server, main, alias, '100');
 
   before(async () => {
     server = await TestServer.start({

@@ -4,15 +4,13 @@ import type { TxcClient } from '@txc/sdk';
 import { TestServer } from '../support/test-server.js';
 import { fails } from '../support/trading.js';
 import { authorizedSocket, pushWhere } from '../support/ws-account.js';
+import { subAccountBot, toSpot, usdtIs } from '../support/sub-account-bot.js';
 import { WsTestClient } from '../support/ws-client.js';
 
 const P = '/api/v4/sub-account';
 const DISABLED = { code: 2, message: 'This action is unauthorized. Enable your key in API settings', errors: {} };
 const ACCOUNT_BLOCKED = { code: 4006, reason: 'sub-account blocked or deleted' };
 const REFUSED = { code: 1, message: 'invalid argument: the sub-account is blocked or deleted' };
-
-type Key = { id: string; apiKey: string; apiSecret: string };
-type SpotUpdate = [Record<string, { available: string; freeze: string }>];
 
 /**
  * A sub-account key's sockets when the main account blocks or deletes the sub-account: they close
@@ -22,19 +20,8 @@ describe('WebSocket sockets of a blocked or deleted sub-account', () => {
   let server: TestServer;
   let main: TxcClient;
 
-  /** A sub-account (`funds` USDT on its main balance), its type 1 key, and a client signing with it. */
-  const newSub = async (alias: string, funds?: string): Promise<{ sub: string; key: Key; bot: TxcClient }> => {
-    const permissions = { spotEnabled: true, collateralEnabled: false };
-    const sub = (await main.privatePost<{ id: string }>(`${P}/create`, { alias, shareKyc: true, permissions })).id;
-    if (funds !== undefined) {
-      await main.privatePost(`${P}/transfer`, { id: sub, direction: 'main_to_sub', ticker: 'USDT', amount: funds });
-    }
-    const key = (await main.subAccountApiKeyCreate({ type: 1, subAccountId: sub, title: alias })) as Key;
-    return { sub, key, bot: server.client(key.apiKey, key.apiSecret) };
-  };
-  const toSpot = (bot: TxcClient, amount: string): Promise<unknown> =>
-    bot.transfer({ ticker: 'USDT', amount, from: 'main', to: 'spot' });
-  const usdtIs = (available: string) => (params: unknown) => (params as SpotUpdate)[0].USDT?.available === available;
+  const newSub = (alias: string, funds?: string): ReturnType<typeof subAccountBot> =>
+    subAccountBot(server, main, alias, funds);
 
   before(async () => {
     server = await TestServer.start();
