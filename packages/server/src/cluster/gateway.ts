@@ -144,6 +144,11 @@ function sharedLimits(url: string, cluster: string, log: Logger): SharedLimits {
   return new SharedLimits(redis, `txc:${cluster}:limits`);
 }
 
+/** Calls `act` each time the connection is back after it was lost; ends when the connection closes. */
+async function onReconnect(nats: NatsConnection, act: () => unknown): Promise<void> {
+  for await (const status of nats.status()) if (status.type === 'reconnect') act();
+}
+
 /** The cluster's name, once its first engine node has made the lease row. */
 async function clusterName(lease: Lease, log: Logger): Promise<string> {
   for (;;) {
@@ -209,6 +214,16 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
         );
       },
     });
+    // what the leader announced while this gateway was cut off from NATS is lost: once back, it reads
+    // the keys again and checks every socket against them
+    void onReconnect(connection, () =>
+      keys.load().then(
+        () => {
+          for (const entry of keys.registry.all()) streams?.venue.keyChanged(entry.record.apiKey);
+        },
+        (e: unknown) => log.warn({ err: e }, 'reading the API keys'),
+      ),
+    );
     const wait = leaderWait(config);
     const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {

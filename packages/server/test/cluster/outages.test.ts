@@ -9,7 +9,7 @@ import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
 import { MARKET } from '../durability/order-kinds.js';
-import { acknowledged, send, sign, type Actor, type Answer, type Target } from '../durability/traffic.js';
+import { acknowledged, admin, send, sign, type Actor, type Answer, type Target } from '../durability/traffic.js';
 import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-processes.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL, ThrowawayNats } from '../support/nats.js';
@@ -109,6 +109,27 @@ describe('outages around a cluster', async () => {
     assert.ok(open.includes('before') && open.includes(after), open.join(', '));
     // the stream follows the journal, not NATS: it went on, and shows the order placed after
     await arrives(pending, mentions(after), 'the order placed after the restart, on the stream opened before');
+  });
+
+  it('NATS restarted: a key revoked while a gateway was cut off closes its sockets there once it is back', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const nats = await ThrowawayNats.create();
+    cleanUp.push(() => nats.destroy());
+    const [leader, g1] = await cluster(db.url, nats.url, ['G1']);
+    const [actor] = await setUp(g1!, 2, unique);
+    const stream = await watched(g1!, actor!);
+    await updates(stream, 'balanceSpot', ['USDT']);
+    let closedWith: number | undefined;
+    (stream as unknown as { socket: WebSocket }).socket.addEventListener('close', (e) => (closedWith = e.code));
+    await nats.stop();
+    // committed on the leader, announced to nobody: the leader dies with the announcement in its buffer
+    assert.equal((await admin(leader!, 'DELETE', `/admin/v1/api-keys/${actor!.apiKey}`)).status, 200);
+    await leader!.crash();
+    await nats.start();
+    const deadline = performance.now() + 20_000;
+    while (closedWith === undefined && performance.now() < deadline) await sleep(50);
+    assert.equal(closedWith, 4003, 'the socket of the revoked key closed once the gateway was back');
   });
 
   it('PostgreSQL stopped: 503 everywhere meanwhile, writes again when it returns, nothing acknowledged lost', async () => {
