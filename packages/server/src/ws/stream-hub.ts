@@ -221,6 +221,9 @@ export class StreamHub {
   }
 
   private onFrame(conn: WsConnection, data: RawData, isBinary: boolean): void {
+    // once this side has closed, a client that ignores the close frame is heard no more: its key may
+    // have been revoked, its address refused, its sub-account blocked
+    if (conn.closed) return;
     conn.lastHeardAt = performance.now();
     if (isBinary) return conn.close(CLOSE.unsupportedData, 'text frames only');
     const frame = parseFrame(rawText(data));

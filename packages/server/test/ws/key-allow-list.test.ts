@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TxcClient } from '@txc/sdk';
 import { BEHIND_LOOPBACK_PROXY, TestServer } from '../support/test-server.js';
 import { fails } from '../support/trading.js';
@@ -55,6 +56,22 @@ describe('WebSocket sockets of a key whose IP allow-list changes', () => {
     assert.deepEqual(await there.call('authorize', [cached, 'public']), { status: 'success' });
     await again.close();
     await there.close();
+  });
+
+  test('a socket that ignores the close frame is heard no more: an order it sends after is not placed', async () => {
+    const { key, bot } = await newKey('deaf');
+    await toSpot(bot, '50');
+    const ws = await authorizedSocket(server.url, bot);
+    // the client stops reading: it never sees the close frame, so it never answers it, and still sends
+    (ws.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    await main.subAccountApiKeyIpAddressCreate({ apiKeyId: key.id, ip: '203.0.113.7' });
+    await sleep(200);
+    const order = { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '10000', client_order_id: 'after-close' };
+    ws.sendText(JSON.stringify({ id: 99, method: 'order_limit_place', params: [order] }));
+    await sleep(500);
+    await main.subAccountApiKeyIpAddressCreate({ apiKeyId: key.id, ip: '127.0.0.1' });
+    assert.deepEqual(await bot.privatePost('/api/v4/orders', { market: 'BTC_USDT' }), []);
+    ws.socket.terminate();
   });
 
   test('still allowing 127.0.0.1: the socket stays open and keeps streaming', async () => {
