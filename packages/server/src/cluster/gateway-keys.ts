@@ -15,6 +15,12 @@ export class GatewayKeys {
   readonly registry: ApiKeyRegistry;
   private loadedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | undefined;
+  /**
+   * Revocations the leader announced, kept across reads: the leader announces one before it is
+   * durable, so a read under way may not hold it yet, and must not bring the key back.
+   */
+  private readonly revocations = new Map<string, number>();
+  private readonly loadListeners: (() => void)[] = [];
 
   constructor(
     private readonly store: Store,
@@ -22,6 +28,11 @@ export class GatewayKeys {
     nonceWindowMs: number,
   ) {
     this.registry = new ApiKeyRegistry(nonceWindowMs);
+  }
+
+  /** Told after each read of the keys: any key may have changed (the gateway checks its sockets again). */
+  onLoaded(listener: () => void): void {
+    this.loadListeners.push(listener);
   }
 
   async get(apiKey: string): Promise<ApiKeyEntry | undefined> {
@@ -38,7 +49,9 @@ export class GatewayKeys {
   load(): Promise<void> {
     const read = async (): Promise<void> => {
       this.registry.load(await this.store.loadApiKeys(), [], this.secrets);
+      for (const [apiKey, at] of this.revocations) this.markRevoked(apiKey, at);
       this.loadedAt = performance.now();
+      for (const listen of this.loadListeners) listen();
     };
     const next = (this.loading ?? Promise.resolve()).then(read, read);
     this.loading = next;
@@ -51,7 +64,12 @@ export class GatewayKeys {
   }
 
   revoked(apiKey: string, at: number): void {
+    this.revocations.set(apiKey, at);
+    this.markRevoked(apiKey, at);
+  }
+
+  private markRevoked(apiKey: string, at: number): void {
     const entry = this.registry.get(apiKey);
-    if (entry !== undefined) this.registry.put({ ...entry.record, revokedAt: at });
+    if (entry !== undefined && entry.record.revokedAt === null) this.registry.put({ ...entry.record, revokedAt: at });
   }
 }

@@ -199,31 +199,24 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
     connection.subscribe(keyRevokedSubject(cluster), {
       callback: (error, msg) => {
         if (error !== null) return;
-        keys.revoked(msg.string(), Date.now());
-        streams?.venue.keyChanged(msg.string());
+        // what throws here would stop the connection's reader: every subscription of this gateway
+        try {
+          keys.revoked(msg.string(), Date.now());
+          streams?.venue.keyChanged(msg.string());
+        } catch (e) {
+          log.error({ err: e }, 'a key revocation could not be applied');
+        }
       },
     });
-    // a key created or changed (its allow-list edited): read again, then its sockets are checked again
+    // a key created or changed (its allow-list edited): read again, and its sockets checked again
     connection.subscribe(keyCreatedSubject(cluster), {
-      callback: (error, msg) => {
-        if (error !== null) return;
-        const apiKey = msg.string();
-        keys.load().then(
-          () => streams?.venue.keyChanged(apiKey),
-          (e: unknown) => log.warn({ err: e }, 'reading the API keys'),
-        );
+      callback: (error) => {
+        if (error === null) keys.load().catch((e: unknown) => log.warn({ err: e }, 'reading the API keys'));
       },
     });
     // what the leader announced while this gateway was cut off from NATS is lost: once back, it reads
-    // the keys again and checks every socket against them
-    void onReconnect(connection, () =>
-      keys.load().then(
-        () => {
-          for (const entry of keys.registry.all()) streams?.venue.keyChanged(entry.record.apiKey);
-        },
-        (e: unknown) => log.warn({ err: e }, 'reading the API keys'),
-      ),
-    );
+    // the keys again (and, as after every read, checks every socket against them)
+    void onReconnect(connection, () => keys.load().catch((e: unknown) => log.warn({ err: e }, 'reading the API keys')));
     const wait = leaderWait(config);
     const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
@@ -247,6 +240,11 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
     const rules = configuredRateRules(config);
     streams = await openGatewayStreams({ app, config, log, store, nats, cluster, keys, secrets, perClient, rules });
     const following = streams;
+    // a read of the keys is the copy made current, however it came about (an announcement, one missed,
+    // a key not known yet): every socket is checked against the keys as they now stand
+    keys.onLoaded(() => {
+      for (const entry of keys.registry.all()) following.venue.keyChanged(entry.record.apiKey);
+    });
     const admission = new RemoteAdmission(connection, cluster, wait);
     serveRoutesHere(app, { config, venue: following.venue, keys, admission, limits, perClient, rules });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
