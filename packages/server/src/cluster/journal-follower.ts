@@ -211,10 +211,18 @@ export class JournalFollower {
   }
 
   private reloaded(listen: () => Promise<void>): void {
-    listen().catch((error: unknown) => {
+    const failed = (error: unknown): void => {
       this.onError(error);
-      if (!this.closed) setTimeout(() => this.reloaded(listen), RELOAD_RETRY_MS).unref();
-    });
+      setTimeout(() => {
+        if (!this.closed) this.reloaded(listen);
+      }, RELOAD_RETRY_MS).unref();
+    };
+    // one listener throwing must not keep the others (and the waiters) from hearing of the reload
+    try {
+      listen().catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   }
 
   private releaseReached(): void {
@@ -246,11 +254,12 @@ export class JournalFollower {
 
   /**
    * Takes the entry the loaded state ends with as the last one applied: a journal replaced before
-   * another entry is applied is then seen as replaced too. None when the journal no longer holds it.
+   * another entry is applied is then seen as replaced too. The entry the load applied last, or, for
+   * a state that is a snapshot alone, the journal's entry of that seq (none once it is gone).
    */
   private async anchor(): Promise<void> {
     const seq = this.loaded.state.seq;
-    const entry = seq === 0 ? undefined : (await this.store.readJournal(seq - 1, 1))[0];
+    const entry = this.loaded.lastEntry ?? (seq === 0 ? undefined : (await this.store.readJournal(seq - 1, 1))[0]);
     this.last = entry?.seq === seq ? entry : undefined;
   }
 

@@ -34,10 +34,11 @@ export function buildStandbyApp(log: FastifyBaseLogger, report: () => StandbyRep
   });
   app.setNotFoundHandler((request, reply) => {
     const leader = report().place.leader;
+    reply.header('retry-after', '1');
     if (familyOf(request.url) === 'admin' && leader !== null) {
       return sendError(reply, 'adminOnStandby', { params: { leader: `engine node ${leader}` } });
     }
-    return sendUnavailable(reply.header('retry-after', '1'), request.url);
+    return sendUnavailable(reply, request.url);
   });
   return app;
 }

@@ -25,6 +25,10 @@ describe('a journal follower when the journal is replaced', async () => {
         const errors: unknown[] = [];
         follower = await JournalFollower.open(store, (error) => errors.push(error));
         let calls = 0;
+        // a listener that throws at once keeps none after it from hearing of the reload
+        follower.onReload(() => {
+          throw new Error('thrown at once');
+        });
         follower.onReload(() => {
           calls++;
           return calls === 1 ? Promise.reject(new Error('the store is away')) : Promise.resolve();
@@ -34,10 +38,8 @@ describe('a journal follower when the journal is replaced', async () => {
         assert.equal((await server.admin('POST', '/admin/v1/states/before/load')).status, 200);
         for (let waited = 0; calls < 2 && waited < 10_000; waited += 50) await sleep(50);
         assert.equal(calls, 2, 'called again after it failed');
-        assert.deepEqual(
-          errors.map((e) => (e as Error).message),
-          ['the store is away'],
-        );
+        const messages = new Set(errors.map((e) => (e as Error).message));
+        assert.deepEqual([...messages].sort(), ['the store is away', 'thrown at once']);
         assert.equal(follower.state.users.has('rita'), false, 'the state is the saved one');
       } finally {
         await follower?.close();

@@ -33,6 +33,8 @@ export interface LoadedState {
   readonly state: State;
   readonly fromSnapshotSeq: number;
   readonly replayed: number;
+  /** The journal entry the state ends with, when it was applied here (not when the snapshot ends there). */
+  readonly lastEntry?: JournalRecord;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
   const until = options.untilSeq ?? Number.POSITIVE_INFINITY;
   const total = options.onProgress === undefined ? 0 : Math.min(until, await store.lastSeq()) - fromSnapshotSeq;
   let replayed = 0;
+  let lastEntry: JournalRecord | undefined;
   let next = store.readJournal(state.seq, PAGE);
   for (;;) {
     const page = await next;
@@ -77,12 +80,13 @@ export async function loadState(store: Store, options: LoadOptions = {}): Promis
     for (const entry of page) {
       if (entry.seq > until) break;
       applyJournalEntry(state, entry);
+      lastEntry = entry;
       replayed++;
       options.onApplied?.(state);
     }
     options.onProgress?.(replayed, Math.max(total, replayed));
   }
-  return { state, fromSnapshotSeq, replayed };
+  return { state, fromSnapshotSeq, replayed, ...(lastEntry === undefined ? {} : { lastEntry }) };
 }
 
 /** A journal entry as applied again: the command, and the events and result it had the first time. */
