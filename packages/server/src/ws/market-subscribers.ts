@@ -43,6 +43,17 @@ export class MarketSubscribers {
     });
   }
 
+  /** Whether the connection's set holds `key`. */
+  holds(conn: WsConnection, key: string): boolean {
+    return this.keysOf(conn)?.includes(key) === true;
+  }
+
+  /** Replaces the set of a connection already answered (it receives at once under `keys`, no first frames). */
+  replaceAnswered(conn: WsConnection, keys: readonly string[]): void {
+    this.replace(conn, keys);
+    for (const key of keys) this.audience.add(key, conn);
+  }
+
   /** Leaves one key at once, keeping the others. */
   leave(conn: WsConnection, key: string): void {
     const keys = this.keysOf(conn);

@@ -181,4 +181,48 @@ describe('WebSocket market streams: depth, market, marketToday, bookTicker, prem
     assert.equal(typeof params[5], 'number');
     await ws.close();
   });
+
+  test('depth: a market nobody followed for a while goes on from its update_id, with a new one', async () => {
+    const first = await WsTestClient.connect(server.url);
+    await first.call('depth_subscribe', ['ETH_USDT', 5, '0', false]);
+    const [, before] = (await first.nextPush('depth_update')).params as [boolean, DepthData, string];
+    await first.call('depth_unsubscribe', []);
+    // the book changes while nobody follows the market
+    await maker.orderNew({ market: 'ETH_USDT', side: 'buy', amount: '1', price: '1500' });
+    const again = await WsTestClient.connect(server.url);
+    await again.call('depth_subscribe', ['ETH_USDT', 5, '0', false]);
+    const [full, after] = (await again.nextPush('depth_update')).params as [boolean, DepthData, string];
+    assert.equal(full, true);
+    assert.ok(after.update_id > before.update_id, `${after.update_id} after ${before.update_id}`);
+    assert.ok(after.bids.some(([price]) => price === '1500'));
+    await first.close();
+    await again.close();
+  });
+
+  test('bookTicker: one market off [] leaves the others; a market nobody followed shows its best as it is', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('bookTicker_subscribe', ['ETH_USDT']);
+    const [before] = (await ws.nextPush('bookTicker_update')).params as unknown[][];
+    await ws.call('bookTicker_unsubscribe', []);
+    await maker.orderNew({ market: 'ETH_USDT', side: 'buy', amount: '1', price: '1600' });
+    await ws.call('bookTicker_subscribe', []);
+    await ws.sync();
+    const latest = (market: string): unknown[] | undefined =>
+      ws
+        .pushes('bookTicker_update')
+        .map((p) => (p.params as unknown[][])[0])
+        .filter((r) => r?.[2] === market)
+        .at(-1);
+    const record = latest('ETH_USDT');
+    assert.equal(record?.[4], '1600', 'the best bid placed while nobody followed the market');
+    assert.ok((record?.[3] as number) > (before?.[3] as number));
+
+    await ws.call('bookTicker_unsubscribe', ['BTC_USDT']);
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49999.5' });
+    await maker.orderNew({ market: 'ETH_USDT', side: 'buy', amount: '1', price: '1601' });
+    await ws.sync();
+    assert.equal(latest('ETH_USDT')?.[4], '1601', 'the other markets go on');
+    assert.notEqual(latest('BTC_USDT')?.[4], '49999.5', 'no BTC_USDT frame after');
+    await ws.close();
+  });
 });

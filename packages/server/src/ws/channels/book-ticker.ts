@@ -64,7 +64,11 @@ export class BookTickerChannel implements Channel {
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
     atMost(params, 1);
     if (params.length === 0) return this.subscribers.drop(conn);
-    this.subscribers.leave(conn, marketParam(this.ctx.venue.state, params[0]).name);
+    const { state } = this.ctx.venue;
+    const market = marketParam(state, params[0]).name;
+    // one market off "all": every other market stays, named from now on
+    if (this.subscribers.holds(conn, EVERY)) this.subscribers.replaceAnswered(conn, [...state.markets.keys()]);
+    this.subscribers.leave(conn, market);
   }
 
   disconnect(conn: WsConnection): void {
@@ -96,12 +100,20 @@ export class BookTickerChannel implements Channel {
     this.tracked.clear();
   }
 
-  /** The market's tracked best prices, starting now when nobody followed it yet. */
+  /**
+   * The market's tracked best prices, as they are now: starting now when nobody followed it yet, and
+   * moved on (a new update_id, never one sent before) when they changed while nobody followed it.
+   */
   private track(market: string): Tracked {
+    const best = bestOf(this.ctx.venue.state, market);
     let tracked = this.tracked.get(market);
     if (tracked === undefined) {
-      tracked = { best: bestOf(this.ctx.venue.state, market), updateId: 1, time: this.ctx.venue.clock.nowMicros() };
+      tracked = { best, updateId: 1, time: this.ctx.venue.clock.nowMicros() };
       this.tracked.set(market, tracked);
+    } else if (!same(best, tracked.best)) {
+      tracked.best = best;
+      tracked.updateId++;
+      tracked.time = this.ctx.venue.clock.nowMicros();
     }
     return tracked;
   }

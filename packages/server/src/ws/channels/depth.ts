@@ -22,12 +22,17 @@ const DELTA_MS = 100;
 /** A subscription that heard nothing for this long gets the full book again. */
 const KEEPALIVE_MS = 10_000;
 
-/** One market's book sequence: `update_id` advances with every command that may have changed it. */
+/**
+ * One market's book sequence: `update_id` advances with every command that may have changed it. It
+ * is kept when the market's last subscriber leaves, so that it never goes back.
+ */
 interface MarketSequence {
   updateId: number;
   /** Engine time (microseconds) of the last change. */
   time: number;
   dirty: boolean;
+  /** Nobody follows the market: commands pass it by, and its next snapshot takes a new update_id. */
+  idle: boolean;
 }
 
 /**
@@ -121,7 +126,7 @@ export class DepthChannel implements Channel {
     const markets = touched === ANY_MARKET ? this.sequences.keys() : touched;
     for (const market of markets) {
       const seq = this.sequences.get(market);
-      if (seq === undefined) continue;
+      if (seq === undefined || seq.idle) continue;
       seq.updateId++;
       seq.time = applied.stamp.time;
       seq.dirty = true;
@@ -130,7 +135,7 @@ export class DepthChannel implements Channel {
 
   onReset(): void {
     this.groups.clear();
-    this.sequences.clear();
+    for (const seq of this.sequences.values()) seq.idle = true;
   }
 
   stop(): void {
@@ -144,8 +149,13 @@ export class DepthChannel implements Channel {
     if (group === undefined) {
       let seq = this.sequences.get(spec.name);
       if (seq === undefined) {
-        seq = { updateId: 1, time: this.ctx.venue.clock.nowMicros(), dirty: false };
+        seq = { updateId: 1, time: this.ctx.venue.clock.nowMicros(), dirty: false, idle: false };
         this.sequences.set(spec.name, seq);
+      } else if (seq.idle) {
+        // the book may have changed unseen: its snapshot is no frame sent before
+        seq.updateId++;
+        seq.time = this.ctx.venue.clock.nowMicros();
+        seq.idle = false;
       }
       const sent = bookView(this.ctx.venue.state, spec, limit, level);
       group = {
@@ -174,7 +184,7 @@ export class DepthChannel implements Channel {
     group.members.delete(conn);
     if (--group.count > 0) return;
     this.groups.delete(key);
-    if (![...this.groups.values()].some((g) => g.spec.name === market)) this.sequences.delete(market);
+    if (![...this.groups.values()].some((g) => g.spec.name === market)) this.sequences.get(market)!.idle = true;
   }
 
   /** Every 100 ms: a delta for each group whose window changed; the full book where 10 s passed silent. */
@@ -238,9 +248,10 @@ export class DepthChannel implements Channel {
     return { asks: show(view.asks), bids: show(view.bids) };
   }
 
-  /** The engine time of the market's last change (now, before any). */
+  /** The engine time of the market's last change (now, while nobody follows it). */
   private timestamp(market: string): RawJson {
-    return wsSeconds(this.sequences.get(market)?.time ?? this.ctx.venue.clock.nowMicros());
+    const seq = this.sequences.get(market);
+    return wsSeconds(seq === undefined || seq.idle ? this.ctx.venue.clock.nowMicros() : seq.time);
   }
 }
 
