@@ -18,6 +18,8 @@ interface ChannelTerms {
   readonly private?: boolean;
   /** The one-shot method's suffix, if the channel has one. */
   readonly oneShot?: 'request' | 'query';
+  /** What the one-shot method answers, where it is not the subscription's summary once. */
+  readonly oneShotSummary?: string;
   readonly summary: string;
   readonly follows: string;
 }
@@ -28,7 +30,14 @@ function channel(name: string, terms: ChannelTerms): StreamMethod[] {
   return [
     ...(terms.oneShot === undefined
       ? []
-      : [{ ...base, method: `${name}_${terms.oneShot}`, kind: terms.oneShot, summary: `${terms.summary}, once` }]),
+      : [
+          {
+            ...base,
+            method: `${name}_${terms.oneShot}`,
+            kind: terms.oneShot,
+            summary: terms.oneShotSummary ?? `${terms.summary}, once`,
+          },
+        ]),
     { ...base, method: `${name}_subscribe`, kind: 'subscribe', summary: `${terms.summary}: ${name}_update pushes` },
     { ...base, method: `${name}_unsubscribe`, kind: 'unsubscribe', summary: `Stops ${name}_update` },
   ];
@@ -55,18 +64,21 @@ const ACCOUNT = {
   ordersPending: {
     private: true,
     oneShot: 'request',
+    oneShotSummary: 'Open orders of one market, paged (offset, limit)',
     summary: 'Open orders: new (1), updated (2), finished (3)',
     follows: 'websocket spec §7.4; decisions.md "Account streams"',
   },
   ordersExecuted: {
     private: true,
     oneShot: 'request',
+    oneShotSummary: 'Finished orders of markets and order types, paged (offset, limit)',
     summary: 'Finished orders, filled or cancelled',
     follows: 'websocket spec §7.5; decisions.md "Account streams"',
   },
   deals: {
     private: true,
     oneShot: 'request',
+    oneShotSummary: 'Own trades of one market, paged (offset, limit)',
     summary: 'Own trades, one per fill',
     follows: 'websocket spec §7.6; decisions.md "Account streams"',
   },
@@ -114,31 +126,37 @@ export const STREAM_METHODS: readonly StreamMethod[] = [
   ),
   ...channel('trades', {
     oneShot: 'request',
+    oneShotSummary: 'Recent public trades of one market (limit, from a trade id)',
     summary: 'Public trades of markets (all with [])',
     follows: 'websocket spec §6.6; decisions.md "WebSocket trades"',
   }),
   ...channel('candles', {
     oneShot: 'request',
+    oneShotSummary: 'Candles of one market from start to end (Unix seconds) at one interval',
     summary: 'Candles (klines) of markets, one interval per market',
     follows: 'websocket spec §6.2; decisions.md "WebSocket candles"',
   }),
   ...channel('lastprice', {
     oneShot: 'request',
+    oneShotSummary: 'Last trade price of one market',
     summary: 'Last trade price of markets',
     follows: 'websocket spec §6.3',
   }),
   ...channel('depth', {
     oneShot: 'request',
+    oneShotSummary: 'Order book of one market as it is (limit, price interval), without update_id',
     summary: 'Order book snapshot and deltas',
     follows: 'websocket spec §6.7; decisions.md "WebSocket depth"',
   }),
   ...channel('market', {
     oneShot: 'request',
+    oneShotSummary: 'Statistics of one market over a period in seconds (24 h by default, up to ten years)',
     summary: 'Rolling statistics (24 h when subscribed)',
     follows: 'websocket spec §6.4',
   }),
   ...channel('marketToday', {
     oneShot: 'query',
+    oneShotSummary: 'Statistics of one market since 00:00 UTC',
     summary: 'Statistics of the current UTC day',
     follows: 'websocket spec §6.5',
   }),
