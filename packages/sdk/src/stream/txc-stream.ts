@@ -31,40 +31,98 @@ export interface TxcStreamOptions {
   readonly WebSocket?: AnyWebSocketConstructor;
   /** Needed for `authorize()`. */
   readonly tokens?: TokenSource;
-  /** Reconnect after an unexpected close (default true), backing off 1 s, 2 s, 4 s… up to 30 s. */
+  /**
+   * Reconnect after an unexpected close (default true), backing off 1 s, 2 s, 4 s… up to 30 s; the
+   * backoff starts again from 1 s once a connection has stayed up for 5 s.
+   */
   readonly reconnect?: boolean;
-  /** Ping this often to keep the connection (the server closes it after 60 s of silence). */
+  /** Ping this often to keep the connection (the server closes it after 60 s of silence); 30 s by default. */
   readonly pingIntervalMs?: number;
+  /** A ping not answered within this is a dead link: the socket is dropped and reconnected (10 s by default). */
+  readonly pongTimeoutMs?: number;
+  /**
+   * Told what goes wrong in the background, where no promise can reject: after a reconnect, an
+   * authorize or a resubscribe the server refused (the other subscriptions are restored all the same).
+   */
+  readonly onError?: (error: Error) => void;
 }
 
 interface Pending {
   readonly method: string;
   readonly resolve: (result: unknown) => void;
   readonly reject: (error: Error) => void;
+  /** Called as the success answer is read, before any frame after it: a subscription takes its updates from there. */
+  readonly onAccepted?: () => void;
 }
 
 type Listener = (params: unknown) => void;
 
+/** One accepted `subscribe`: the params it sent and the callback of its updates. */
+interface Handle {
+  readonly channel: string;
+  readonly params: readonly unknown[];
+  readonly onUpdate: Listener;
+}
+
 const OPEN = 1;
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
+/** A connection up this long resets the backoff. */
+const STABLE_MS = 5000;
+/** Websocket spec §2: no pong 10 s after a ping is a dead link. */
+const PONG_TIMEOUT_MS = 10_000;
+/** A token authorizes sockets for 15 minutes: reuse it for 14, then fetch another. */
+const TOKEN_REUSE_MS = 14 * 60_000;
+/** Where a channel's single subscription is kept (channels whose subscribe replaces the previous one). */
+const WHOLE = '';
+
+/**
+ * How the server keeps a channel's subscriptions (decisions.md "WebSocket resubscribe rule"):
+ * `candles` one per market, `depth` one per market (`multi_depth` false drops the others first), every
+ * other channel one in all, which a new subscribe replaces.
+ */
+function keyOf(channel: string, params: readonly unknown[]): string {
+  return channel === 'candles' || channel === 'depth' ? String(params[0]) : WHOLE;
+}
+
+/** Channels whose subscribe is a list of markets (`[]` all of them) and whose every update names one. */
+const MARKET_LISTS = new Set(['trades', 'lastprice', 'market', 'marketToday', 'bookTicker']);
+
+/** The market a market-list channel's update is about. */
+function marketOfUpdate(channel: string, params: unknown): unknown {
+  if (!Array.isArray(params)) return undefined;
+  return channel === 'bookTicker' ? (params[0] as unknown[] | undefined)?.[2] : params[0];
+}
 
 /**
  * A client of the WebSocket API: requests matched to answers by id, typed channel updates, and a
- * connection that comes back by itself: after a drop it reconnects with backoff, authorizes again with
- * a fresh token and subscribes again to everything it followed (the server keeps nothing per client).
+ * connection that comes back by itself: after a drop (or a ping left unanswered) it reconnects with
+ * backoff, authorizes again (with the same token while it is valid) and subscribes again to exactly
+ * what the server had for it (the server keeps nothing per client).
+ *
+ * The client keeps its subscriptions as the server does: a `candles` subscription per market, a
+ * `depth` one per market (`multi_depth` true adds, false drops the others), and for every other
+ * channel one subscription, which the next subscribe replaces. Each `subscribe` handle receives only
+ * the updates of what it subscribed to (a market-list channel's updates of the markets it named;
+ * `depth` and `candles` those of its market while its subscription holds; another channel's while its
+ * subscription is the one in effect). Unsubscribing a handle takes away only what it added: the
+ * subscription another handle replaced comes back (sent again), the one that replaced it stays.
  */
 export class TxcStream {
   private socket: StreamSocket | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Map<string, Set<Listener>>();
-  /** What to send again after a reconnect, in order: key → [method, params]. */
-  private readonly subscriptions = new Map<string, [string, unknown[]]>();
+  /** Accepted subscriptions still wanted, by channel, in the order the server accepted them. */
+  private readonly handles = new Map<string, Handle[]>();
   private authorized = false;
+  private token: { readonly value: string; readonly fetchedAt: number } | undefined;
   private closedByUser = false;
   private attempt = 0;
   private pinger: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  private stableTimer: ReturnType<typeof setTimeout> | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly Socket: StreamSocketConstructor;
 
   constructor(private readonly options: TxcStreamOptions) {
@@ -74,70 +132,49 @@ export class TxcStream {
     this.Socket = Socket;
   }
 
-  /** Opens the connection (resolves once open). */
+  /** Opens the connection (resolves once open). A connect that fails leaves nothing running. */
   connect(): Promise<void> {
     this.closedByUser = false;
-    return new Promise((resolve, reject) => {
-      const socket = new this.Socket(this.options.url);
-      this.socket = socket;
-      socket.onopen = () => {
-        this.attempt = 0;
-        this.startPinging();
-        resolve();
-      };
-      socket.onerror = (e) => reject(e instanceof Error ? e : new Error('TxcStream: connection failed'));
-      socket.onmessage = (event) => this.onMessage(typeof event.data === 'string' ? event.data : String(event.data));
-      socket.onclose = () => this.onClose(socket);
-    });
+    return this.open(true);
   }
 
   /** Sends a request; resolves with its result, rejects with TxcStreamError on an error answer. */
   request<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-    const socket = this.socket;
-    if (socket === undefined || socket.readyState !== OPEN) {
-      return Promise.reject(new Error(`TxcStream: not connected (${method})`));
-    }
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { method, resolve: resolve as (r: unknown) => void, reject });
-      socket.send(JSON.stringify({ id, method, params }));
-    });
+    return this.send<T>(method, params);
   }
 
-  /** Authorizes the connection with a fresh token (and again after each reconnect). */
+  /**
+   * Authorizes the connection (and again after each reconnect), with the token it last fetched while
+   * that is valid, else (or when the server refuses it) with a fresh one.
+   */
   async authorize(): Promise<void> {
-    const tokens = this.options.tokens;
-    if (tokens === undefined) throw new Error('TxcStream: authorize needs options.tokens (a TxcClient with a key)');
-    const { websocket_token: token } = await tokens.websocketToken();
-    await this.request('authorize', [token, 'public']);
+    await this.authorizeSocket();
     this.authorized = true;
   }
 
   /**
-   * Subscribes to a channel and calls `onUpdate` with each `<channel>_update`'s params. A second
-   * subscribe to a channel replaces the first, as on the server, except depth, where each market is
-   * kept (multi_depth). Resolves once the server accepted.
+   * Subscribes to a channel and calls `onUpdate` with the params of each of its `<channel>_update`
+   * frames (see the class comment for which). Resolves once the server accepted; a refused subscribe
+   * rejects and leaves nothing attached. `unsubscribe()` takes away only what this subscribe added.
    */
   async subscribe<C extends StreamChannel>(
     channel: C,
     params: unknown[],
     onUpdate: (update: UpdateOf<C>) => void,
   ): Promise<{ unsubscribe(): Promise<void> }> {
-    const method = `${channel}_subscribe`;
-    const key = channel === 'depth' ? `depth|${String(params[0])}` : channel;
-    this.on(channel, onUpdate);
-    await this.request(method, params);
-    this.subscriptions.set(key, [method, params]);
-    return {
-      unsubscribe: async () => {
-        this.off(channel, onUpdate as Listener);
-        this.subscriptions.delete(key);
-        await this.request(`${channel}_unsubscribe`, channel === 'depth' ? [params[0]] : []);
-      },
-    };
+    const handle: Handle = { channel, params: [...params], onUpdate: onUpdate as Listener };
+    await this.send(`${channel}_subscribe`, [...params], () => {
+      let list = this.handles.get(channel);
+      if (list === undefined) {
+        list = [];
+        this.handles.set(channel, list);
+      }
+      list.push(handle);
+    });
+    return { unsubscribe: () => this.unsubscribe(handle) };
   }
 
-  /** Calls `listener` with the params of every `<channel>_update`. */
+  /** Calls `listener` with the params of every `<channel>_update`, whatever subscribed to it. */
   on<C extends StreamChannel>(channel: C, listener: (update: UpdateOf<C>) => void): void {
     let set = this.listeners.get(channel);
     if (set === undefined) {
@@ -154,8 +191,120 @@ export class TxcStream {
   /** Closes for good: no reconnect. */
   close(): void {
     this.closedByUser = true;
-    this.stopPinging();
+    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.stopTimers();
     this.socket?.close(1000);
+  }
+
+  private open(byUser: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = new this.Socket(this.options.url);
+      this.socket = socket;
+      let opened = false;
+      let settled = false;
+      const fail = (e: unknown): void => {
+        if (settled) return;
+        settled = true;
+        reject(e instanceof Error ? e : new Error('TxcStream: connection failed'));
+      };
+      socket.onopen = () => {
+        if (socket !== this.socket) return;
+        opened = true;
+        settled = true;
+        this.startTimers(socket);
+        resolve();
+      };
+      socket.onerror = (e) => fail(e);
+      socket.onmessage = (event) => this.onMessage(typeof event.data === 'string' ? event.data : String(event.data));
+      socket.onclose = () => {
+        fail(new Error('TxcStream: connection closed before it opened'));
+        // a connect() that failed leaves nothing behind; a reconnect that failed tries again
+        this.onClose(socket, !opened && byUser);
+      };
+    });
+  }
+
+  private send<T>(method: string, params: unknown[], onAccepted?: () => void): Promise<T> {
+    const socket = this.socket;
+    if (socket === undefined || socket.readyState !== OPEN) {
+      return Promise.reject(new Error(`TxcStream: not connected (${method})`));
+    }
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { method, resolve: resolve as (r: unknown) => void, reject, onAccepted });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  private async authorizeSocket(): Promise<void> {
+    const tokens = this.options.tokens;
+    if (tokens === undefined) throw new Error('TxcStream: authorize needs options.tokens (a TxcClient with a key)');
+    const cached = this.token;
+    if (cached !== undefined && Date.now() - cached.fetchedAt < TOKEN_REUSE_MS) {
+      try {
+        await this.send('authorize', [cached.value, 'public']);
+        return;
+      } catch (e) {
+        if (!(e instanceof TxcStreamError)) throw e;
+        // refused (expired, revoked…): a fresh token may do
+      }
+    }
+    this.token = undefined;
+    const fetchedAt = Date.now();
+    const { websocket_token: value } = await tokens.websocketToken();
+    this.token = { value, fetchedAt };
+    try {
+      await this.send('authorize', [value, 'public']);
+    } catch (e) {
+      if (e instanceof TxcStreamError) this.token = undefined;
+      throw e;
+    }
+  }
+
+  /** The subscriptions the server holds for `channel`, by key, in an order that sends them again as they are. */
+  private inEffect(channel: string): Map<string, Handle> {
+    const held = new Map<string, Handle>();
+    for (const handle of this.handles.get(channel) ?? []) {
+      const key = keyOf(channel, handle.params);
+      if (channel === 'depth' && handle.params[3] !== true) held.clear();
+      held.delete(key);
+      held.set(key, handle);
+    }
+    return held;
+  }
+
+  private async unsubscribe(handle: Handle): Promise<void> {
+    const { channel } = handle;
+    const list = this.handles.get(channel);
+    const at = list?.indexOf(handle) ?? -1;
+    if (list === undefined || at < 0) return;
+    const before = this.inEffect(channel);
+    list.splice(at, 1);
+    if (list.length === 0) this.handles.delete(channel);
+    const after = this.inEffect(channel);
+    // not connected: the restore sends what is left
+    if (this.socket?.readyState !== OPEN) return;
+    const requests: Promise<unknown>[] = [];
+    for (const key of before.keys()) {
+      if (after.has(key)) continue;
+      // `[]` where the channel has a single subscription, else that market's
+      requests.push(this.send(`${channel}_unsubscribe`, key === WHOLE ? [] : [key]));
+    }
+    for (const [key, kept] of after) {
+      // what this handle had replaced comes back (a subscribe replaces the key's subscription)
+      if (before.get(key) !== kept) requests.push(this.send(`${channel}_subscribe`, this.resendParams(kept)));
+    }
+    await Promise.all(requests);
+  }
+
+  /** A subscription's params to send again; `depth` with `multi_depth` true, which drops no other market. */
+  private resendParams(handle: Handle): unknown[] {
+    if (handle.channel !== 'depth') return [...handle.params];
+    const params = [...handle.params];
+    if (params.length === 2) params.push('0'); // the default price_interval
+    if (params.length >= 3) params[3] = true;
+    return params;
   }
 
   private onMessage(text: string): void {
@@ -172,48 +321,144 @@ export class TxcStream {
       const error = frame.error as { code: number; message: string } | null | undefined;
       if (error !== null && error !== undefined)
         pending.reject(new TxcStreamError(error.code, error.message, pending.method));
-      else pending.resolve(frame.result);
+      else {
+        pending.onAccepted?.();
+        pending.resolve(frame.result);
+      }
       return;
     }
     if (typeof frame.method === 'string' && frame.method.endsWith('_update')) {
       const channel = frame.method.slice(0, -'_update'.length);
       for (const listener of this.listeners.get(channel) ?? []) listener(frame.params);
+      this.route(channel, frame.params);
     }
   }
 
-  private onClose(socket: StreamSocket): void {
-    if (socket !== this.socket) return;
-    this.stopPinging();
-    for (const p of this.pending.values()) p.reject(new Error(`TxcStream: connection closed (${p.method})`));
-    this.pending.clear();
-    if (this.closedByUser || this.options.reconnect === false) return;
-    const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt++);
-    // jitter: many clients dropped at once do not all come back in the same instant
-    setTimeout(() => void this.restore(), delay * (0.5 + Math.random() / 2));
+  /** Hands an update to the subscriptions it belongs to. */
+  private route(channel: string, params: unknown): void {
+    if (channel === 'candles') {
+      if (!Array.isArray(params)) return;
+      const held = this.inEffect(channel);
+      const byMarket = new Map<unknown, unknown[]>();
+      for (const candle of params) {
+        const market = (candle as unknown[] | undefined)?.[7];
+        byMarket.set(market, [...(byMarket.get(market) ?? []), candle]);
+      }
+      for (const [market, candles] of byMarket) held.get(String(market))?.onUpdate(candles);
+      return;
+    }
+    if (channel === 'depth') {
+      const market: unknown = Array.isArray(params) ? (params as unknown[])[2] : undefined;
+      this.inEffect(channel).get(String(market))?.onUpdate(params);
+      return;
+    }
+    if (MARKET_LISTS.has(channel)) {
+      const market = marketOfUpdate(channel, params);
+      for (const handle of [...(this.handles.get(channel) ?? [])]) {
+        if (handle.params.length === 0 || handle.params.includes(market)) handle.onUpdate(params);
+      }
+      return;
+    }
+    this.inEffect(channel).get(WHOLE)?.onUpdate(params);
   }
 
-  /** Reconnects, authorizes if it was, and subscribes again to what it followed. */
+  private onClose(socket: StreamSocket, quietly = false): void {
+    if (socket !== this.socket) return;
+    this.stopTimers();
+    for (const p of this.pending.values()) p.reject(new Error(`TxcStream: connection closed (${p.method})`));
+    this.pending.clear();
+    if (quietly || this.closedByUser || this.options.reconnect === false || this.reconnectTimer !== undefined) return;
+    const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt++);
+    // jitter: many clients dropped at once do not all come back in the same instant
+    this.reconnectTimer = setTimeout(
+      () => {
+        this.reconnectTimer = undefined;
+        void this.restore();
+      },
+      delay * (0.5 + Math.random() / 2),
+    );
+  }
+
+  /**
+   * Reconnects, authorizes if it was, and subscribes again to what the server held. A refused
+   * authorize or resubscribe is told to `onError` and the rest goes on; a lost connection tries again.
+   */
   private async restore(): Promise<void> {
     if (this.closedByUser) return;
     try {
-      await this.connect();
-      if (this.authorized) await this.authorize();
-      for (const [method, params] of this.subscriptions.values()) await this.request(method, params);
+      await this.open(false);
     } catch {
-      // the close that follows schedules the next attempt
-      if (this.socket?.readyState !== OPEN) return;
-      this.socket.close();
+      return; // its close scheduled the next attempt
+    }
+    const socket = this.socket;
+    const lost = (): boolean => this.socket !== socket || socket?.readyState !== OPEN;
+    if (this.authorized) {
+      try {
+        await this.authorizeSocket();
+      } catch (e) {
+        if (lost()) return;
+        this.report(e);
+      }
+    }
+    for (const channel of [...this.handles.keys()]) {
+      for (const handle of this.inEffect(channel).values()) {
+        try {
+          await this.send(`${channel}_subscribe`, [...handle.params]);
+        } catch (e) {
+          if (lost()) return;
+          this.report(e);
+        }
+      }
     }
   }
 
-  private startPinging(): void {
-    this.stopPinging();
-    const every = this.options.pingIntervalMs ?? 30_000;
-    this.pinger = setInterval(() => void this.request('ping').catch(() => undefined), every);
+  private report(e: unknown): void {
+    const error = e instanceof Error ? e : new Error(String(e));
+    try {
+      this.options.onError?.(error);
+    } catch {
+      // a throwing handler does not stop the restore
+    }
   }
 
-  private stopPinging(): void {
+  private startTimers(socket: StreamSocket): void {
+    this.stopTimers();
+    this.stableTimer = setTimeout(() => {
+      this.attempt = 0;
+    }, STABLE_MS);
+    const every = this.options.pingIntervalMs ?? 30_000;
+    const timeout = this.options.pongTimeoutMs ?? PONG_TIMEOUT_MS;
+    this.pinger = setInterval(() => {
+      this.pongTimer ??= setTimeout(() => this.dropDeadLink(socket), timeout);
+      this.send('ping', []).then(
+        () => {
+          if (this.pongTimer !== undefined) clearTimeout(this.pongTimer);
+          this.pongTimer = undefined;
+        },
+        () => undefined,
+      );
+    }, every);
+  }
+
+  private stopTimers(): void {
     if (this.pinger !== undefined) clearInterval(this.pinger);
+    if (this.pongTimer !== undefined) clearTimeout(this.pongTimer);
+    if (this.stableTimer !== undefined) clearTimeout(this.stableTimer);
     this.pinger = undefined;
+    this.pongTimer = undefined;
+    this.stableTimer = undefined;
+  }
+
+  /** No pong in time: the link is dead. Drop the socket without waiting for a close handshake, and reconnect. */
+  private dropDeadLink(socket: StreamSocket): void {
+    this.pongTimer = undefined;
+    if (socket !== this.socket) return;
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.onerror = () => undefined;
+    const terminate = (socket as { terminate?: () => void }).terminate;
+    if (typeof terminate === 'function') terminate.call(socket);
+    else socket.close(4000, 'no pong');
+    this.onClose(socket);
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { STREAM_METHODS, TxcStream, TxcStreamError, type StreamTrade } from '@txc/sdk';
+import { STREAM_METHODS, TxcStream, TxcStreamError, type StreamSocket, type StreamTrade } from '@txc/sdk';
 import type { TxcClient } from '@txc/sdk';
 import { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
@@ -9,6 +9,78 @@ import { trader } from '../support/trading.js';
 /** Resolves with the first value `register` hands its callback that satisfies `accept`. */
 function first<T>(register: (callback: (value: T) => void) => void, accept: (value: T) => boolean): Promise<T> {
   return new Promise((resolve) => register((value) => accept(value) && resolve(value)));
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `ready()` holds, failing after `ms`. */
+async function until(what: string, ready: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+interface ProbeHooks {
+  /** Called as socket `index` opens, before the client hears of it. */
+  readonly opened?: (socket: WebSocket, index: number) => void;
+  /** False: socket `index` does not pass this frame on to the client. */
+  readonly incoming?: (text: string, index: number) => boolean;
+  /** What socket `index` really sends for the client's frame. */
+  readonly outgoing?: (frame: { method: string; params: unknown[] }, index: number) => void;
+}
+
+/** A WebSocket class for TxcStream that records every socket and what the client sent on it. */
+function probes(hooks: ProbeHooks = {}) {
+  const all: { ws: WebSocket; sent: { method: string; params: unknown[] }[] }[] = [];
+  class ProbeSocket implements StreamSocket {
+    onopen: StreamSocket['onopen'] = null;
+    onmessage: StreamSocket['onmessage'] = null;
+    onclose: StreamSocket['onclose'] = null;
+    onerror: StreamSocket['onerror'] = null;
+    private readonly ws: WebSocket;
+    private readonly index = all.length;
+    private readonly sent: { method: string; params: unknown[] }[] = [];
+
+    constructor(url: string) {
+      this.ws = new WebSocket(url);
+      all.push({ ws: this.ws, sent: this.sent });
+      this.ws.onopen = (e) => {
+        hooks.opened?.(this.ws, this.index);
+        this.onopen?.(e);
+      };
+      this.ws.onmessage = (e) => {
+        const text = e.data as string;
+        if (hooks.incoming?.(text, this.index) !== false) this.onmessage?.({ data: text });
+      };
+      this.ws.onclose = (e) => this.onclose?.({ code: e.code, reason: e.reason });
+      this.ws.onerror = (e) => this.onerror?.(e);
+    }
+
+    get readyState(): number {
+      return this.ws.readyState;
+    }
+
+    send(data: string): void {
+      const frame = JSON.parse(data) as { id: number; method: string; params: unknown[] };
+      this.sent.push({ method: frame.method, params: structuredClone(frame.params) });
+      hooks.outgoing?.(frame, this.index);
+      this.ws.send(JSON.stringify(frame));
+    }
+
+    close(code?: number, reason?: string): void {
+      this.ws.close(code, reason);
+    }
+
+    terminate(): void {
+      this.ws.terminate();
+    }
+  }
+  /** What the client sent on socket `index` (pings left out). */
+  const sent = (index: number): [string, unknown[]][] =>
+    (all[index]?.sent ?? []).filter((f) => f.method !== 'ping').map((f) => [f.method, f.params]);
+  return { Socket: ProbeSocket, all, sent };
 }
 
 describe('TxcStream, the SDK stream client', () => {
@@ -28,8 +100,8 @@ describe('TxcStream, the SDK stream client', () => {
         connectionsPerMinute: 1_000,
       },
     });
-    maker = await trader(server, 'streammaker', { BTC: '10', USDT: '1000000' });
-    taker = await trader(server, 'streamtaker', { BTC: '10', USDT: '1000000' });
+    maker = await trader(server, 'streammaker', { BTC: '10', ETH: '100', USDT: '1000000' });
+    taker = await trader(server, 'streamtaker', { BTC: '10', ETH: '100', USDT: '1000000' });
   });
   after(async () => {
     await server.stop();
@@ -92,5 +164,159 @@ describe('TxcStream, the SDK stream client', () => {
     const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } });
     assert.match(await metrics.text(), /txc_ws_closes_total\{code="4001"\} [1-9]/);
     stream.close();
+  });
+
+  const url = (): string => `${server.url.replace('http', 'ws')}/ws`;
+  const trade = async (market: string, price: string): Promise<void> => {
+    await maker.orderNew({ market, side: 'sell', amount: '0.01', price });
+    await taker.orderNew({ market, side: 'buy', amount: '0.01', price });
+  };
+
+  test('candles: every market is restored after a reconnect, each handle gets its market, unsubscribe drops one', async () => {
+    const { Socket, all, sent } = probes();
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300 });
+    await stream.connect();
+    const seen = { btc: new Set<string>(), eth: new Set<string>() };
+    const btc = await stream.subscribe('candles', ['BTC_USDT', 60], (cs) => cs.forEach((c) => seen.btc.add(c[7])));
+    await stream.subscribe('candles', ['ETH_USDT', 60], (cs) => cs.forEach((c) => seen.eth.add(c[7])));
+    await trade('BTC_USDT', '51000');
+    await trade('ETH_USDT', '3000');
+    await until('candles of both markets', () => seen.btc.size > 0 && seen.eth.size > 0);
+    await sleep(600);
+    assert.deepEqual([...seen.btc], ['BTC_USDT']);
+    assert.deepEqual([...seen.eth], ['ETH_USDT']);
+
+    all[0]?.ws.terminate();
+    await until('both candles resubscribed', () => sent(1).length >= 2);
+    assert.deepEqual(sent(1), [
+      ['candles_subscribe', ['BTC_USDT', 60]],
+      ['candles_subscribe', ['ETH_USDT', 60]],
+    ]);
+    seen.eth.clear();
+    await btc.unsubscribe();
+    assert.deepEqual(sent(1).at(-1), ['candles_unsubscribe', ['BTC_USDT']]);
+    await until('ETH candles go on', () => seen.eth.size > 0);
+    stream.close();
+  });
+
+  test('depth with multi_depth: each handle gets its own market only', async () => {
+    const stream = new TxcStream({ url: url(), WebSocket, pingIntervalMs: 300 });
+    await stream.connect();
+    const markets = { btc: new Set<string>(), eth: new Set<string>() };
+    const btc = await stream.subscribe('depth', ['BTC_USDT', 5, '0', true], ([, , m]) => markets.btc.add(m));
+    await stream.subscribe('depth', ['ETH_USDT', 5, '0', true], ([, , m]) => markets.eth.add(m));
+    await until('both snapshots', () => markets.btc.size > 0 && markets.eth.size > 0);
+    await sleep(300);
+    assert.deepEqual([...markets.btc], ['BTC_USDT']);
+    assert.deepEqual([...markets.eth], ['ETH_USDT']);
+    await btc.unsubscribe();
+    stream.close();
+  });
+
+  test('trades: a replaced handle unsubscribing leaves the other alone; a refused subscribe gets nothing', async () => {
+    const { Socket, all, sent } = probes();
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300 });
+    await stream.connect();
+    let refusedCalls = 0;
+    await assert.rejects(
+      stream.subscribe('trades', ['NOPE'], () => refusedCalls++),
+      (e: unknown) => e instanceof TxcStreamError && e.code === 1,
+    );
+    const h1 = await stream.subscribe('trades', ['BTC_USDT'], () => undefined);
+    const h2Trades: string[] = [];
+    const h2 = await stream.subscribe('trades', ['ETH_USDT', 'BTC_USDT'], ([, list]) =>
+      h2Trades.push(...list.map((t) => t.price)),
+    );
+    await h1.unsubscribe();
+    assert.deepEqual(
+      sent(0).filter(([m]) => m === 'trades_unsubscribe'),
+      [],
+      'h2 holds the subscription: nothing to send',
+    );
+    await trade('BTC_USDT', '51234');
+    await until('h2 hears the new trade', () => h2Trades.includes('51234'));
+    assert.equal(refusedCalls, 0);
+
+    all[0]?.ws.terminate();
+    await until('trades resubscribed', () => sent(1).length >= 1);
+    assert.deepEqual(sent(1), [['trades_subscribe', ['ETH_USDT', 'BTC_USDT']]]);
+
+    // unsubscribing the handle in effect brings back the one it replaced
+    const h3 = await stream.subscribe('trades', ['XRP_USDT'], () => undefined);
+    await h3.unsubscribe();
+    assert.deepEqual(sent(1).at(-1), ['trades_subscribe', ['ETH_USDT', 'BTC_USDT']]);
+    await h2.unsubscribe();
+    assert.deepEqual(sent(1).at(-1), ['trades_unsubscribe', []]);
+    stream.close();
+  });
+
+  test('a reconnect reuses the token; a refused authorize is reported and public channels still come back', async () => {
+    let fetched = 0;
+    const tokens = {
+      websocketToken: () => {
+        fetched++;
+        return maker.websocketToken();
+      },
+    };
+    const { Socket, all, sent } = probes({
+      outgoing: (frame, index) => {
+        if (frame.method === 'authorize' && index >= 2) frame.params[0] = 'bogus';
+      },
+    });
+    const errors: Error[] = [];
+    const stream = new TxcStream({
+      url: url(),
+      WebSocket: Socket,
+      tokens,
+      pingIntervalMs: 300,
+      onError: (e) => errors.push(e),
+    });
+    await stream.connect();
+    await stream.authorize();
+    let prices = 0;
+    await stream.subscribe('lastprice', ['BTC_USDT'], () => prices++);
+    await until('lastprice snapshot', () => prices >= 1);
+
+    all[0]?.ws.terminate();
+    await until('resubscribed on socket 1', () => sent(1).some(([m]) => m === 'lastprice_subscribe') && prices >= 2);
+    assert.equal(fetched, 1, 'the token is reused');
+    assert.deepEqual(errors, []);
+
+    const before = prices;
+    all[1]?.ws.terminate();
+    await until('public channel back on socket 2 despite the refused authorize', () => prices > before);
+    assert.ok(sent(2).some(([m]) => m === 'lastprice_subscribe'));
+    const refusal = errors[0] as Error | undefined;
+    assert.ok(refusal instanceof TxcStreamError && refusal.code === 1, String(refusal));
+    stream.close();
+  });
+
+  test('a connection that drops as it opens is retried ever more slowly', async () => {
+    const { Socket, all } = probes({ opened: (ws, index) => index >= 1 && ws.terminate() });
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300 });
+    await stream.connect();
+    all[0]?.ws.terminate();
+    await sleep(5000);
+    stream.close();
+    // 0.5–1 s, then 1–2 s, then 2–4 s: at most 3 retries in 5 s (without backoff, at least 5)
+    assert.ok(all.length - 1 <= 3, `${all.length - 1} retries`);
+    assert.ok(all.length - 1 >= 2, `${all.length - 1} retries`);
+  });
+
+  test('a ping left unanswered is a dead link: dropped and reconnected', async () => {
+    const { Socket, sent } = probes({ incoming: (text, index) => !(index === 0 && text.includes('"pong"')) });
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 200, pongTimeoutMs: 600 });
+    await stream.connect();
+    await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+    await until('a new socket resubscribed', () => sent(1).some(([m]) => m === 'lastprice_subscribe'), 4000);
+    stream.close();
+  });
+
+  test('a connect that fails leaves nothing running', async () => {
+    const { Socket, all } = probes();
+    const stream = new TxcStream({ url: 'ws://127.0.0.1:1/ws', WebSocket: Socket, pingIntervalMs: 100 });
+    await assert.rejects(stream.connect());
+    await sleep(1500);
+    assert.equal(all.length, 1);
   });
 });
