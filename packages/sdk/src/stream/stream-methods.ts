@@ -71,7 +71,7 @@ const ACCOUNT = {
   ordersExecuted: {
     private: true,
     oneShot: 'request',
-    oneShotSummary: 'Finished orders of markets and order types, paged (offset, limit)',
+    oneShotSummary: 'Finished orders of one market (and order types), paged (offset, limit)',
     summary: 'Finished orders, filled or cancelled',
     follows: 'websocket spec §7.5; decisions.md "Account streams"',
   },

@@ -59,6 +59,11 @@ export interface Channel {
   subscriptionKey?(params: readonly unknown[]): string | undefined;
   /** `[]` drops the whole subscription; a channel that accepts `[market]` drops that market. */
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void;
+  /**
+   * For a channel whose one subscription names a list of markets and whose unsubscribe takes one of
+   * them: the params that subscribe the connection again to what it now holds (none: undefined).
+   */
+  heldParams?(conn: WsConnection): readonly unknown[] | undefined;
   /** The connection closed: forget it. */
   disconnect(conn: WsConnection): void;
   /** Every accepted command, as it is applied (before it is durable). */

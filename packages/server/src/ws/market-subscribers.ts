@@ -43,6 +43,11 @@ export class MarketSubscribers {
     });
   }
 
+  /** The connection's set of keys, if it has one. */
+  keysOf(conn: WsConnection): readonly string[] | undefined {
+    return conn.subscriptions.get(this.channel) as readonly string[] | undefined;
+  }
+
   /** Whether the connection's set holds `key`. */
   holds(conn: WsConnection, key: string): boolean {
     return this.keysOf(conn)?.includes(key) === true;
@@ -83,10 +88,6 @@ export class MarketSubscribers {
   clear(): void {
     this.audience.clear();
     this.wanted.clear();
-  }
-
-  private keysOf(conn: WsConnection): readonly string[] | undefined {
-    return conn.subscriptions.get(this.channel) as readonly string[] | undefined;
   }
 }
 

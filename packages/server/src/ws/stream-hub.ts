@@ -208,7 +208,8 @@ export class StreamHub {
         readsState: false,
         handle: (conn, params) => {
           channel.unsubscribe(conn, params);
-          this.subscriptions.unsubscribed(conn, channel.name, params);
+          if (channel.heldParams === undefined) this.subscriptions.unsubscribed(conn, channel.name, params);
+          else this.subscriptions.holds(conn, channel.name, channel.heldParams(conn));
           return SUCCESS;
         },
       },

@@ -42,6 +42,12 @@ export class SubscriptionLog {
     if (entries.get(WHOLE)?.[0] === market) entries.delete(WHOLE);
   }
 
+  /** The connection's one subscription on `channel` is now `params` (none: undefined). */
+  holds(conn: WsConnection, channel: string, params: readonly unknown[] | undefined): void {
+    if (params === undefined) this.byConnection.get(conn)?.delete(channel);
+    else this.subscribed(conn, channel, undefined, params);
+  }
+
   /** The params to subscribe `conn` again to what it follows on `channel`, in the order they were sent. */
   paramsOf(conn: WsConnection, channel: string): (readonly unknown[])[] {
     return [...(this.byConnection.get(conn)?.get(channel)?.values() ?? [])];

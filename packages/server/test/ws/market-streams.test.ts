@@ -225,4 +225,21 @@ describe('WebSocket market streams: depth, market, marketToday, bookTicker, prem
     assert.notEqual(latest('BTC_USDT')?.[4], '49999.5', 'no BTC_USDT frame after');
     await ws.close();
   });
+  test('bookTicker: update_id goes on across a venue rebuilt from a saved state (the last test: it rewinds the venue)', async () => {
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'ticker-before' })).status, 201);
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('bookTicker_subscribe', ['BTC_USDT']);
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '49999.75' });
+    await ws.sync();
+    const [moved] = ws.pushes('bookTicker_update').at(-1)?.params as unknown[][];
+    assert.equal(moved?.[4], '49999.75');
+    assert.equal((await server.admin('POST', '/admin/v1/states/ticker-before/load')).status, 200);
+    assert.equal((await ws.closed).code, 4004);
+    const again = await WsTestClient.connect(server.url);
+    await again.call('bookTicker_subscribe', ['BTC_USDT']);
+    const [record] = (await again.nextPush('bookTicker_update')).params as unknown[][];
+    assert.notEqual(record?.[4], '49999.75', 'the book as the saved state left it');
+    assert.ok((record?.[3] as number) > (moved?.[3] as number), `${String(record?.[3])} after ${String(moved?.[3])}`);
+    await again.close();
+  });
 });

@@ -71,6 +71,13 @@ export class BookTickerChannel implements Channel {
     this.subscribers.leave(conn, market);
   }
 
+  /** `[]` for every market, or the markets named. */
+  heldParams(conn: WsConnection): readonly unknown[] | undefined {
+    const keys = this.subscribers.keysOf(conn);
+    if (keys === undefined) return undefined;
+    return keys.includes(EVERY) ? [] : keys;
+  }
+
   disconnect(conn: WsConnection): void {
     this.subscribers.drop(conn);
   }
@@ -96,8 +103,8 @@ export class BookTickerChannel implements Channel {
   }
 
   onReset(): void {
+    // what is tracked is kept, so that update_id never goes back; a subscribe brings it up to date
     this.subscribers.clear();
-    this.tracked.clear();
   }
 
   /**

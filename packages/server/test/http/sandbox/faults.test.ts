@@ -167,6 +167,25 @@ describe('faults on demand (--allow-faults)', () => {
     await ws.close();
   });
 
+  it('pauseStream: a follower resumes with what it holds after unsubscribing one market of bookTicker []', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('bookTicker_subscribe', []);
+    await ws.call('bookTicker_unsubscribe', ['BTC_USDT']);
+    await ws.sync();
+    const before = ws.pushes('bookTicker_update').length;
+    await add({ type: 'pauseStream', channel: 'bookTicker', seconds: 1 });
+    // the rule ends by itself after its second: a fresh snapshot of every market still followed
+    await ws.waitFor((f) => f.method === 'bookTicker_update');
+    await ws.sync();
+    const markets = ws
+      .pushes('bookTicker_update')
+      .slice(before)
+      .map((p) => (p.params as unknown[][])[0]?.[2]);
+    assert.ok(markets.includes('ETH_USDT'), markets.join(', '));
+    assert.ok(!markets.includes('BTC_USDT'), 'the market it left stays left');
+    await ws.close();
+  });
+
   it('closeSockets: each socket closes (1012) that long after it opened; none after the rule is cleared', async () => {
     const old = await WsTestClient.connect(server.url);
     await add({ type: 'closeSockets', afterSeconds: 0 });
