@@ -102,11 +102,19 @@ function marketOfUpdate(channel: string, params: unknown): unknown {
  *
  * The client keeps its subscriptions as the server does: a `candles` subscription per market, a
  * `depth` one per market (`multi_depth` true adds, false drops the others), and for every other
- * channel one subscription, which the next subscribe replaces. Each `subscribe` handle receives only
- * the updates of what it subscribed to (a market-list channel's updates of the markets it named;
- * `depth` and `candles` those of its market while its subscription holds; another channel's while its
- * subscription is the one in effect). Unsubscribing a handle takes away only what it added: the
- * subscription another handle replaced comes back (sent again), the one that replaced it stays.
+ * channel one subscription, which the next subscribe replaces. A `subscribe` handle receives updates
+ * only while its subscription is the one in effect: `depth` and `candles` those of its market until
+ * another subscribe replaces (or `multi_depth` false drops) that market's; any other channel's until
+ * the channel's next subscribe, and of a market-list channel (`trades`, `lastprice`, `market`,
+ * `marketToday`, `bookTicker`) only the markets it named. So each update goes to one handle at most
+ * (`on()` listeners hear them all). A subscribe equal to an earlier one (same channel and params)
+ * takes the earlier handle's place: that handle receives nothing more and its `unsubscribe()` does
+ * nothing. Unsubscribing a handle takes away only what it added: the subscription it had replaced
+ * comes back (sent again) and, if another replaced it, that one stays.
+ *
+ * `subscribe`, `unsubscribe` and the restore after a reconnect run one at a time ({@link inTurn}): each
+ * sends its frames only once the previous one's answers are read, so what the client keeps is always
+ * what the server holds.
  */
 export class TxcStream {
   private socket: StreamSocket | undefined;
@@ -116,6 +124,10 @@ export class TxcStream {
   /** Accepted subscriptions still wanted, by channel, in the order the server accepted them. */
   private readonly handles = new Map<string, Handle[]>();
   private authorized = false;
+  /** The end of the queue of subscribe/unsubscribe/restore operations (see {@link inTurn}); never rejects. */
+  private turn: Promise<unknown> = Promise.resolve();
+  /** The open() under way, which a connect() while connecting waits for. */
+  private opening: Promise<void> | undefined;
   private token: { readonly value: string; readonly fetchedAt: number } | undefined;
   private closedByUser = false;
   private attempt = 0;
@@ -132,10 +144,20 @@ export class TxcStream {
     this.Socket = Socket;
   }
 
-  /** Opens the connection (resolves once open). A connect that fails leaves nothing running. */
-  connect(): Promise<void> {
+  /**
+   * Opens the connection (resolves once open). On a stream already open it does nothing (resolves);
+   * while a connection is opening it waits for that one; while a reconnect waits out its backoff it
+   * reconnects at once (and restores as the reconnect would). A connect that fails leaves nothing running.
+   */
+  async connect(): Promise<void> {
     this.closedByUser = false;
-    return this.open(true);
+    if (this.socket?.readyState === OPEN) return;
+    if (this.opening !== undefined) return this.opening;
+    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    await this.open(true);
+    // nothing to restore on a fresh stream; a reconnect it cut short restores here
+    void this.resume(this.socket as StreamSocket);
   }
 
   /** Sends a request; resolves with its result, rejects with TxcStreamError on an error answer. */
@@ -163,15 +185,16 @@ export class TxcStream {
     onUpdate: (update: UpdateOf<C>) => void,
   ): Promise<{ unsubscribe(): Promise<void> }> {
     const handle: Handle = { channel, params: [...params], onUpdate: onUpdate as Listener };
-    await this.send(`${channel}_subscribe`, [...params], () => {
-      let list = this.handles.get(channel);
-      if (list === undefined) {
-        list = [];
+    await this.inTurn(() =>
+      this.send(`${channel}_subscribe`, [...params], () => {
+        // an earlier handle subscribed exactly so is replaced by this one for good
+        const same = JSON.stringify(handle.params);
+        const list = (this.handles.get(channel) ?? []).filter((h) => JSON.stringify(h.params) !== same);
+        list.push(handle);
         this.handles.set(channel, list);
-      }
-      list.push(handle);
-    });
-    return { unsubscribe: () => this.unsubscribe(handle) };
+      }),
+    );
+    return { unsubscribe: () => this.inTurn(() => this.unsubscribe(handle)) };
   }
 
   /** Calls `listener` with the params of every `<channel>_update`, whatever subscribed to it. */
@@ -188,17 +211,37 @@ export class TxcStream {
     this.listeners.get(channel)?.delete(listener);
   }
 
-  /** Closes for good: no reconnect. */
+  /**
+   * Closes for good: no reconnect, and the stream forgets its subscriptions, token and authorization
+   * (requests still unanswered reject). A later `connect()` starts afresh, as a new TxcStream would.
+   */
   close(): void {
     this.closedByUser = true;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
-    this.stopTimers();
-    this.socket?.close(1000);
+    const socket = this.socket;
+    if (socket !== undefined) this.onClose(socket);
+    this.socket = undefined;
+    this.opening = undefined;
+    this.handles.clear();
+    this.token = undefined;
+    this.authorized = false;
+    socket?.close(1000);
+  }
+
+  /**
+   * Runs `op` once every operation queued before it has finished (answered, refused or failed):
+   * subscribe, unsubscribe and restore go through here, so each one computes and sends what it
+   * changes on the server only after the previous one's answers were read.
+   */
+  private inTurn<T>(op: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(op);
+    this.turn = result.catch(() => undefined);
+    return result;
   }
 
   private open(byUser: boolean): Promise<void> {
-    return new Promise((resolve, reject) => {
+    const opening = new Promise<void>((resolve, reject) => {
       const socket = new this.Socket(this.options.url);
       this.socket = socket;
       let opened = false;
@@ -216,18 +259,27 @@ export class TxcStream {
         resolve();
       };
       socket.onerror = (e) => fail(e);
-      socket.onmessage = (event) => this.onMessage(typeof event.data === 'string' ? event.data : String(event.data));
+      socket.onmessage = (event) => {
+        // a socket the stream has left (closed, replaced) feeds it nothing more
+        if (socket === this.socket) this.onMessage(typeof event.data === 'string' ? event.data : String(event.data));
+      };
       socket.onclose = () => {
         fail(new Error('TxcStream: connection closed before it opened'));
         // a connect() that failed leaves nothing behind; a reconnect that failed tries again
         this.onClose(socket, !opened && byUser);
       };
     });
+    this.opening = opening;
+    const done = (): void => {
+      if (this.opening === opening) this.opening = undefined;
+    };
+    opening.then(done, done);
+    return opening;
   }
 
-  private send<T>(method: string, params: unknown[], onAccepted?: () => void): Promise<T> {
-    const socket = this.socket;
-    if (socket === undefined || socket.readyState !== OPEN) {
+  /** Sends on `socket` (the current one by default); rejects at once if it is not the current, open one. */
+  private send<T>(method: string, params: unknown[], onAccepted?: () => void, socket = this.socket): Promise<T> {
+    if (socket === undefined || socket !== this.socket || socket.readyState !== OPEN) {
       return Promise.reject(new Error(`TxcStream: not connected (${method})`));
     }
     const id = this.nextId++;
@@ -237,13 +289,14 @@ export class TxcStream {
     });
   }
 
-  private async authorizeSocket(): Promise<void> {
+  /** Authorizes `socket` (the current one by default); a send once it is no longer current rejects. */
+  private async authorizeSocket(socket = this.socket): Promise<void> {
     const tokens = this.options.tokens;
     if (tokens === undefined) throw new Error('TxcStream: authorize needs options.tokens (a TxcClient with a key)');
     const cached = this.token;
     if (cached !== undefined && Date.now() - cached.fetchedAt < TOKEN_REUSE_MS) {
       try {
-        await this.send('authorize', [cached.value, 'public']);
+        await this.send('authorize', [cached.value, 'public'], undefined, socket);
         return;
       } catch (e) {
         if (!(e instanceof TxcStreamError)) throw e;
@@ -255,7 +308,7 @@ export class TxcStream {
     const { websocket_token: value } = await tokens.websocketToken();
     this.token = { value, fetchedAt };
     try {
-      await this.send('authorize', [value, 'public']);
+      await this.send('authorize', [value, 'public'], undefined, socket);
     } catch (e) {
       if (e instanceof TxcStreamError) this.token = undefined;
       throw e;
@@ -274,6 +327,7 @@ export class TxcStream {
     return held;
   }
 
+  /** Takes away what `handle` added (run in turn: the handles are what the server holds). */
   private async unsubscribe(handle: Handle): Promise<void> {
     const { channel } = handle;
     const list = this.handles.get(channel);
@@ -353,10 +407,11 @@ export class TxcStream {
       return;
     }
     if (MARKET_LISTS.has(channel)) {
+      // only the handle in effect, and only for the markets it named (`[]`: all)
       const market = marketOfUpdate(channel, params);
-      for (const handle of [...(this.handles.get(channel) ?? [])]) {
-        if (handle.params.length === 0 || handle.params.includes(market)) handle.onUpdate(params);
-      }
+      const handle = this.inEffect(channel).get(WHOLE);
+      if (handle !== undefined && (handle.params.length === 0 || handle.params.includes(market)))
+        handle.onUpdate(params);
       return;
     }
     this.inEffect(channel).get(WHOLE)?.onUpdate(params);
@@ -379,10 +434,7 @@ export class TxcStream {
     );
   }
 
-  /**
-   * Reconnects, authorizes if it was, and subscribes again to what the server held. A refused
-   * authorize or resubscribe is told to `onError` and the rest goes on; a lost connection tries again.
-   */
+  /** Reconnects and restores (see {@link resume}); a lost connection tries again. */
   private async restore(): Promise<void> {
     if (this.closedByUser) return;
     try {
@@ -390,26 +442,39 @@ export class TxcStream {
     } catch {
       return; // its close scheduled the next attempt
     }
-    const socket = this.socket;
-    const lost = (): boolean => this.socket !== socket || socket?.readyState !== OPEN;
-    if (this.authorized) {
-      try {
-        await this.authorizeSocket();
-      } catch (e) {
-        if (lost()) return;
-        this.report(e);
-      }
-    }
-    for (const channel of [...this.handles.keys()]) {
-      for (const handle of this.inEffect(channel).values()) {
+    await this.resume(this.socket as StreamSocket);
+  }
+
+  /**
+   * On the newly opened `socket`: authorizes if the stream was, and subscribes again to what the
+   * server held, in turn with subscribe/unsubscribe (it reads the handles when its turn comes). It
+   * stops as soon as `socket` is no longer the current one (checked before every send): the restore
+   * of the socket that replaced it does the work. A refused authorize or resubscribe is told to
+   * `onError` and the rest goes on.
+   */
+  private resume(socket: StreamSocket): Promise<void> {
+    const superseded = (): boolean => this.socket !== socket || socket.readyState !== OPEN;
+    return this.inTurn(async () => {
+      if (this.authorized && !superseded()) {
         try {
-          await this.send(`${channel}_subscribe`, [...handle.params]);
+          await this.authorizeSocket(socket);
         } catch (e) {
-          if (lost()) return;
+          if (superseded()) return;
           this.report(e);
         }
       }
-    }
+      for (const channel of [...this.handles.keys()]) {
+        for (const handle of this.inEffect(channel).values()) {
+          if (superseded()) return;
+          try {
+            await this.send(`${channel}_subscribe`, [...handle.params], undefined, socket);
+          } catch (e) {
+            if (superseded()) return;
+            this.report(e);
+          }
+        }
+      }
+    });
   }
 
   private report(e: unknown): void {

@@ -312,6 +312,126 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
+  test('a restore and a user unsubscribe run in turn: the server keeps what the client does', async () => {
+    const user: { b?: { unsubscribe(): Promise<void> }; unsubscribed?: Promise<void> } = {};
+    const { Socket, all, sent } = probes({
+      // the user unsubscribes B just as the restore has sent A (before its answer)
+      outgoing: (frame, index) => {
+        if (index === 1 && frame.method === 'candles_subscribe' && frame.params[0] === 'BTC_USDT')
+          queueMicrotask(() => {
+            user.unsubscribed = user.b?.unsubscribe();
+          });
+      },
+    });
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300 });
+    await stream.connect();
+    await stream.subscribe('candles', ['BTC_USDT', 60], () => undefined);
+    user.b = await stream.subscribe('candles', ['ETH_USDT', 60], () => undefined);
+    all[0]?.ws.terminate();
+    await until('the user unsubscribed during the restore', () => user.unsubscribed !== undefined);
+    await user.unsubscribed;
+    assert.deepEqual(sent(1), [
+      ['candles_subscribe', ['BTC_USDT', 60]],
+      ['candles_subscribe', ['ETH_USDT', 60]],
+      ['candles_unsubscribe', ['ETH_USDT']],
+    ]);
+    stream.close();
+  });
+
+  test('an unsubscribe waits for the subscribe still unanswered: it does not wipe it', async () => {
+    const { Socket, sent } = probes();
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300 });
+    await stream.connect();
+    const old = await stream.subscribe('trades', ['BTC_USDT'], () => undefined);
+    const prices: string[] = [];
+    const next = stream.subscribe('trades', ['ETH_USDT'], ([, list]) => prices.push(...list.map((t) => t.price)));
+    await old.unsubscribe();
+    await next;
+    assert.deepEqual(
+      sent(0).filter(([m]) => m === 'trades_unsubscribe'),
+      [],
+      'ETH_USDT replaced BTC_USDT: nothing to unsubscribe',
+    );
+    await trade('ETH_USDT', '3111');
+    await until('the ETH subscription holds', () => prices.includes('3111'));
+    stream.close();
+  });
+
+  test('a restore superseded by another reconnect stops: no duplicates, no extra token', async () => {
+    let fetched = 0;
+    const tokens = {
+      websocketToken: async () => {
+        // the fetches after the first outlast the next reconnect
+        if (fetched++ > 0) await sleep(3000);
+        return maker.websocketToken();
+      },
+    };
+    const { Socket, all, sent } = probes({
+      // socket 1 refuses the cached token: its restore fetches another
+      outgoing: (frame, index) => {
+        if (frame.method === 'authorize' && index === 1) frame.params[0] = 'bogus';
+      },
+    });
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, tokens, pingIntervalMs: 300 });
+    await stream.connect();
+    await stream.authorize();
+    await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+    all[0]?.ws.terminate();
+    await until('restore 1 fetches a token', () => fetched === 2);
+    all[1]?.ws.terminate();
+    await until('restored on socket 2', () => sent(2).some(([m]) => m === 'lastprice_subscribe'), 10_000);
+    await sleep(3500);
+    assert.deepEqual(sent(2), [
+      ['authorize', sent(2)[0]?.[1]],
+      ['lastprice_subscribe', ['BTC_USDT']],
+    ]);
+    assert.equal(fetched, 2);
+    stream.close();
+  });
+
+  test('a replaced handle gets nothing more; an equal subscribe takes the place of the earlier handle', async () => {
+    const { Socket, sent } = probes();
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300 });
+    await stream.connect();
+    const heard = { a1: [] as string[], b: [] as string[], a2: [] as string[] };
+    const listen =
+      (to: string[]) =>
+      ([, list]: [string, StreamTrade[]]) =>
+        to.push(...list.map((t) => t.price));
+    await stream.subscribe('trades', ['BTC_USDT'], listen(heard.a1));
+    const b = await stream.subscribe('trades', ['ETH_USDT'], listen(heard.b));
+    const a2 = await stream.subscribe('trades', ['BTC_USDT'], listen(heard.a2));
+    await trade('BTC_USDT', '51321');
+    await until('the handle in effect hears', () => heard.a2.includes('51321'));
+    await sleep(300);
+    assert.ok(!heard.a1.includes('51321'), 'the first BTC handle was replaced');
+    assert.equal(heard.a2.filter((p) => p === '51321').length, 1, 'once');
+    await a2.unsubscribe();
+    assert.deepEqual(sent(0).at(-1), ['trades_subscribe', ['ETH_USDT']]);
+    await b.unsubscribe();
+    // the first BTC handle, superseded by an equal one, does not come back
+    assert.deepEqual(sent(0).at(-1), ['trades_unsubscribe', []]);
+    stream.close();
+  });
+
+  test('connect() on an open stream does nothing; close() then connect() starts afresh', async () => {
+    const { Socket, all, sent } = probes();
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, tokens: maker, pingIntervalMs: 300 });
+    await stream.connect();
+    await stream.connect();
+    assert.equal(all.length, 1, 'no second socket');
+    await stream.authorize();
+    await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+    stream.close();
+    await stream.connect();
+    assert.equal(all.length, 2);
+    all[1]?.ws.terminate();
+    await until('reconnected', () => all[2]?.ws.readyState === WebSocket.OPEN);
+    await sleep(500);
+    assert.deepEqual(sent(2), [], 'nothing from before close() comes back');
+    stream.close();
+  });
+
   test('a connect that fails leaves nothing running', async () => {
     const { Socket, all } = probes();
     const stream = new TxcStream({ url: 'ws://127.0.0.1:1/ws', WebSocket: Socket, pingIntervalMs: 100 });
