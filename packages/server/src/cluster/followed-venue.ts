@@ -16,7 +16,7 @@ const DURABLE = Promise.resolve();
  * push waits for a commit; a command resolves once this copy has applied it.
  */
 export class FollowedVenue implements VenueView {
-  private readonly changeListeners: ((apiKey: string) => void)[] = [];
+  private readonly changeListeners: ((apiKey: string | undefined) => void)[] = [];
 
   constructor(
     private readonly follower: JournalFollower,
@@ -48,15 +48,15 @@ export class FollowedVenue implements VenueView {
     this.follower.onReload(reset);
   }
 
-  onKeyChanged(listener: (apiKey: string) => void): void {
+  onKeyChanged(listener: (apiKey: string | undefined) => void): void {
     this.changeListeners.push(listener);
   }
 
   /**
-   * The leader said `apiKey` was revoked or changed, and the gateway's keys say so already (a
-   * changed key read again from the store): its sockets are checked against it again.
+   * The leader said `apiKey` was revoked, or the gateway read the keys again (undefined: any key may
+   * have changed), and its keys say so already: the sockets are checked against them again.
    */
-  keyChanged(apiKey: string): void {
+  keyChanged(apiKey: string | undefined): void {
     for (const listen of this.changeListeners) listen(apiKey);
   }
 }

@@ -208,15 +208,16 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
         }
       },
     });
+    const readKeys = (): void => void keys.load().catch((e: unknown) => log.warn({ err: e }, 'reading the API keys'));
     // a key created or changed (its allow-list edited): read again, and its sockets checked again
     connection.subscribe(keyCreatedSubject(cluster), {
       callback: (error) => {
-        if (error === null) keys.load().catch((e: unknown) => log.warn({ err: e }, 'reading the API keys'));
+        if (error === null) readKeys();
       },
     });
     // what the leader announced while this gateway was cut off from NATS is lost: once back, it reads
     // the keys again (and, as after every read, checks every socket against them)
-    void onReconnect(connection, () => keys.load().catch((e: unknown) => log.warn({ err: e }, 'reading the API keys')));
+    void onReconnect(connection, readKeys);
     const wait = leaderWait(config);
     const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
@@ -242,9 +243,7 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
     const following = streams;
     // a read of the keys is the copy made current, however it came about (an announcement, one missed,
     // a key not known yet): every socket is checked against the keys as they now stand
-    keys.onLoaded(() => {
-      for (const entry of keys.registry.all()) following.venue.keyChanged(entry.record.apiKey);
-    });
+    keys.onLoaded(() => following.venue.keyChanged(undefined));
     const admission = new RemoteAdmission(connection, cluster, wait);
     serveRoutesHere(app, { config, venue: following.venue, keys, admission, limits, perClient, rules });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {

@@ -22,7 +22,8 @@ export interface VenueView {
   subscribe(events: EventListener, reset: () => Promise<void>): void;
   /**
    * Told the id of each API key revoked (at once) or whose record changed (once the change is
-   * durable): the sockets it authorized are checked against it again (`websocketTokens.standing`).
+   * durable), or undefined when any key may have changed (the keys read again): the sockets a key
+   * authorized are checked against it again (`websocketTokens.standing`).
    */
-  onKeyChanged(listener: (apiKey: string) => void): void;
+  onKeyChanged(listener: (apiKey: string | undefined) => void): void;
 }

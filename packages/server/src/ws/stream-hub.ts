@@ -19,6 +19,9 @@ import {
 import type { RequestLimitRule } from './request-limit.js';
 import { SubscriptionLog } from './subscription-log.js';
 
+/** How a key stands now for a connection from `ip` (WebsocketTokens.standing, on the venue's state). */
+export type KeyStandingOf = (apiKey: string, ip: string) => KeyStanding;
+
 export interface HubOptions {
   readonly limits: RequestLimitRule;
   readonly idleTimeoutMs: number;
@@ -126,9 +129,9 @@ export class StreamHub {
    * address no longer allowed: it closes (4005); its sub-account blocked or deleted: it closes
    * (4006); still allowed: it stays, and keeps streaming.
    */
-  keyChanged(apiKey: string, standing: (ip: string) => KeyStanding): void {
+  keyChanged(apiKey: string, standing: KeyStandingOf): void {
     for (const conn of [...(this.byKey.get(apiKey) ?? [])]) {
-      const now = standing(conn.ip);
+      const now = standing(apiKey, conn.ip);
       if (now === 'revoked') conn.close(CLOSE.keyRevoked, 'API key revoked');
       else if (now === 'addressRefused') conn.close(CLOSE.addressRefused, 'API key no longer allows this address');
       else if (now === 'accountBlocked') conn.close(CLOSE.accountBlocked, 'sub-account blocked or deleted');
@@ -136,15 +139,15 @@ export class StreamHub {
   }
 
   /**
-   * A user's account changed (a sub-account blocked or deleted): the connections authorized with
-   * each of its keys are checked as `keyChanged` checks them. Synchronous, so that a connection
-   * closed here is sent nothing of the commands applied after.
+   * Any key may have changed (the keys were read again), or those of `user` (a sub-account blocked
+   * or deleted): the connections of each key are checked as `keyChanged` checks them. Synchronous,
+   * so that a connection closed here is sent nothing of the commands applied after.
    */
-  accountChanged(user: string, standing: (apiKey: string, ip: string) => KeyStanding): void {
+  keysChanged(standing: KeyStandingOf, user?: string): void {
     for (const [apiKey, conns] of [...this.byKey]) {
       const [first] = conns;
       // every connection under a key acts for the key's one user
-      if (first?.auth?.user === user) this.keyChanged(apiKey, (ip) => standing(apiKey, ip));
+      if (user === undefined || first?.auth?.user === user) this.keyChanged(apiKey, standing);
     }
   }
 

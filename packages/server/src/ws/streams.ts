@@ -6,7 +6,7 @@ import { DurableOutbox } from './durable-outbox.js';
 import type { MethodTable } from './method.js';
 import { orderMethods } from './orders/order-methods.js';
 import { serviceMethods } from './service-methods.js';
-import { StreamHub, type HubErrorLog, type HubOptions, type StreamObserver } from './stream-hub.js';
+import { StreamHub, type HubErrorLog, type HubOptions, type KeyStandingOf, type StreamObserver } from './stream-hub.js';
 import { bookTickerChannel } from './channels/book-ticker.js';
 import { candlesChannel } from './channels/candles.js';
 import { depthChannel } from './channels/depth.js';
@@ -90,12 +90,13 @@ export function createStreams(options: StreamsOptions): Streams {
   hub.addMethods(orderMethods(context));
   for (const methods of options.methods ?? []) hub.addMethods(methods(context));
   const listening = channels.filter((c) => c.onCommand !== undefined);
+  const standing: KeyStandingOf = (apiKey, ip) => venue.websocketTokens.standing(apiKey, ip, venue.state);
   venue.subscribe(
     (events, command, result, stamp) => {
       const applied = { events, command, result, stamp };
       for (const channel of listening) channel.onCommand?.(applied);
       if (command.type === 'SetSubAccountBlocked' || command.type === 'DeleteSubAccount') {
-        hub.accountChanged(command.id, (apiKey, ip) => venue.websocketTokens.standing(apiKey, ip, venue.state));
+        hub.keysChanged(standing, command.id);
       }
     },
     () => {
@@ -103,8 +104,6 @@ export function createStreams(options: StreamsOptions): Streams {
       return Promise.resolve();
     },
   );
-  venue.onKeyChanged((apiKey) =>
-    hub.keyChanged(apiKey, (ip) => venue.websocketTokens.standing(apiKey, ip, venue.state)),
-  );
+  venue.onKeyChanged((apiKey) => (apiKey === undefined ? hub.keysChanged(standing) : hub.keyChanged(apiKey, standing)));
   return { hub, context };
 }
