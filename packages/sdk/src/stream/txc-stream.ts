@@ -396,7 +396,9 @@ export class TxcStream {
       const byMarket = new Map<unknown, unknown[]>();
       for (const candle of params) {
         const market = (candle as unknown[] | undefined)?.[7];
-        byMarket.set(market, [...(byMarket.get(market) ?? []), candle]);
+        const candles = byMarket.get(market);
+        if (candles === undefined) byMarket.set(market, [candle]);
+        else candles.push(candle);
       }
       for (const [market, candles] of byMarket) held.get(String(market))?.onUpdate(candles);
       return;
