@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { commitBatch } from '../../src/store/commit-batch.js';
 import type { ProjectionWrite, Store } from '../../src/store/port.js';
 import { openPostgresStore } from '../../src/store/postgres.js';
@@ -11,16 +14,26 @@ import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../su
 
 const batch = commitBatch;
 
+/** Lets the store write again. */
+type Release = () => Promise<void>;
+
+interface Opened {
+  store: Store;
+  reopen: () => Promise<Store>;
+  cleanup: () => Promise<void>;
+  /** Holds the journal's write lock from another connection: the store's commits wait until released. */
+  holdWrites: () => Promise<Release>;
+}
+
 /** The one suite every store must pass: what the port promises, whatever the database. */
-function contract(
-  open: () => Promise<{ store: Store; reopen: () => Promise<Store>; cleanup: () => Promise<void> }>,
-): void {
+function contract(open: () => Promise<Opened>): void {
   let store: Store;
   let reopen: () => Promise<Store>;
   let cleanup: () => Promise<void>;
+  let holdWrites: () => Promise<Release>;
 
   before(async () => {
-    ({ store, reopen, cleanup } = await open());
+    ({ store, reopen, cleanup, holdWrites } = await open());
     await store.migrate();
     await store.migrate(); // idempotent
   });
@@ -83,9 +96,14 @@ function contract(
   it('is idle only while it writes nothing', async () => {
     assert.equal(store.idle(), true);
     const before = await store.lastSeq();
+    // held, so that a commit cannot be over before it is looked at
+    const release = await holdWrites();
     const first = store.commit(batch({ journal: [{ seq: before + 1, time: 1, command: '{}' }] }));
     assert.equal(store.idle(), false);
     const second = store.commit(batch({ journal: [{ seq: before + 2, time: 2, command: '{}' }] }));
+    await sleep(50);
+    assert.equal(store.idle(), false);
+    await release();
     await first;
     await second;
     assert.equal(store.idle(), true);
@@ -326,6 +344,15 @@ describe('store contract: SQLite', () => {
       store: openSqliteStore(file),
       reopen: () => Promise.resolve(openSqliteStore(file)),
       cleanup: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+      holdWrites: () => {
+        const other = new Database(file);
+        other.exec('BEGIN IMMEDIATE');
+        return Promise.resolve(() => {
+          other.exec('ROLLBACK');
+          other.close();
+          return Promise.resolve();
+        });
+      },
     }),
   );
 });
@@ -343,6 +370,16 @@ describe('store contract: PostgreSQL', async () => {
       store: openPostgresStore(db.url),
       reopen: () => Promise.resolve(openPostgresStore(db.url)),
       cleanup: () => db.drop(),
+      holdWrites: async () => {
+        const other = new pg.Client({ connectionString: db.url });
+        await other.connect();
+        await other.query('BEGIN');
+        await other.query('LOCK TABLE journal IN EXCLUSIVE MODE');
+        return async () => {
+          await other.query('ROLLBACK');
+          await other.end();
+        };
+      },
     };
   });
 });
