@@ -110,7 +110,8 @@ function marketOfUpdate(channel: string, params: unknown): unknown {
  * (`on()` listeners hear them all). A subscribe equal to an earlier one (same channel and params)
  * takes the earlier handle's place: that handle receives nothing more and its `unsubscribe()` does
  * nothing. Unsubscribing a handle takes away only what it added: the subscription it had replaced
- * comes back (sent again) and, if another replaced it, that one stays.
+ * comes back (sent again, its handle hearing from that subscribe's answer on) and, if another
+ * replaced it, that one stays.
  *
  * `subscribe`, `unsubscribe` and the restore after a reconnect run one at a time ({@link inTurn}): each
  * sends its frames only once the previous one's answers are read, so what the client keeps is always
@@ -123,6 +124,11 @@ export class TxcStream {
   private readonly listeners = new Map<string, Set<Listener>>();
   /** Accepted subscriptions still wanted, by channel, in the order the server accepted them. */
   private readonly handles = new Map<string, Handle[]>();
+  /**
+   * Handles subscribed again because the one that had replaced them was unsubscribed, until the
+   * server answers: the updates before that answer are still the replaced subscription's.
+   */
+  private readonly returning = new Set<Handle>();
   private authorized = false;
   /** The end of the queue of subscribe/unsubscribe/restore operations (see {@link inTurn}); never rejects. */
   private turn: Promise<unknown> = Promise.resolve();
@@ -347,7 +353,10 @@ export class TxcStream {
     }
     for (const [key, kept] of after) {
       // what this handle had replaced comes back (a subscribe replaces the key's subscription)
-      if (before.get(key) !== kept) requests.push(this.send(`${channel}_subscribe`, this.resendParams(kept)));
+      if (before.get(key) === kept) continue;
+      this.returning.add(kept);
+      const back = (): void => void this.returning.delete(kept);
+      requests.push(this.send(`${channel}_subscribe`, this.resendParams(kept), back).finally(back));
     }
     await Promise.all(requests);
   }
@@ -400,23 +409,28 @@ export class TxcStream {
         if (candles === undefined) byMarket.set(market, [candle]);
         else candles.push(candle);
       }
-      for (const [market, candles] of byMarket) held.get(String(market))?.onUpdate(candles);
+      for (const [market, candles] of byMarket) this.live(held.get(String(market)))?.onUpdate(candles);
       return;
     }
     if (channel === 'depth') {
       const market: unknown = Array.isArray(params) ? (params as unknown[])[2] : undefined;
-      this.inEffect(channel).get(String(market))?.onUpdate(params);
+      this.live(this.inEffect(channel).get(String(market)))?.onUpdate(params);
       return;
     }
     if (MARKET_LISTS.has(channel)) {
       // only the handle in effect, and only for the markets it named (`[]`: all)
       const market = marketOfUpdate(channel, params);
-      const handle = this.inEffect(channel).get(WHOLE);
+      const handle = this.live(this.inEffect(channel).get(WHOLE));
       if (handle !== undefined && (handle.params.length === 0 || handle.params.includes(market)))
         handle.onUpdate(params);
       return;
     }
-    this.inEffect(channel).get(WHOLE)?.onUpdate(params);
+    this.live(this.inEffect(channel).get(WHOLE))?.onUpdate(params);
+  }
+
+  /** The handle, unless its subscription is on its way back (see {@link returning}). */
+  private live(handle: Handle | undefined): Handle | undefined {
+    return handle === undefined || this.returning.has(handle) ? undefined : handle;
   }
 
   private onClose(socket: StreamSocket, quietly = false): void {

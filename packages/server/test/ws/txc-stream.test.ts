@@ -33,7 +33,12 @@ interface ProbeHooks {
 
 /** A WebSocket class for TxcStream that records every socket and what the client sent on it. */
 function probes(hooks: ProbeHooks = {}) {
-  const all: { ws: WebSocket; sent: { method: string; params: unknown[] }[] }[] = [];
+  const all: {
+    ws: WebSocket;
+    sent: { method: string; params: unknown[] }[];
+    /** Hands the client a frame, as if the socket had just read it (one `incoming` held back). */
+    deliver: (text: string) => void;
+  }[] = [];
   class ProbeSocket implements StreamSocket {
     onopen: StreamSocket['onopen'] = null;
     onmessage: StreamSocket['onmessage'] = null;
@@ -45,7 +50,7 @@ function probes(hooks: ProbeHooks = {}) {
 
     constructor(url: string) {
       this.ws = new WebSocket(url);
-      all.push({ ws: this.ws, sent: this.sent });
+      all.push({ ws: this.ws, sent: this.sent, deliver: (text) => this.onmessage?.({ data: text }) });
       this.ws.onopen = (e) => {
         hooks.opened?.(this.ws, this.index);
         this.onopen?.(e);
@@ -412,6 +417,44 @@ describe('TxcStream, the SDK stream client', () => {
     // the first BTC handle, superseded by an equal one, does not come back
     assert.deepEqual(sent(0).at(-1), ['trades_unsubscribe', []]);
     stream.close();
+  });
+
+  test('a handle that comes back hears nothing of the subscription that had replaced it', async () => {
+    // frames held back, as a slow network would: the replacing subscription's update reaches the
+    // client only after it unsubscribed, and before the answer to the subscribe sent again
+    const held: string[] = [];
+    let holding = false;
+    const { Socket, all, sent } = probes({
+      incoming: (text) => {
+        if (holding) held.push(text);
+        return !holding;
+      },
+    });
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300 });
+    await stream.connect();
+    type Depth = [boolean, unknown, string];
+    const heard = { wide: [] as Depth[], narrow: [] as Depth[] };
+    await stream.subscribe('depth', ['BTC_USDT', 50, '0'], (update) => heard.wide.push(update as Depth));
+    const narrow = await stream.subscribe('depth', ['BTC_USDT', 5, '0'], (update) =>
+      heard.narrow.push(update as Depth),
+    );
+    await until('the narrow snapshot', () => heard.narrow.length > 0);
+    heard.wide.length = 0;
+    holding = true;
+    const moved = await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '50000' });
+    await until('the narrow update, held', () => held.some((t) => t.includes('depth_update')));
+    const gone = narrow.unsubscribe();
+    await until('the wide subscribe sent again', () => sent(0).at(-1)?.[0] === 'depth_subscribe');
+    assert.deepEqual(sent(0).at(-1), ['depth_subscribe', ['BTC_USDT', 50, '0', true]]);
+    await until('its answer and snapshot, held', () => held.filter((t) => t.includes('depth_update')).length >= 2);
+    holding = false;
+    for (const text of held.splice(0)) all[0]?.deliver(text);
+    await gone;
+    await sleep(200);
+    assert.ok(heard.wide.length > 0, 'the wide handle hears again');
+    assert.equal(heard.wide[0]?.[0], true, 'from its own snapshot on, not the narrow update before it');
+    stream.close();
+    await maker.orderCancel({ market: 'BTC_USDT', orderId: moved.orderId });
   });
 
   test('connect() on an open stream does nothing; close() then connect() starts afresh', async () => {
