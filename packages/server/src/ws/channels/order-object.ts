@@ -93,7 +93,7 @@ export function pendingOrder(state: State, o: OrderView, mtime: number): Record<
 
 /**
  * A finished order as `ordersExecuted` shows it (websocket spec §7.5): every documented field,
- * always (docs/decisions.md, "Account streams"); `source` is `api`, the only way orders come in.
+ * always (docs/decisions.md, "Account streams"); `source` is `api`: the engine keeps no origin with an order.
  */
 export function executedOrder(state: State, o: OrderView): Record<string, unknown> {
   const finished = wsSeconds(o.finished ?? o.created);
