@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TxcError } from '@txc/sdk';
+import { ManualClock } from '../support/manual-clock.js';
 import { rawPost } from '../support/raw-request.js';
 import { TestServer } from '../support/test-server.js';
 
@@ -10,13 +11,14 @@ describe('signed private requests (spec §5, reference §1)', () => {
   let server: TestServer;
   let apiKey: string;
   let secret: string;
+  const clock = new ManualClock();
   let nonce = Date.now();
   const next = (): number => ++nonce;
   const body = (fields: Record<string, unknown> = {}): string =>
     JSON.stringify({ request: PATH, nonce: next(), ...fields });
 
   before(async () => {
-    server = await TestServer.start();
+    server = await TestServer.start({}, undefined, { clock });
     ({ apiKey, apiSecret: secret } = await server.user('alice', { deposits: { BTC: '1.5' } }));
   });
   after(() => server.stop());
@@ -137,31 +139,45 @@ describe('signed private requests (spec §5, reference §1)', () => {
   });
 
   it('nonceWindow: accepts out of order within ±5 s, refuses outside it and on reuse', async () => {
-    const now = Date.now();
+    // the window is around the server's now: standing still, it cannot move under the requests, and its edges are exact
+    const stoppedAt = performance.now();
+    clock.stop();
+    try {
+      await windowedNonces(clock.nowMs());
+    } finally {
+      // back in step with real time, where the SDK takes its windowed nonces
+      clock.resume();
+      clock.advance(performance.now() - stoppedAt);
+    }
+  });
+
+  async function windowedNonces(now: number): Promise<void> {
     const windowed = (n: number): string => JSON.stringify({ request: PATH, nonce: n, nonceWindow: true });
     assert.equal((await post({ body: windowed(now + 1000) })).status, 200);
     assert.equal((await post({ body: windowed(now - 1000) })).status, 200);
     assert.equal((await post({ body: windowed(now) })).status, 200);
+    assert.equal((await post({ body: windowed(now + 5000) })).status, 200);
+    assert.equal((await post({ body: windowed(now - 5000) })).status, 200);
 
     const reused = await post({ body: windowed(now - 1000) });
     assert.equal(reused.status, 429);
     assert.deepEqual(reused.body, { code: 0, message: 'Too many requests.', errors: {} });
 
-    const old = await post({ body: windowed(now - 6000) });
+    const old = await post({ body: windowed(now - 5001) });
     assert.equal(old.status, 400);
     assert.deepEqual(old.body, {
       code: 0,
       message: 'Your nonce is more than 5 seconds lesser than the current nonce.',
       errors: {},
     });
-    const future = await post({ body: windowed(now + 6000) });
+    const future = await post({ body: windowed(now + 5001) });
     assert.equal(future.status, 400);
     assert.deepEqual(future.body, {
       code: 0,
       message: 'Your nonce is more than 5 seconds greater than the current nonce.',
       errors: {},
     });
-  });
+  }
 
   it('the SDK client with nonceWindow signs concurrent requests that all pass', async () => {
     const client = server.client(apiKey, secret, { nonceWindow: true });

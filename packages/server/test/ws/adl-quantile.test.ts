@@ -47,6 +47,9 @@ describe('WebSocket ADLQuantile: the account’s auto-deleveraging quantiles', (
   let erin: TxcClient;
 
   before(async () => {
+    // the channel's 30 s timer is mocked before the server makes it, and never moved: these tests count the pushes
+    // that changes make, and a slow run would otherwise let a periodic one in
+    mock.timers.enable({ apis: ['setInterval'] });
     server = await collateralServer();
     // dave shorts 0.2 BTC_PERP against two longs: erin's at 60 000 on plenty of margin, carol's at 62 000 on little
     dave = await collateralTrader(server, 'dave', { USDT: '100000' });
@@ -57,7 +60,10 @@ describe('WebSocket ADLQuantile: the account’s auto-deleveraging quantiles', (
     await dave.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.1', price: '62000' });
     await carol.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '62000' });
   });
-  after(() => server.stop());
+  after(async () => {
+    await server.stop();
+    mock.timers.reset();
+  });
 
   test('private: code 6 before authorize; code 1 for a spot, unknown or extra market', async () => {
     const ws = await WsTestClient.connect(server.url);

@@ -51,7 +51,8 @@ describe('WebSocket limits', () => {
   });
 
   test('a connection that says nothing for the idle timeout is closed (4001); one that pings is kept', async () => {
-    const server = await start({ idleTimeoutMs: 400 });
+    // a timeout twenty pings long: only a stall of the process near that long could let the talker look idle
+    const server = await start({ idleTimeoutMs: 2000 });
     const silent = await WsTestClient.connect(server.url);
     const talker = await WsTestClient.connect(server.url);
     const pinging = setInterval(() => void talker.request('ping').catch(() => undefined), 100);

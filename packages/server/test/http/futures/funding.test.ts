@@ -196,9 +196,11 @@ describe('the funding schedule: the server settles at the published boundary, no
   let clock: ManualClock;
 
   before(async () => {
-    // two seconds before an 8-hour boundary
+    // two seconds before an 8-hour boundary, standing there: a slow set-up cannot reach the boundary, only the test
+    // moves the clock across it
     const boundary = (Math.floor(Date.now() / EIGHT_HOURS_MS) + 1) * EIGHT_HOURS_MS;
     clock = new ManualClock(boundary - 2_000);
+    clock.stop();
     server = await collateralServer({ fundingSettlement: 'schedule' }, clock);
   });
   after(() => server.stop());
@@ -212,6 +214,8 @@ describe('the funding schedule: the server settles at the published boundary, no
     const boundary = Number(listed?.next_funding_rate_timestamp);
     assert.ok(clock.nowMs() < boundary, 'before the boundary');
     assert.deepEqual(await carol.fundingHistory('BTC_PERP'), []);
+    // just past the boundary: the job, which sleeps in real time for what it saw left (two seconds), settles then
+    clock.advance(2_000);
     let history = await carol.fundingHistory('BTC_PERP');
     for (let i = 0; i < 50 && history.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 200));

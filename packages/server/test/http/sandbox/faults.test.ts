@@ -153,12 +153,14 @@ describe('faults on demand (--allow-faults)', () => {
     const ws = await WsTestClient.connect(server.url);
     await ws.call('trades_subscribe', ['BTC_USDT']);
     await ws.nextPush('trades_update');
-    await add({ type: 'pauseStream', channel: 'trades', seconds: 1 });
+    // long enough to outlast the steps however slow they are; it ends when cleared (the next test lets one end by itself)
+    const rule = await add({ type: 'pauseStream', channel: 'trades', seconds: 600 });
     await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '40000' });
     await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '40000' });
     await ws.sync();
     assert.equal(ws.pushes('trades_update').length, 1, 'the trade is not pushed while paused');
-    // the rule ends by itself after its second: the follower gets the latest trades again
+    assert.deepEqual((await server.admin('DELETE', `/admin/v1/faults/${rule.id}`)).body, { cleared: 1 });
+    // the follower gets the latest trades again
     const resumed = await ws.nextPush('trades_update');
     const [market, trades] = resumed.params as [string, { price: string }[]];
     assert.equal(market, 'BTC_USDT');
@@ -173,9 +175,12 @@ describe('faults on demand (--allow-faults)', () => {
     await ws.call('bookTicker_unsubscribe', ['BTC_USDT']);
     await ws.sync();
     const before = ws.pushes('bookTicker_update').length;
+    // waited for from before the rule is set: a slow answer to the set cannot let the push come unheard
+    const resumed = ws.waitFor((f) => f.method === 'bookTicker_update');
     await add({ type: 'pauseStream', channel: 'bookTicker', seconds: 1 });
     // the rule ends by itself after its second: a fresh snapshot of every market still followed
-    await ws.waitFor((f) => f.method === 'bookTicker_update');
+    await resumed;
+    assert.deepEqual((await server.admin('GET', '/admin/v1/faults')).body, []);
     await ws.sync();
     const markets = ws
       .pushes('bookTicker_update')
