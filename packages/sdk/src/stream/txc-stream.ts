@@ -248,6 +248,8 @@ export class TxcStream {
 
   private open(byUser: boolean): Promise<void> {
     const opening = new Promise<void>((resolve, reject) => {
+      // a socket still closing is left now: what was sent on it gets no answer here
+      if (this.socket !== undefined) this.leave();
       const socket = new this.Socket(this.options.url);
       this.socket = socket;
       let opened = false;
@@ -433,11 +435,16 @@ export class TxcStream {
     return handle === undefined || this.returning.has(handle) ? undefined : handle;
   }
 
-  private onClose(socket: StreamSocket, quietly = false): void {
-    if (socket !== this.socket) return;
+  /** Stops using the current socket: its timers stop and the requests sent on it are refused. */
+  private leave(): void {
     this.stopTimers();
     for (const p of this.pending.values()) p.reject(new Error(`TxcStream: connection closed (${p.method})`));
     this.pending.clear();
+  }
+
+  private onClose(socket: StreamSocket, quietly = false): void {
+    if (socket !== this.socket) return;
+    this.leave();
     if (quietly || this.closedByUser || this.options.reconnect === false || this.reconnectTimer !== undefined) return;
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt++);
     // jitter: many clients dropped at once do not all come back in the same instant
