@@ -98,12 +98,18 @@ function contract(open: () => Promise<Opened>): void {
     const before = await store.lastSeq();
     // held, so that a commit cannot be over before it is looked at
     const release = await holdWrites();
-    const first = store.commit(batch({ journal: [{ seq: before + 1, time: 1, command: '{}' }] }));
-    assert.equal(store.idle(), false);
-    const second = store.commit(batch({ journal: [{ seq: before + 2, time: 2, command: '{}' }] }));
-    await sleep(50);
-    assert.equal(store.idle(), false);
-    await release();
+    let first: Promise<void>;
+    let second: Promise<void>;
+    try {
+      first = store.commit(batch({ journal: [{ seq: before + 1, time: 1, command: '{}' }] }));
+      assert.equal(store.idle(), false);
+      second = store.commit(batch({ journal: [{ seq: before + 2, time: 2, command: '{}' }] }));
+      await sleep(50);
+      assert.equal(store.idle(), false);
+    } finally {
+      // released whatever happened: the tests after this one write too
+      await release();
+    }
     await first;
     await second;
     assert.equal(store.idle(), true);

@@ -47,8 +47,8 @@ describe('WebSocket ADLQuantile: the account’s auto-deleveraging quantiles', (
   let erin: TxcClient;
 
   before(async () => {
-    // the channel's 30 s timer is mocked before the server makes it, and never moved: these tests count the pushes
-    // that changes make, and a slow run would otherwise let a periodic one in
+    // the server's intervals, the channel's 30 s push among them, are mocked before it makes them and never moved:
+    // these tests count the pushes that changes make, and a slow run would otherwise let a periodic one in
     mock.timers.enable({ apis: ['setInterval'] });
     server = await collateralServer();
     // dave shorts 0.2 BTC_PERP against two longs: erin's at 60 000 on plenty of margin, carol's at 62 000 on little
@@ -61,8 +61,11 @@ describe('WebSocket ADLQuantile: the account’s auto-deleveraging quantiles', (
     await carol.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '62000' });
   });
   after(async () => {
-    await server.stop();
-    mock.timers.reset();
+    try {
+      await server.stop();
+    } finally {
+      mock.timers.reset();
+    }
   });
 
   test('private: code 6 before authorize; code 1 for a spot, unknown or extra market', async () => {
@@ -164,8 +167,11 @@ describe('WebSocket ADLQuantile: the periodic push', () => {
     server = await collateralServer();
   });
   after(async () => {
-    await server.stop();
-    mock.timers.reset();
+    try {
+      await server.stop();
+    } finally {
+      mock.timers.reset();
+    }
   });
 
   test('the current rows every 30 s, changed or not', async () => {
