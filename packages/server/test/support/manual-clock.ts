@@ -36,6 +36,16 @@ export class ManualClock implements Clock {
     this.stoppedAt = this.nowMicros();
   }
 
+  /** Runs `steps` with the clock standing still, then lets real time move it again (also when a step fails). */
+  async standingStill<T>(steps: () => Promise<T>): Promise<T> {
+    this.stop();
+    try {
+      return await steps();
+    } finally {
+      this.resume();
+    }
+  }
+
   /** Lets real time move the clock again, from where it stands. */
   resume(): void {
     if (this.stoppedAt === undefined) return;

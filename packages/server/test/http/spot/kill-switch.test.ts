@@ -37,15 +37,9 @@ describe('order/kill-switch and its status through HTTP', () => {
   });
   after(() => server.stop());
 
-  it('arms, refreshes and disarms a timer; the status lists what is armed', async () => {
-    // times are whole seconds: real time crossing one between the calls would move startTime by one
-    clock.stop();
-    try {
-      await armRefreshDisarm();
-    } finally {
-      clock.resume();
-    }
-  });
+  // times are whole seconds: real time crossing one between the calls would move startTime by one
+  it('arms, refreshes and disarms a timer; the status lists what is armed', () =>
+    clock.standingStill(armRefreshDisarm));
 
   async function armRefreshDisarm(): Promise<void> {
     const armed = await alice.privatePost<Record<string, unknown>>(SWITCH, { market: 'BTC_USDT', timeout: '60' });
@@ -113,16 +107,10 @@ describe('order/kill-switch and its status through HTTP', () => {
     assert.deepEqual(await alice.privatePost(STATUS, {}), []);
   });
 
-  it("on expiry cancels the user's orders on that market of the types named, and nothing else", async () => {
-    // expiry is exact and the server's timer reads the clock: running, slow steps after the second advance would let
-    // real time carry the refreshed switch past its expiry before the look that it has not fired
-    clock.stop();
-    try {
-      await expireSwitches();
-    } finally {
-      clock.resume();
-    }
-  });
+  // expiry is exact and the server's timer reads the clock: running, slow steps after the second advance would let
+  // real time carry the refreshed switch past its expiry before the look that it has not fired
+  it("on expiry cancels the user's orders on that market of the types named, and nothing else", () =>
+    clock.standingStill(expireSwitches));
 
   async function expireSwitches(): Promise<void> {
     const btc = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '40000' });
