@@ -3,12 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { TxcClient } from '@txc/sdk';
 import { admin, type Target } from '../durability/traffic.js';
 import { leading } from '../durability/venue-processes.js';
-import {
-  bookFollowsRandomOrders,
-  eventually,
-  successAnswers,
-  tradeSeenByWatchTrades,
-} from '../support/ccxt-pro-watch.js';
+import { bookFollowsRandomOrders, successAnswers, tradeSeenByWatchTrades } from '../support/ccxt-pro-watch.js';
+import { eventually } from '../support/eventually.js';
 import { whitebitProAt, type WhitebitPro } from '../support/ccxt-whitebit.js';
 import type { ChildServer } from '../support/child-server.js';
 import { natsSkipReason } from '../support/nats.js';

@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
 import type { TxcClient } from '@txc/sdk';
 import type { WhitebitPro } from './ccxt-whitebit.js';
+import { eventually } from './eventually.js';
 import { Prng } from './prng.js';
-
-/** Waits until `check` holds (polling what ccxt caches), failing after a bound. */
-export async function eventually(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what} did not happen`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Counts the `{"status":"success"}` answers ccxt receives (authorize, each subscribe), by looking at

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
-import { eventually, successAnswers } from '../support/ccxt-pro-watch.js';
+import { successAnswers } from '../support/ccxt-pro-watch.js';
+import { eventually } from '../support/eventually.js';
 import { whitebitProAt, type WhitebitPro } from '../support/ccxt-whitebit.js';
 import { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { STREAM_METHODS, TxcStream, TxcStreamError, type StreamSocket, type StreamTrade } from '@txc/sdk';
 import type { TxcClient } from '@txc/sdk';
+import { eventually } from '../support/eventually.js';
 import { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 
@@ -12,15 +13,6 @@ function first<T>(register: (callback: (value: T) => void) => void, accept: (val
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `ready()` holds, failing after `ms`. */
-async function until(what: string, ready: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ready()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 interface ProbeHooks {
   /** Called as socket `index` opens, before the client hears of it. */
@@ -186,13 +178,13 @@ describe('TxcStream, the SDK stream client', () => {
     await stream.subscribe('candles', ['ETH_USDT', 60], (cs) => cs.forEach((c) => seen.eth.add(c[7])));
     await trade('BTC_USDT', '51000');
     await trade('ETH_USDT', '3000');
-    await until('candles of both markets', () => seen.btc.size > 0 && seen.eth.size > 0);
+    await eventually('candles of both markets', () => seen.btc.size > 0 && seen.eth.size > 0);
     await sleep(600);
     assert.deepEqual([...seen.btc], ['BTC_USDT']);
     assert.deepEqual([...seen.eth], ['ETH_USDT']);
 
     all[0]?.ws.terminate();
-    await until('both candles resubscribed', () => sent(1).length >= 2);
+    await eventually('both candles resubscribed', () => sent(1).length >= 2);
     assert.deepEqual(sent(1), [
       ['candles_subscribe', ['BTC_USDT', 60]],
       ['candles_subscribe', ['ETH_USDT', 60]],
@@ -200,7 +192,7 @@ describe('TxcStream, the SDK stream client', () => {
     seen.eth.clear();
     await btc.unsubscribe();
     assert.deepEqual(sent(1).at(-1), ['candles_unsubscribe', ['BTC_USDT']]);
-    await until('ETH candles go on', () => seen.eth.size > 0);
+    await eventually('ETH candles go on', () => seen.eth.size > 0);
     stream.close();
   });
 
@@ -210,7 +202,7 @@ describe('TxcStream, the SDK stream client', () => {
     const markets = { btc: new Set<string>(), eth: new Set<string>() };
     const btc = await stream.subscribe('depth', ['BTC_USDT', 5, '0', true], ([, , m]) => markets.btc.add(m));
     await stream.subscribe('depth', ['ETH_USDT', 5, '0', true], ([, , m]) => markets.eth.add(m));
-    await until('both snapshots', () => markets.btc.size > 0 && markets.eth.size > 0);
+    await eventually('both snapshots', () => markets.btc.size > 0 && markets.eth.size > 0);
     await sleep(300);
     assert.deepEqual([...markets.btc], ['BTC_USDT']);
     assert.deepEqual([...markets.eth], ['ETH_USDT']);
@@ -239,11 +231,11 @@ describe('TxcStream, the SDK stream client', () => {
       'h2 holds the subscription: nothing to send',
     );
     await trade('BTC_USDT', '51234');
-    await until('h2 hears the new trade', () => h2Trades.includes('51234'));
+    await eventually('h2 hears the new trade', () => h2Trades.includes('51234'));
     assert.equal(refusedCalls, 0);
 
     all[0]?.ws.terminate();
-    await until('trades resubscribed', () => sent(1).length >= 1);
+    await eventually('trades resubscribed', () => sent(1).length >= 1);
     assert.deepEqual(sent(1), [['trades_subscribe', ['ETH_USDT', 'BTC_USDT']]]);
 
     // unsubscribing the handle in effect brings back the one it replaced
@@ -280,16 +272,19 @@ describe('TxcStream, the SDK stream client', () => {
     await stream.authorize();
     let prices = 0;
     await stream.subscribe('lastprice', ['BTC_USDT'], () => prices++);
-    await until('lastprice snapshot', () => prices >= 1);
+    await eventually('lastprice snapshot', () => prices >= 1);
 
     all[0]?.ws.terminate();
-    await until('resubscribed on socket 1', () => sent(1).some(([m]) => m === 'lastprice_subscribe') && prices >= 2);
+    await eventually(
+      'resubscribed on socket 1',
+      () => sent(1).some(([m]) => m === 'lastprice_subscribe') && prices >= 2,
+    );
     assert.equal(fetched, 1, 'the token is reused');
     assert.deepEqual(errors, []);
 
     const before = prices;
     all[1]?.ws.terminate();
-    await until('public channel back on socket 2 despite the refused authorize', () => prices > before);
+    await eventually('public channel back on socket 2 despite the refused authorize', () => prices > before);
     assert.ok(sent(2).some(([m]) => m === 'lastprice_subscribe'));
     const refusal = errors[0] as Error | undefined;
     assert.ok(refusal instanceof TxcStreamError && refusal.code === 1, String(refusal));
@@ -313,7 +308,7 @@ describe('TxcStream, the SDK stream client', () => {
     const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 200, pongTimeoutMs: 600 });
     await stream.connect();
     await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
-    await until('a new socket resubscribed', () => sent(1).some(([m]) => m === 'lastprice_subscribe'), 4000);
+    await eventually('a new socket resubscribed', () => sent(1).some(([m]) => m === 'lastprice_subscribe'), 4000);
     stream.close();
   });
 
@@ -333,7 +328,7 @@ describe('TxcStream, the SDK stream client', () => {
     await stream.subscribe('candles', ['BTC_USDT', 60], () => undefined);
     user.b = await stream.subscribe('candles', ['ETH_USDT', 60], () => undefined);
     all[0]?.ws.terminate();
-    await until('the user unsubscribed during the restore', () => user.unsubscribed !== undefined);
+    await eventually('the user unsubscribed during the restore', () => user.unsubscribed !== undefined);
     await user.unsubscribed;
     assert.deepEqual(sent(1), [
       ['candles_subscribe', ['BTC_USDT', 60]],
@@ -358,7 +353,7 @@ describe('TxcStream, the SDK stream client', () => {
       'ETH_USDT replaced BTC_USDT: nothing to unsubscribe',
     );
     await trade('ETH_USDT', '3111');
-    await until('the ETH subscription holds', () => prices.includes('3111'));
+    await eventually('the ETH subscription holds', () => prices.includes('3111'));
     stream.close();
   });
 
@@ -382,9 +377,9 @@ describe('TxcStream, the SDK stream client', () => {
     await stream.authorize();
     await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
     all[0]?.ws.terminate();
-    await until('restore 1 fetches a token', () => fetched === 2);
+    await eventually('restore 1 fetches a token', () => fetched === 2);
     all[1]?.ws.terminate();
-    await until('restored on socket 2', () => sent(2).some(([m]) => m === 'lastprice_subscribe'), 10_000);
+    await eventually('restored on socket 2', () => sent(2).some(([m]) => m === 'lastprice_subscribe'), 10_000);
     await sleep(3500);
     assert.deepEqual(sent(2), [
       ['authorize', sent(2)[0]?.[1]],
@@ -407,7 +402,7 @@ describe('TxcStream, the SDK stream client', () => {
     const b = await stream.subscribe('trades', ['ETH_USDT'], listen(heard.b));
     const a2 = await stream.subscribe('trades', ['BTC_USDT'], listen(heard.a2));
     await trade('BTC_USDT', '51321');
-    await until('the handle in effect hears', () => heard.a2.includes('51321'));
+    await eventually('the handle in effect hears', () => heard.a2.includes('51321'));
     await sleep(300);
     assert.ok(!heard.a1.includes('51321'), 'the first BTC handle was replaced');
     assert.equal(heard.a2.filter((p) => p === '51321').length, 1, 'once');
@@ -438,15 +433,15 @@ describe('TxcStream, the SDK stream client', () => {
     const narrow = await stream.subscribe('depth', ['BTC_USDT', 5, '0'], (update) =>
       heard.narrow.push(update as Depth),
     );
-    await until('the narrow snapshot', () => heard.narrow.length > 0);
+    await eventually('the narrow snapshot', () => heard.narrow.length > 0);
     heard.wide.length = 0;
     holding = true;
     const moved = await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '50000' });
-    await until('the narrow update, held', () => held.some((t) => t.includes('depth_update')));
+    await eventually('the narrow update, held', () => held.some((t) => t.includes('depth_update')));
     const gone = narrow.unsubscribe();
     const again = JSON.stringify(['depth_subscribe', ['BTC_USDT', 50, '0', true]]);
-    await until('the wide subscribe sent again', () => JSON.stringify(sent(0).at(-1)) === again);
-    await until('its answer and snapshot, held', () => held.filter((t) => t.includes('depth_update')).length >= 2);
+    await eventually('the wide subscribe sent again', () => JSON.stringify(sent(0).at(-1)) === again);
+    await eventually('its answer and snapshot, held', () => held.filter((t) => t.includes('depth_update')).length >= 2);
     holding = false;
     for (const text of held.splice(0)) all[0]?.deliver(text);
     await gone;
@@ -485,7 +480,7 @@ describe('TxcStream, the SDK stream client', () => {
     await stream.connect();
     assert.equal(all.length, 2);
     all[1]?.ws.terminate();
-    await until('reconnected', () => all[2]?.ws.readyState === WebSocket.OPEN);
+    await eventually('reconnected', () => all[2]?.ws.readyState === WebSocket.OPEN);
     await sleep(500);
     assert.deepEqual(sent(2), [], 'nothing from before close() comes back');
     stream.close();

@@ -2,21 +2,13 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
+import { eventually } from '../../support/eventually.js';
 import { ManualClock } from '../../support/manual-clock.js';
 import { TestServer } from '../../support/test-server.js';
 import { fails, validation } from '../../support/trading.js';
 
 const SWITCH = '/api/v4/order/kill-switch';
 const STATUS = '/api/v4/order/kill-switch/status';
-
-/** Waits (boundedly) until `check` holds: the server's timer acts on its own. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await sleep(25);
-  }
-  assert.fail('the condition never held');
-}
 
 describe('order/kill-switch and its status through HTTP', () => {
   const clock = new ManualClock();
@@ -124,9 +116,12 @@ describe('order/kill-switch and its status through HTTP', () => {
     await sleep(600);
     assert.equal((await alice.activeOrders({ market: 'BTC_USDT' })).length, 1);
     clock.advance(2_000);
-    await eventually(async () => (await alice.activeOrders({ market: 'BTC_USDT' })).length === 0);
+    await eventually(
+      'the BTC_USDT order cancelled',
+      async () => (await alice.activeOrders({ market: 'BTC_USDT' })).length === 0,
+    );
     // the ETH_USDT switch reaches futures orders only: it fired and left the spot order
-    await eventually(async () => (await alice.privatePost<unknown[]>(STATUS, {})).length === 0);
+    await eventually('every switch fired', async () => (await alice.privatePost<unknown[]>(STATUS, {})).length === 0);
     assert.deepEqual(
       (await alice.activeOrders({ market: 'ETH_USDT' })).map((o) => o.orderId),
       [eth.orderId],
@@ -152,7 +147,10 @@ describe('order/kill-switch and its status through HTTP', () => {
       return Promise.resolve();
     });
     alice = trader();
-    await eventually(async () => (await alice.activeOrders({ market: 'BTC_USDT' })).length === 0);
+    await eventually(
+      'the order cancelled at start-up',
+      async () => (await alice.activeOrders({ market: 'BTC_USDT' })).length === 0,
+    );
     assert.deepEqual(await alice.privatePost(STATUS, {}), []);
   });
 });
