@@ -61,6 +61,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
     marketData,
     idleTimeoutMs: config.websocket.idleTimeoutMs,
     maxBufferedBytes: config.websocket.maxBufferedBytes,
+    tradesGatherMs: config.websocket.tradesGatherMs,
     limits: config.websocket,
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });

@@ -157,6 +157,11 @@ export const ConfigSchema = Type.Object({
       idleTimeoutMs: Type.Integer({ minimum: 100, default: 60_000 }),
       /** A connection whose unsent frames pass this many bytes is closed (4002, slow consumer). */
       maxBufferedBytes: Type.Integer({ minimum: 1024, default: 4_194_304 }),
+      /**
+       * A `trades_update` waits until this long after the previous one, gathering the trades of the
+       * commits in between (0: one per group commit). Only a busy market waits.
+       */
+      tradesGatherMs: Type.Integer({ minimum: 0, maximum: 1_000, default: 5 }),
       /** Order placements per connection per window (more answer code 7). */
       placementsPerWindow: Type.Integer({ minimum: 1, default: 10_000 }),
       /** Every other request per connection per window (more answer code 7). */

@@ -197,6 +197,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     candles: deps.candles,
     idleTimeoutMs: config.websocket.idleTimeoutMs,
     maxBufferedBytes: config.websocket.maxBufferedBytes,
+    tradesGatherMs: config.websocket.tradesGatherMs,
     limits: config.websocket,
     observer: metrics.streams,
     faults,

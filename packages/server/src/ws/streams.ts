@@ -29,8 +29,8 @@ import type { FaultBoard } from '../faults/fault-board.js';
 import { StreamFaults } from './stream-faults.js';
 
 /** Every channel of the socket, one line each. */
-const CHANNELS: readonly ChannelFactory[] = [
-  tradesChannel,
+const channelsOf = (options: StreamsOptions): readonly ChannelFactory[] => [
+  tradesChannel({ gatherMs: options.tradesGatherMs }),
   lastpriceChannel,
   balanceSpotChannel,
   balanceMarginChannel,
@@ -53,13 +53,15 @@ const CHANNELS: readonly ChannelFactory[] = [
 export interface StreamsOptions extends HubOptions {
   readonly venue: VenueView;
   readonly marketData: MarketData;
+  /** How long after a `trades_update` the next may wait to gather later commits' trades (0: one per commit). */
+  readonly tradesGatherMs: number;
   /** The candle reader the REST kline endpoint uses; built on `venue` when not given. */
   readonly candles?: Candles;
   readonly log: HubErrorLog;
   readonly observer?: StreamObserver;
   /** Methods beyond the channels' and the service methods (order methods). */
   readonly methods?: readonly ((ctx: StreamContext) => MethodTable)[];
-  /** Channels beyond CHANNELS (tests). */
+  /** Channels beyond the socket's own (tests). */
   readonly channels?: readonly ChannelFactory[];
   /** A sandbox's fault rules: paused channels, sockets closed after a while. */
   readonly faults?: FaultBoard;
@@ -82,7 +84,7 @@ export function createStreams(options: StreamsOptions): Streams {
   const outbox = new DurableOutbox(venue, (error) => options.log(error, 'push'));
   const candles = options.candles ?? new Candles(venue);
   const context: StreamContext = { venue, marketData, candles, outbox };
-  const channels: Channel[] = [...CHANNELS, ...(options.channels ?? [])].map((make) => make(context));
+  const channels: Channel[] = [...channelsOf(options), ...(options.channels ?? [])].map((make) => make(context));
   const faults = options.faults === undefined ? undefined : new StreamFaults(options.faults);
   const hub = new StreamHub(channels, outbox, { ...options, mutes: faults }, options.log, options.observer);
   faults?.attach(hub);

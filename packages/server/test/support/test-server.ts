@@ -25,6 +25,22 @@ export const BEHIND_LOOPBACK_PROXY: Config['http'] = {
   trustProxy: ['loopback'],
 };
 
+/** The WebSocket settings with their defaults, changed where a test says. */
+export function websocketSettings(over: Partial<Config['websocket']>): Pick<Config, 'websocket'> {
+  return {
+    websocket: {
+      idleTimeoutMs: 60_000,
+      maxBufferedBytes: 4_194_304,
+      tradesGatherMs: 5,
+      placementsPerWindow: 10_000,
+      requestsPerWindow: 12_000,
+      windowMs: 10_000,
+      connectionsPerMinute: 1_000,
+      ...over,
+    },
+  };
+}
+
 export interface HttpResult {
   readonly status: number;
   readonly body: unknown;

@@ -2,24 +2,9 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import type { Config } from '../../src/config/schema.js';
-import { TestServer } from '../support/test-server.js';
+import { TestServer, websocketSettings } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 import { WsTestClient } from '../support/ws-client.js';
-
-/** The websocket block with the defaults, changed where a test says. */
-function websocket(over: Partial<Config['websocket']>): Partial<Config> {
-  return {
-    websocket: {
-      idleTimeoutMs: 60_000,
-      maxBufferedBytes: 4_194_304,
-      placementsPerWindow: 10_000,
-      requestsPerWindow: 12_000,
-      windowMs: 10_000,
-      connectionsPerMinute: 1_000,
-      ...over,
-    },
-  };
-}
 
 async function metricsText(server: TestServer): Promise<string> {
   const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } });
@@ -29,7 +14,7 @@ async function metricsText(server: TestServer): Promise<string> {
 describe('WebSocket limits', () => {
   const servers: TestServer[] = [];
   const start = async (over: Partial<Config['websocket']>): Promise<TestServer> => {
-    const server = await TestServer.start(websocket(over));
+    const server = await TestServer.start(websocketSettings(over));
     servers.push(server);
     return server;
   };

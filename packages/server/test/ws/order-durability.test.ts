@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import type { TxcClient } from '@txc/sdk';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
-import { TestServer } from '../support/test-server.js';
+import { TestServer, websocketSettings } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 import { authorizedSocket, orderCall, placed, type WsOrder } from '../support/ws-orders.js';
 
@@ -76,16 +76,7 @@ describe('WebSocket order methods: the placement allowance (websocket spec §4)'
   let me: TxcClient;
 
   before(async () => {
-    server = await TestServer.start({
-      websocket: {
-        idleTimeoutMs: 60_000,
-        maxBufferedBytes: 4_194_304,
-        placementsPerWindow: 3,
-        requestsPerWindow: 12_000,
-        windowMs: 600_000,
-        connectionsPerMinute: 1_000,
-      },
-    });
+    server = await TestServer.start(websocketSettings({ placementsPerWindow: 3, windowMs: 600_000 }));
     me = await trader(server, 'limited', { BTC: '1', USDT: '10000' });
   });
   after(() => server.stop());

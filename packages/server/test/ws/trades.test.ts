@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
-import { TestServer } from '../support/test-server.js';
+import { TestServer, websocketSettings } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 import { WsTestClient, type Push } from '../support/ws-client.js';
 
@@ -130,5 +130,66 @@ describe('WebSocket trades and lastprice', () => {
     await cross('50500', '0.01');
     assert.deepEqual((await ws.nextPush('lastprice_update')).params, ['BTC_USDT', '50500']);
     await ws.close();
+  });
+});
+
+describe('WebSocket trades under load: a push at most every tradesGatherMs', () => {
+  const GATHER_MS = 1000;
+  let server: TestServer;
+  let maker: TxcClient;
+  let taker: TxcClient;
+
+  before(async () => {
+    server = await TestServer.start(websocketSettings({ tradesGatherMs: GATHER_MS }));
+    maker = await trader(server, 'maker', { BTC: '10', USDT: '1000000' });
+    taker = await trader(server, 'taker', { BTC: '10', USDT: '1000000' });
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  async function cross(price: string): Promise<void> {
+    await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price });
+    await taker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price });
+  }
+
+  const prices = (push: Push): string[] => (push.params as [string, TradeObject[]])[1].map((t) => t.price);
+
+  test('the first trade after a quiet spell goes at once; the next commits wait and go out together', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('trades_subscribe', ['BTC_USDT']);
+    assert.deepEqual(prices(await ws.nextPush('trades_update')), []);
+    const start = performance.now();
+    await cross('51000');
+    assert.deepEqual(prices(await ws.nextPush('trades_update')), ['51000']);
+    await cross('51001');
+    await cross('51002');
+    const answered = performance.now();
+    const second = await ws.nextPush('trades_update');
+    // the first push left after `start`, the second no sooner than GATHER_MS after the first
+    assert.ok(performance.now() - start >= GATHER_MS, 'the second push waited for the first to be GATHER_MS old');
+    if (answered - start < GATHER_MS) assert.deepEqual(prices(second), ['51002', '51001']);
+    else assert.equal(prices(second).at(-1), '51001');
+    await ws.close();
+  });
+
+  test('a subscriber that joins while trades are held gets them in its snapshot, never pushed again', async () => {
+    const early = await WsTestClient.connect(server.url);
+    await early.call('trades_subscribe', ['BTC_USDT']);
+    await early.nextPush('trades_update');
+    await cross('51010');
+    await cross('51011');
+    const late = await WsTestClient.connect(server.url);
+    await late.call('trades_subscribe', ['BTC_USDT']);
+    assert.deepEqual(prices(await late.nextPush('trades_update')).slice(0, 2), ['51011', '51010']);
+    await cross('51012');
+    assert.deepEqual(prices(await late.nextPush('trades_update')), ['51012']);
+    // the early subscriber got each trade once, in order
+    await early.sync();
+    const seen: string[] = [];
+    while (!seen.includes('51012')) seen.push(...prices(await early.nextPush('trades_update')).reverse());
+    assert.deepEqual(seen, ['51010', '51011', '51012']);
+    await early.close();
+    await late.close();
   });
 });

@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import { STREAM_METHODS, TxcStream, TxcStreamError, type StreamSocket, type StreamTrade } from '@txc/sdk';
 import type { TxcClient } from '@txc/sdk';
 import { eventually } from '../support/eventually.js';
-import { TestServer } from '../support/test-server.js';
+import { TestServer, websocketSettings } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 
 /** Resolves with the first value `register` hands its callback that satisfies `accept`. */
@@ -87,16 +87,7 @@ describe('TxcStream, the SDK stream client', () => {
 
   before(async () => {
     // a short idle timeout: the server drops the client, which must come back by itself
-    server = await TestServer.start({
-      websocket: {
-        idleTimeoutMs: 1500,
-        maxBufferedBytes: 4_194_304,
-        placementsPerWindow: 10_000,
-        requestsPerWindow: 12_000,
-        windowMs: 10_000,
-        connectionsPerMinute: 1_000,
-      },
-    });
+    server = await TestServer.start(websocketSettings({ idleTimeoutMs: 1500 }));
     maker = await trader(server, 'streammaker', { BTC: '10', ETH: '100', USDT: '1000000' });
     taker = await trader(server, 'streamtaker', { BTC: '10', ETH: '100', USDT: '1000000' });
   });

@@ -49,10 +49,20 @@ interface Gathered {
   readonly byMarket: Map<string, TradePrint[]>;
 }
 
+/** How long after a `trades_update` the next one may wait, gathering the trades of later commits. */
+export interface TradesPacing {
+  readonly gatherMs: number;
+}
+
 /**
  * `trades` (websocket spec §6.6): a subscribe names markets (`[]`: all) and replaces the previous
  * one; each market's 100 latest trades follow the answer, then every new trade. The trades of one
  * group commit go out as one `trades_update` per market (newest first), serialized once for all.
+ *
+ * Under load, the trades of durable commits that come less than `gatherMs` after the last push wait
+ * until then and go out together: each subscriber's socket takes one write per `gatherMs` at most
+ * instead of one per group commit, which is what trades cost the server beside REST
+ * (docs/decisions.md, "WebSocket trades"). A trade after a quiet spell goes out as soon as durable.
  */
 export class TradesChannel implements Channel {
   readonly name = 'trades';
@@ -60,8 +70,15 @@ export class TradesChannel implements Channel {
   readonly oneShot = 'request';
   private readonly subscribers: MarketSubscribers;
   private gathering: Gathered | undefined;
+  /** Durable trades waiting for `gatherMs` to pass since the last push, by market, oldest first. */
+  private held = new Map<string, TradePrint[]>();
+  private heldTimer: NodeJS.Timeout | undefined;
+  private lastPushAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly ctx: StreamContext) {
+  constructor(
+    private readonly ctx: StreamContext,
+    private readonly pacing: TradesPacing,
+  ) {
     this.subscribers = new MarketSubscribers(this.name, ctx.outbox);
   }
 
@@ -85,8 +102,10 @@ export class TradesChannel implements Channel {
     const specs = marketList(state, params);
     const keys = params.length === 0 ? [EVERY] : specs.map((s) => s.name);
     this.subscribers.replace(conn, keys);
-    // trades applied from now on go in a push queued after this subscription starts
+    // trades applied from now on go in a push queued after this subscription starts; those held
+    // from before are in its snapshot, so they leave before it joins
     this.gathering = undefined;
+    this.ctx.outbox.later(() => this.push());
     const shown = params.length === 0 ? [...state.markets.values()] : specs;
     const snapshots: string[] = [];
     for (const spec of shown) {
@@ -123,6 +142,11 @@ export class TradesChannel implements Channel {
   onReset(): void {
     this.subscribers.clear();
     this.gathering = undefined;
+    this.forgetHeld();
+  }
+
+  stop(): void {
+    this.forgetHeld();
   }
 
   /** The gathering of the open group commit, its push queued at its first trade. */
@@ -131,19 +155,48 @@ export class TradesChannel implements Channel {
     if (this.gathering?.commit === commit) return this.gathering;
     const gathered: Gathered = { commit, byMarket: new Map() };
     this.gathering = gathered;
-    this.ctx.outbox.later(() => this.send(gathered));
+    this.ctx.outbox.later(() => this.durable(gathered));
     return gathered;
   }
 
-  private send(gathered: Gathered): void {
+  /** A group commit's trades are durable: they go out now, or with the next push if the last was too recent. */
+  private durable(gathered: Gathered): void {
     if (this.gathering === gathered) this.gathering = undefined;
+    for (const [market, trades] of gathered.byMarket) {
+      const held = this.held.get(market);
+      if (held === undefined) this.held.set(market, trades);
+      else held.push(...trades);
+    }
+    if (this.heldTimer !== undefined) return;
+    const wait = this.lastPushAt + this.pacing.gatherMs - performance.now();
+    if (wait <= 0) this.push();
+    else {
+      this.heldTimer = setTimeout(() => this.push(), wait);
+      this.heldTimer.unref();
+    }
+  }
+
+  /** Sends what is held, one `trades_update` per market. */
+  private push(): void {
+    clearTimeout(this.heldTimer);
+    this.heldTimer = undefined;
+    if (this.held.size === 0) return;
+    const held = this.held;
+    this.held = new Map();
+    this.lastPushAt = performance.now();
     const { state } = this.ctx.venue;
-    for (const [market, oldestFirst] of gathered.byMarket) {
+    const { audience } = this.subscribers;
+    for (const [market, oldestFirst] of held) {
       const spec = state.markets.get(market);
-      const { audience } = this.subscribers;
       if (spec === undefined || (!audience.has(market) && !audience.has(EVERY))) continue;
       audience.send(market, updateText(state, spec, oldestFirst.reverse()), true);
     }
+  }
+
+  private forgetHeld(): void {
+    clearTimeout(this.heldTimer);
+    this.heldTimer = undefined;
+    this.held = new Map();
   }
 
   /** Trades up to `from` (its id included), newest first, from the durable deals. */
@@ -185,4 +238,7 @@ export class TradesChannel implements Channel {
   }
 }
 
-export const tradesChannel = (ctx: StreamContext): Channel => new TradesChannel(ctx);
+export const tradesChannel =
+  (pacing: TradesPacing) =>
+  (ctx: StreamContext): Channel =>
+    new TradesChannel(ctx, pacing);
