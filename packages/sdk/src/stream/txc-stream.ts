@@ -42,7 +42,8 @@ export interface TxcStreamOptions {
   readonly pongTimeoutMs?: number;
   /**
    * Told what goes wrong in the background, where no promise can reject: after a reconnect, an
-   * authorize or a resubscribe the server refused (the other subscriptions are restored all the same).
+   * authorize or a resubscribe the server refused (the other subscriptions are restored all the same);
+   * a subscription sent again after an unsubscribe, refused.
    */
   readonly onError?: (error: Error) => void;
 }
@@ -110,8 +111,9 @@ function marketOfUpdate(channel: string, params: unknown): unknown {
  * (`on()` listeners hear them all). A subscribe equal to an earlier one (same channel and params)
  * takes the earlier handle's place: that handle receives nothing more and its `unsubscribe()` does
  * nothing. Unsubscribing a handle takes away only what it added: the subscription it had replaced
- * comes back (sent again, its handle hearing from that subscribe's answer on) and, if another
- * replaced it, that one stays.
+ * comes back (sent again, its handle hearing from that subscribe's answer on; refused, that market's
+ * or channel's subscription is dropped and the refusal told to `onError`) and, if another replaced
+ * it, that one stays.
  *
  * `subscribe`, `unsubscribe` and the restore after a reconnect run one at a time ({@link inTurn}): each
  * sends its frames only once the previous one's answers are read, so what the client keeps is always
@@ -358,9 +360,34 @@ export class TxcStream {
       if (before.get(key) === kept) continue;
       this.returning.add(kept);
       const back = (): void => void this.returning.delete(kept);
-      requests.push(this.send(`${channel}_subscribe`, this.resendParams(kept), back).finally(back));
+      requests.push(
+        this.send(`${channel}_subscribe`, this.resendParams(kept), back)
+          .catch((e: unknown) => {
+            // a lost connection is not a refusal: the restore subscribes again to what the handles hold
+            if (!(e instanceof TxcStreamError)) throw e;
+            return this.giveUp(channel, key, e);
+          })
+          .finally(back),
+      );
     }
     await Promise.all(requests);
+  }
+
+  /**
+   * A subscription sent again was refused: the server still holds the one it was to replace, whose
+   * updates no handle wants. That key's subscription is dropped on both sides and the refusal told
+   * to `onError` (the handles that waited for it hear nothing more).
+   */
+  private async giveUp(channel: string, key: string, refusal: TxcStreamError): Promise<void> {
+    const rest = (this.handles.get(channel) ?? []).filter((h) => keyOf(channel, h.params) !== key);
+    if (rest.length === 0) this.handles.delete(channel);
+    else this.handles.set(channel, rest);
+    this.report(refusal);
+    try {
+      await this.send(`${channel}_unsubscribe`, key === WHOLE ? [] : [key]);
+    } catch (e) {
+      this.report(e);
+    }
   }
 
   /** A subscription's params to send again; `depth` with `multi_depth` true, which drops no other market. */

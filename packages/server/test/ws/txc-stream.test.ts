@@ -443,6 +443,40 @@ describe('TxcStream, the SDK stream client', () => {
     await maker.orderCancel({ market: 'BTC_USDT', orderId: moved.orderId });
   });
 
+  test('a subscription sent again and refused is dropped on both sides: its handle hears nothing of the one it was to replace', async () => {
+    let refuse = false;
+    const { Socket, sent } = probes({
+      // the server refuses the subscribe sent again (an unknown market stands for any refusal)
+      outgoing: (frame) => {
+        if (refuse && frame.method === 'depth_subscribe') frame.params[0] = 'NOPE_USDT';
+      },
+    });
+    const errors: Error[] = [];
+    const stream = new TxcStream({
+      url: url(),
+      WebSocket: Socket,
+      pingIntervalMs: 300,
+      onError: (e) => errors.push(e),
+    });
+    try {
+      await stream.connect();
+      const wide: unknown[] = [];
+      await stream.subscribe('depth', ['BTC_USDT', 50, '0'], (update) => wide.push(update));
+      const narrow = await stream.subscribe('depth', ['BTC_USDT', 5, '0'], () => undefined);
+      refuse = true;
+      await narrow.unsubscribe();
+      assert.equal((errors[0] as TxcStreamError | undefined)?.code, 1, 'the refusal is told');
+      assert.deepEqual(sent(0).at(-1), ['depth_unsubscribe', ['BTC_USDT']]);
+      wide.length = 0;
+      const moved = await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '50000' });
+      await sleep(400);
+      await maker.orderCancel({ market: 'BTC_USDT', orderId: moved.orderId });
+      assert.deepEqual(wide, [], 'nothing of the narrow subscription reaches the wide handle');
+    } finally {
+      stream.close();
+    }
+  });
+
   test('a connect() while the socket is closing refuses what was sent on it: nothing waits for an answer forever', async () => {
     const { Socket, all } = probes();
     const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300 });
