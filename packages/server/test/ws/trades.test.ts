@@ -193,3 +193,29 @@ describe('WebSocket trades under load: a push at most every tradesGatherMs', () 
     await late.close();
   });
 });
+
+describe('WebSocket trades under load: shutdown', () => {
+  test('a durable trade still held when the server stops goes out before the close frame', async () => {
+    const server = await TestServer.start(websocketSettings({ tradesGatherMs: 1000 }));
+    const maker = await trader(server, 'maker', { BTC: '10', USDT: '1000000' });
+    const taker = await trader(server, 'taker', { BTC: '10', USDT: '1000000' });
+    const cross = async (price: string): Promise<void> => {
+      await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price });
+      await taker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price });
+    };
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('trades_subscribe', ['BTC_USDT']);
+    await ws.nextPush('trades_update');
+    await cross('52000');
+    await ws.nextPush('trades_update');
+    // durable (its order is answered), but held for up to a second after the push of 52000
+    await cross('52001');
+    const stopping = server.stop();
+    assert.equal((await ws.closed).code, 1001);
+    await stopping;
+    const pushed = ws
+      .pushes('trades_update')
+      .flatMap((p) => (p.params as [string, TradeObject[]])[1].map((t) => t.price));
+    assert.deepEqual(pushed, ['52000', '52001'], 'every trade durable before the stop was pushed before 1001');
+  });
+});

@@ -146,6 +146,8 @@ export class TradesChannel implements Channel {
   }
 
   stop(): void {
+    // what is held is durable: it goes out before the sockets' close frames (the hub closes them next)
+    this.push();
     this.forgetHeld();
   }
 
