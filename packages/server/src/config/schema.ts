@@ -158,8 +158,8 @@ export const ConfigSchema = Type.Object({
       /** A connection whose unsent frames pass this many bytes is closed (4002, slow consumer). */
       maxBufferedBytes: Type.Integer({ minimum: 1024, default: 4_194_304 }),
       /**
-       * A `trades_update` waits until this long after the previous one, gathering the trades of the
-       * commits in between (0: one per group commit). Only a busy market waits.
+       * A `trades_update` waits until this long after the channel's previous push, gathering the
+       * trades of the commits in between (0: one per group commit). After a quiet spell nothing waits.
        */
       tradesGatherMs: Type.Integer({ minimum: 0, maximum: 1_000, default: 5 }),
       /** Order placements per connection per window (more answer code 7). */

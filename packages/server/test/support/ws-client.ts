@@ -130,7 +130,7 @@ export class WsTestClient {
 
   /**
    * A round trip through the durable outbox: every push queued before it (all the commands applied
-   * so far) has arrived when this resolves.
+   * so far) has arrived when this resolves, except a `trades_update` held for `tradesGatherMs`.
    */
   async sync(market = 'BTC_USDT'): Promise<void> {
     await this.call('lastprice_request', [market]);
