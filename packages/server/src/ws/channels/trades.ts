@@ -60,8 +60,8 @@ export interface TradesPacing {
  * group commit go out as one `trades_update` per market (newest first), serialized once for all.
  *
  * Under load, the trades of durable commits that come less than `gatherMs` after the last push wait
- * until then and go out together: each subscriber's socket takes one write per `gatherMs` at most
- * instead of one per group commit, which is what trades cost the server beside REST
+ * until then and go out together: each subscriber's socket takes one write per market per `gatherMs`
+ * at most instead of one per group commit, which is what trades cost the server beside REST
  * (docs/decisions.md, "WebSocket trades"). A trade after a quiet spell goes out as soon as durable.
  */
 export class TradesChannel implements Channel {
