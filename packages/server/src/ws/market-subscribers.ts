@@ -12,6 +12,8 @@ export class MarketSubscribers {
   readonly audience = new Audience();
   /** Subscriptions per key, counted from the subscribe (before they start receiving). */
   private readonly wanted = new Map<string, number>();
+  /** Connections whose subscribe's first frames have not gone out yet, with the keys they will join. */
+  private readonly joining = new Map<WsConnection, readonly string[]>();
 
   constructor(
     private readonly channel: string,
@@ -36,11 +38,18 @@ export class MarketSubscribers {
 
   /** Once the answer has gone out, and if the connection still holds `keys`: it joins them and gets `frames`. */
   joinWhenAnswered(conn: WsConnection, keys: readonly string[], frames: readonly string[]): void {
+    this.joining.set(conn, keys);
     this.outbox.later(() => {
+      if (this.joining.get(conn) === keys) this.joining.delete(conn);
       if (conn.closed || conn.subscriptions.get(this.channel) !== keys) return;
       for (const key of keys) this.audience.add(key, conn);
       for (const text of frames) conn.send(text);
     });
+  }
+
+  /** Whether the connection's subscribe has sent its first frames (false while they wait for a commit). */
+  answered(conn: WsConnection): boolean {
+    return !this.joining.has(conn);
   }
 
   /** The connection's set of keys, if it has one. */
@@ -74,6 +83,7 @@ export class MarketSubscribers {
   }
 
   drop(conn: WsConnection): void {
+    this.joining.delete(conn);
     const keys = this.keysOf(conn);
     if (keys === undefined) return;
     conn.subscriptions.delete(this.channel);
@@ -88,6 +98,7 @@ export class MarketSubscribers {
   clear(): void {
     this.audience.clear();
     this.wanted.clear();
+    this.joining.clear();
   }
 }
 

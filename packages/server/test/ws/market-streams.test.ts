@@ -225,6 +225,24 @@ describe('WebSocket market streams: depth, market, marketToday, bookTicker, prem
     assert.notEqual(latest('BTC_USDT')?.[4], '49999.5', 'no BTC_USDT frame after');
     await ws.close();
   });
+  test('bookTicker: one market off a subscribe not yet answered: the others still get their first frame', async () => {
+    for (const subscribed of [[], ['BTC_USDT', 'ETH_USDT']]) {
+      const ws = await WsTestClient.connect(server.url);
+      // sent together: the server (this process) reads both in one turn, before the subscribe's
+      // first frames can go out
+      const answers = [
+        ws.request('bookTicker_subscribe', subscribed),
+        ws.request('bookTicker_unsubscribe', ['BTC_USDT']),
+      ];
+      for (const answer of await Promise.all(answers)) assert.equal(answer.error, null);
+      await ws.sync();
+      const markets = ws.pushes('bookTicker_update').map((p) => (p.params as unknown[][])[0]?.[2]);
+      assert.ok(markets.includes('ETH_USDT'), `ETH_USDT's first frame after ${JSON.stringify(subscribed)}`);
+      assert.ok(!markets.includes('BTC_USDT'), 'none of the market taken off');
+      await ws.close();
+    }
+  });
+
   test('bookTicker: update_id goes on across a venue rebuilt from a saved state (the last test: it rewinds the venue)', async () => {
     assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'ticker-before' })).status, 201);
     const ws = await WsTestClient.connect(server.url);

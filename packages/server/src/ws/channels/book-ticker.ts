@@ -54,11 +54,7 @@ export class BookTickerChannel implements Channel {
   subscribe(conn: WsConnection, params: readonly unknown[]): void {
     const { state } = this.ctx.venue;
     const specs = marketList(state, params);
-    const keys = params.length === 0 ? [EVERY] : specs.map((s) => s.name);
-    this.subscribers.replace(conn, keys);
-    const shown = params.length === 0 ? [...state.markets.values()] : specs;
-    const frames = shown.map((spec) => this.frame(spec, this.track(spec.name)));
-    this.subscribers.joinWhenAnswered(conn, keys, frames);
+    this.follow(conn, params.length === 0 ? [EVERY] : specs.map((s) => s.name));
   }
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
@@ -66,8 +62,16 @@ export class BookTickerChannel implements Channel {
     if (params.length === 0) return this.subscribers.drop(conn);
     const { state } = this.ctx.venue;
     const market = marketParam(state, params[0]).name;
+    const keys = this.subscribers.keysOf(conn);
+    if (keys === undefined) return;
+    const all = keys.includes(EVERY);
+    if (!this.subscribers.answered(conn)) {
+      // its first frames have not gone out: it follows the rest as if it had named them
+      const rest = (all ? [...state.markets.keys()] : keys).filter((k) => k !== market);
+      return rest.length === 0 ? this.subscribers.drop(conn) : this.follow(conn, rest);
+    }
     // one market off "all": every other market stays, named from now on
-    if (this.subscribers.holds(conn, EVERY)) this.subscribers.replaceAnswered(conn, [...state.markets.keys()]);
+    if (all) this.subscribers.replaceAnswered(conn, [...state.markets.keys()]);
     this.subscribers.leave(conn, market);
   }
 
@@ -105,6 +109,19 @@ export class BookTickerChannel implements Channel {
   onReset(): void {
     // what is tracked is kept, so that update_id never goes back; a subscribe brings it up to date
     this.subscribers.clear();
+  }
+
+  /** Replaces the connection's markets by `keys` ([EVERY]: all); each one's best prices follow the answer. */
+  private follow(conn: WsConnection, keys: readonly string[]): void {
+    const { state } = this.ctx.venue;
+    this.subscribers.replace(conn, keys);
+    const shown = keys.includes(EVERY) ? [...state.markets.keys()] : keys;
+    const frames: string[] = [];
+    for (const market of shown) {
+      const spec = state.markets.get(market);
+      if (spec !== undefined) frames.push(this.frame(spec, this.track(market)));
+    }
+    this.subscribers.joinWhenAnswered(conn, keys, frames);
   }
 
   /**
