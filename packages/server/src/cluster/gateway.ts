@@ -136,7 +136,7 @@ function buildGatewayApp({ config, log, keys, forwarder, limits, perClient, heal
 
 /**
  * The cluster's limits in Redis. Commands fail at once while it is out of reach (no queue, one
- * try), and a failing command lets the request through: the leader's own count still holds.
+ * try), and the gateway then counts on its own (SharedLimits).
  */
 function sharedLimits(url: string, cluster: string, log: Logger): SharedLimits {
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });

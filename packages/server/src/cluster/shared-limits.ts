@@ -1,12 +1,13 @@
 import type { RateLimitRule } from '@txc/sdk';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * Rate limits a cluster's gateways share in Redis: a key's requests count alike whichever gateway
  * they arrive at, and an allowance spent is refused at the gateway, before the leader spends anything
- * on it. The leader still counts every request itself (its count is the one that decides), so Redis
- * out of reach lets requests through to it rather than refusing them.
+ * on it. While Redis is out of reach each gateway counts on its own (an allowance per gateway): the
+ * requests a gateway serves itself, which the leader never sees, are still counted, and the leader
+ * still counts every request that reaches it.
  */
 export class SharedLimits {
   private readonly limiters = new Map<string, RateLimiterRedis>();
@@ -23,7 +24,7 @@ export class SharedLimits {
       await this.limiterOf(rule).consume(client);
       return true;
     } catch (outcome) {
-      // a refusal is answered with the counter's state; anything else is Redis failing
+      // a refusal is answered with the counter's state; anything else is both counts failing
       return !(outcome instanceof RateLimiterRes);
     }
   }
@@ -37,11 +38,16 @@ export class SharedLimits {
     const id = `${rule.group}:${rule.limit}:${rule.windowMs}`;
     let limiter = this.limiters.get(id);
     if (limiter === undefined) {
-      limiter = new RateLimiterRedis({
-        storeClient: this.redis,
+      const window = {
         keyPrefix: `${this.prefix}:${id}`,
         points: rule.limit,
         duration: Math.max(1, Math.ceil(rule.windowMs / 1000)),
+      };
+      limiter = new RateLimiterRedis({
+        ...window,
+        storeClient: this.redis,
+        // counts here whenever a Redis command fails
+        insuranceLimiter: new RateLimiterMemory(window),
       });
       this.limiters.set(id, limiter);
     }

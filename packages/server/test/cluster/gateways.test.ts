@@ -293,10 +293,21 @@ describe('gateways in front of a cluster', async () => {
     );
   });
 
-  it("without Redis a gateway counts a client IP's requests itself, those it serves included", async () => {
+  for (const [which, redis] of [
+    ['without Redis', undefined],
+    // nothing listens on port 1: every Redis command fails at once
+    ['with Redis out of reach', 'redis://127.0.0.1:1'],
+  ] as const) {
+    it(`${which} a gateway counts a client IP's requests itself, those it serves included`, async () => {
+      await aloneGatewayCounts(redis);
+    });
+  }
+
+  async function aloneGatewayCounts(redis: string | undefined): Promise<void> {
     const limit = 5;
     const alone = await startChildServer({
       ...gatewayFlags(flags, 'G3', shared),
+      ...(redis === undefined ? {} : { redis }),
       rateLimits: { perIp: { limit, windowMs: 60_000 }, groups: {} },
     });
     try {
@@ -309,5 +320,5 @@ describe('gateways in front of a cluster', async () => {
     } finally {
       await alone.crash();
     }
-  });
+  }
 });
