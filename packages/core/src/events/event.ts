@@ -190,7 +190,20 @@ export interface TradeExecuted {
 export interface OrderFinished {
   readonly type: 'OrderFinished';
   readonly order: OrderView;
+  /**
+   * Why a CANCELLED order was cancelled, where the reference names a status for it; null for every
+   * other end. Told only here, never kept in the state: it changes nothing the engine decides.
+   */
+  readonly reason: CancelReason | null;
 }
+
+/**
+ * What cancelled an order without its owner asking: self-trade prevention (the order, or the rest
+ * of one that met its owner's), a closing order whose position closed or turned (`reduce-only`), or
+ * a liquidation of its account. The orders a cancel takes with it (an OTO parent's legs, an OCO
+ * leg's sibling) share its reason.
+ */
+export type CancelReason = 'stp' | 'reduce-only' | 'liquidation';
 
 /** A stop's trigger price was reached: it now executes (same order id). */
 export interface StopActivated {

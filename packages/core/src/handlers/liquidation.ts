@@ -151,7 +151,7 @@ export function liquidate(state: State, name: string, account: CollateralAccount
     if (order.account !== 'collateral' || order.finished !== null) continue;
     const exec = execFor(state, order.market, ctx);
     if (exec !== undefined) {
-      cancelByUser(exec, order);
+      cancelByUser(exec, order, 'liquidation');
       acted = true;
     }
   }

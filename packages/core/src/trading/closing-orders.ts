@@ -51,7 +51,7 @@ export function fitClosingOrders(exec: Exec, user: string, side: PositionSide, s
       continue;
     if (order.positionSide !== side || !closes(order)) continue;
     const most = closable(size, order.side);
-    if (most === 0) cancelOpen(exec, order);
+    if (most === 0) cancelOpen(exec, order, 'reduce-only');
     else if (order.left > most) shrink(exec, order, most);
   }
 }

@@ -28,7 +28,7 @@ export function collateralRunEnd(exec: Exec, order: Order): boolean {
   if (!closes(order)) return true;
   const roomLeft = room(exec.state, order);
   if (roomLeft === 0) {
-    finish(exec, order, 'CANCELLED');
+    finish(exec, order, 'CANCELLED', 'reduce-only');
     return false;
   }
   if (order.left > roomLeft) {
@@ -62,7 +62,7 @@ export function activateCollateral(exec: Exec, stop: Order): boolean {
   if (closes(stop)) {
     const roomLeft = room(exec.state, stop);
     if (roomLeft === 0) {
-      finish(exec, stop, 'CANCELLED');
+      finish(exec, stop, 'CANCELLED', 'reduce-only');
       return false;
     }
     if (stop.left > roomLeft) shrink(exec, stop, roomLeft);

@@ -3,6 +3,7 @@ import { isStop, type Order, type OrderStatus, type OrderView } from '../state/o
 import { unindexOpen } from '../state/trading-state.js';
 import { dissolveOcoGroup, siblingLeg } from '../state/oco-groups.js';
 import type { Exec } from './exec-context.js';
+import type { CancelReason } from '../events/event.js';
 
 /** The asset an order holds: money for buys, stock for sells. */
 export function heldAsset(exec: Exec, order: Order): string {
@@ -14,27 +15,29 @@ export function heldAsset(exec: Exec, order: Order): string {
  * finished order itself goes into the event: nothing changes it any more. A FILLED order has nothing
  * left: a market buy whose last money could not pay for one more lot, or a stock-market buy its
  * balance stopped short, executed all it could, and what it did not spend goes back with its hold.
+ * `reason` (a cancel's, see CancelReason) is only told in the event: the state keeps none, so
+ * giving one decides nothing and needs no rules version.
  */
-export function finish(exec: Exec, order: Order, status: OrderStatus): void {
+export function finish(exec: Exec, order: Order, status: OrderStatus, reason: CancelReason | null = null): void {
   release(exec.state, order, heldAsset(exec, order));
   unindexOpen(exec.trading, order);
   if (status === 'FILLED') order.left = 0;
   order.status = status;
   order.finished = exec.ctx.time;
-  exec.ctx.emit({ type: 'OrderFinished', order });
+  exec.ctx.emit({ type: 'OrderFinished', order, reason });
   if (order.oto !== null) otoOrderFinished(exec, order);
-  if (exec.state.ocos.size !== 0) endOcoGroup(exec, order);
+  if (exec.state.ocos.size !== 0) endOcoGroup(exec, order, reason);
 }
 
 /**
  * Takes an open order out of its book or trigger list and finishes it as cancelled. A stop that a
  * trade of this command set off waits in `triggered`: it is only finished there (the queue skips it).
  */
-export function cancelOpen(exec: Exec, order: Order): OrderView {
+export function cancelOpen(exec: Exec, order: Order, reason: CancelReason | null = null): OrderView {
   if (isStop(order) && order.activated === 0) {
     if (!exec.triggered.includes(order)) exec.market.stops.remove(order);
   } else exec.market.book.remove(order);
-  finish(exec, order, 'CANCELLED');
+  finish(exec, order, 'CANCELLED', reason);
   return order;
 }
 
@@ -56,12 +59,13 @@ function otoOrderFinished(exec: Exec, order: Order): void {
  * An OCO leg traded, was set off, or ended: only one leg of a group may execute, so the group
  * dissolves and its other leg, if still open, is cancelled in this same command. A stop leg set off
  * by a trade takes the limit leg out (and its hold back) before it runs as a limit order itself.
+ * The other leg of one cancelled for a reason goes for the same reason.
  */
-export function endOcoGroup(exec: Exec, order: Order): void {
+export function endOcoGroup(exec: Exec, order: Order, reason: CancelReason | null = null): void {
   const group = exec.state.ocos.get(order.id);
   const otherId = group === undefined ? undefined : siblingLeg(group, order.id);
   if (group === undefined || otherId === undefined) return;
   dissolveOcoGroup(exec.state.ocos, group);
   const other = exec.trading.orders.get(otherId);
-  if (other !== undefined && other.finished === null) cancelOpen(exec, other);
+  if (other !== undefined && other.finished === null) cancelOpen(exec, other, reason);
 }

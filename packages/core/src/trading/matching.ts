@@ -226,10 +226,10 @@ export function take(exec: Exec, taker: Order): TakeEnd {
     if (limited && (buying ? maker.price > taker.price : maker.price < taker.price)) return 'book';
     if (maker.user === taker.user && taker.stp !== 'no') {
       if (taker.stp === 'cn') return 'stp';
-      if (follows(exec.state, RULES.lockedLeverage)) cancelByUser(exec, maker);
+      if (follows(exec.state, RULES.lockedLeverage)) cancelByUser(exec, maker, 'stp');
       else {
         book.remove(maker);
-        finish(exec, maker, 'CANCELLED');
+        finish(exec, maker, 'CANCELLED', 'stp');
       }
       if (taker.stp === 'cb') return 'stp';
       continue;
@@ -253,12 +253,13 @@ export function run(exec: Exec, order: Order): void {
     return;
   }
   const limited = order.type === 'limit' || order.type === 'stop limit';
+  const reason = end === 'stp' ? 'stp' : null;
   if (limited) {
-    if (end === 'stp' || order.ioc) finish(exec, order, 'CANCELLED');
+    if (end === 'stp' || order.ioc) finish(exec, order, 'CANCELLED', reason);
     else if (order.account !== 'collateral' || collateralRunEnd(exec, order)) exec.market.book.add(order);
     return;
   }
-  finish(exec, order, end === 'budget' && order.dealStock > 0 ? 'FILLED' : 'CANCELLED');
+  finish(exec, order, end === 'budget' && order.dealStock > 0 ? 'FILLED' : 'CANCELLED', reason);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Exec } from './exec-context.js';
+import type { CancelReason } from '../events/event.js';
 import { cancelOpen } from './finish.js';
 import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../state/order.js';
 import { indexOpen } from '../state/trading-state.js';
@@ -98,26 +99,27 @@ const CANCELLED = { stopLoss: 'stopLossCancelled', takeProfit: 'takeProfitCancel
 
 /**
  * Cancels an open order at its owner's wish: by request, or by the self-trade prevention of their
- * own new order. An OTO parent takes its live legs with it; a leg cancelled so stays cancelled
- * (from rules version 3: before, the parent's next fill armed it again, for all it had filled).
+ * own new order (also what a liquidation does to each order). An OTO parent takes its live legs with
+ * it, for the same `reason`; a leg cancelled so stays cancelled (from rules version 3: before, the
+ * parent's next fill armed it again, for all it had filled).
  */
-export function cancelByUser(exec: Exec, order: Order): OrderView {
-  const view = cancelOpen(exec, order);
+export function cancelByUser(exec: Exec, order: Order, reason: CancelReason | null = null): OrderView {
+  const view = cancelOpen(exec, order, reason);
   const link = order.oto;
   const group = link === null ? undefined : exec.state.collateral.otos.get(link.id);
   if (link === null || group === undefined) return view;
-  if (link.role === 'parent') cancelLegs(exec, group);
+  if (link.role === 'parent') cancelLegs(exec, group, reason);
   else if (follows(exec.state, RULES.finalLegCancel)) group[CANCELLED[link.role]] = true;
   return view;
 }
 
 /** Cancels a group's live legs. */
-export function cancelLegs(exec: Exec, group: OtoGroup): Order[] {
+export function cancelLegs(exec: Exec, group: OtoGroup, reason: CancelReason | null = null): Order[] {
   const out: Order[] = [];
   for (const id of [group.stopLossId, group.takeProfitId]) {
     const leg = liveLeg(exec, id);
     if (leg !== undefined) {
-      cancelOpen(exec, leg);
+      cancelOpen(exec, leg, reason);
       out.push(leg);
     }
   }
