@@ -159,6 +159,8 @@ export interface FinishedOrdersTable {
   data: string;
   /** The journal seq of the command that finished it; null for orders finished before it was kept. */
   seq: number | null;
+  /** Why it was cancelled (core's CancelReason); null for other ends and orders finished before it was kept. */
+  cancel_reason: string | null;
 }
 
 /** The keys of a user's deals up to the deals cursor (store/user-history.ts). */

@@ -10,6 +10,7 @@ import { userHistory } from './0010-user-history.js';
 import { candles } from './0011-candles.js';
 import { clusterLease } from './0012-cluster-lease.js';
 import { subAccountKeys } from './0013-sub-account-keys.js';
+import { cancelReasons } from './0014-cancel-reasons.js';
 import { migrationDialect } from './dialect.js';
 
 /** The one ordered set of migrations, for every store. Append only; never edit one that has shipped. */
@@ -27,6 +28,7 @@ export function migrations(kind: 'sqlite' | 'postgres'): MigrationProvider {
     '0011-candles': candles(d),
     '0012-cluster-lease': clusterLease(d),
     '0013-sub-account-keys': subAccountKeys(),
+    '0014-cancel-reasons': cancelReasons(),
   };
   return { getMigrations: () => Promise.resolve(all) };
 }

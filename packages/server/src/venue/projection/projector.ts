@@ -109,6 +109,7 @@ function finishedOrderInsert(e: OrderFinished, seq: number): ProjectionWrite {
       finished: e.order.finished ?? e.order.created,
       data: encodeFinishedOrder(e.order),
       seq,
+      cancel_reason: e.reason,
     },
   };
 }
