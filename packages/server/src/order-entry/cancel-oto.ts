@@ -36,6 +36,6 @@ export async function cancelOtoGroup(
   const { result } = await venue.submit({ type: 'CancelOto', user, market: spec.name, otoId });
   if (!result.ok) return { rejected: result.rejection };
   const { parent, parentId, stopLoss, takeProfit } = result.value;
-  const ended = parent ?? (await userFinishedOrder(venue.store, user, parentId)) ?? null;
+  const ended = parent ?? (await userFinishedOrder(venue.store, user, parentId))?.order ?? null;
   return { value: { otoId: result.value.otoId, parentId, parent: ended, stopLoss, takeProfit } };
 }

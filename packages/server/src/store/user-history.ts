@@ -1,4 +1,4 @@
-import { decodeFinishedOrder, type OrderView } from '@txc/core';
+import { decodeFinishedOrder, type CancelReason, type OrderView } from '@txc/core';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, FinishedOrdersTable } from './database.js';
 import type { Store } from './port.js';
@@ -102,6 +102,7 @@ const FINISHED_ORDER_FIELDS = [
   'finished',
   'data',
   'seq',
+  'cancel_reason',
 ] as const;
 
 /*
@@ -190,19 +191,36 @@ export function finishedOrderOf(row: FinishedOrderRow): OrderView {
   );
 }
 
+/** A finished order and why it was cancelled (null: not for a reason the reference names). */
+export interface FinishedOrder {
+  readonly order: OrderView;
+  readonly reason: CancelReason | null;
+}
+
+const REASONS: readonly string[] = ['stp', 'reduce-only', 'liquidation'] satisfies CancelReason[];
+
+/** The order a finished-order record holds, with its cancel reason (none on records older than it). */
+export function finishedOf(row: FinishedOrderRow & Pick<FinishedOrdersTable, 'cancel_reason'>): FinishedOrder {
+  const reason = row.cancel_reason;
+  return {
+    order: finishedOrderOf(row),
+    reason: reason !== null && REASONS.includes(reason) ? (reason as CancelReason) : null,
+  };
+}
+
 /** Finished order `orderId` of `user` (its primary key: no per-user keys needed); undefined when none. */
 export async function userFinishedOrder(
   store: Pick<Store, 'db'>,
   user: string,
   orderId: number,
-): Promise<OrderView | undefined> {
+): Promise<FinishedOrder | undefined> {
   const row = await store.db
     .selectFrom('finished_orders')
     .select(['order_id', ...FINISHED_ORDER_FIELDS])
     .where('order_id', '=', orderId)
     .where('user_name', '=', user)
     .executeTakeFirst();
-  return row === undefined ? undefined : finishedOrderOf(row);
+  return row === undefined ? undefined : finishedOf(row);
 }
 
 /** Every finished order of `user`, as a table named `finished_orders` to filter and order. */

@@ -48,4 +48,30 @@ describe('finished-order records written by an earlier version', () => {
       await server.stop();
     }
   });
+
+  it('a cancel recorded before reasons were kept reads as a plain cancel once the store is migrated', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txc-older-records-'));
+    let server = await TestServer.start({ database: 'sqlite' }, dir);
+    const { client: alice, apiKey, apiSecret } = await server.user('alice', { deposits: { BTC: '1', USDT: '10000' } });
+    await alice.transfer({ ticker: 'BTC', amount: '1', from: 'main', to: 'spot' });
+    await alice.transfer({ ticker: 'USDT', amount: '10000', from: 'main', to: 'spot' });
+    await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '50000' });
+    const both = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000', stp: 'cb' });
+    assert.equal((await alice.orderHistory({ orderId: both.order_id })).BTC_USDT?.[0]?.status, 'CANCELED_STP');
+    await server.stop({ keepData: true });
+
+    // the store as a txc before the reasons left it: no column, its migration not yet run
+    const store = new Database(join(dir, SQLITE_FILE));
+    store.exec('alter table finished_orders drop column cancel_reason');
+    store.prepare('delete from kysely_migration where name = ?').run('0014-cancel-reasons');
+    store.close();
+
+    server = await TestServer.start({ database: 'sqlite' }, dir);
+    try {
+      const history = await server.client(apiKey, apiSecret).orderHistory({ orderId: both.order_id });
+      assert.equal(history.BTC_USDT?.[0]?.status, 'CANCELLED');
+    } finally {
+      await server.stop();
+    }
+  });
 });

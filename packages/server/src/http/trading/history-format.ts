@@ -1,6 +1,7 @@
-import { postsOnly, type OrderView, type State } from '@txc/core';
+import { postsOnly, type CancelReason, type OrderView, type State } from '@txc/core';
 import { dealFigures } from '../../account-views/deal-figures.js';
 import { orderFigures, seconds } from '../../account-views/order-figures.js';
+import { shownStatus } from '../../account-views/order-status.js';
 import type { DealsTable } from '../../store/database.js';
 import { orderFeeRates, orderTypeName, otoBlock } from './order-body.js';
 
@@ -17,8 +18,11 @@ function activatedTime(o: OrderView): number {
   return seconds(o.activated === 1 ? (o.finished ?? o.created) : o.activated);
 }
 
-/** A finished order as `trade-account/order/history` lists it (reference §5.8). */
-export function historyOrder(state: State, o: OrderView): Record<string, unknown> {
+/**
+ * A finished order as `trade-account/order/history` lists it (reference §5.8): a cancel with a
+ * reason shows the reference's status for it, others the spec's `CANCELLED`.
+ */
+export function historyOrder(state: State, o: OrderView, reason: CancelReason | null): Record<string, unknown> {
   const f = orderFigures(state, o);
   const out: Record<string, unknown> = {
     amount: f.amount,
@@ -35,7 +39,7 @@ export function historyOrder(state: State, o: OrderView): Record<string, unknown
     ...orderFeeRates(state, o),
     postOnly: postsOnly(o),
     ioc: o.ioc,
-    status: o.status,
+    status: shownStatus(o.status, reason, o.status),
     stp: o.stp,
     feeAsset: state.markets.get(o.market)?.money ?? '',
     positionSide: o.positionSide,

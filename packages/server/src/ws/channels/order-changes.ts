@@ -1,13 +1,14 @@
-import { closes, openOrdersOf, type OrderView, type State } from '@txc/core';
+import { closes, openOrdersOf, type CancelReason, type OrderFinished, type OrderView, type State } from '@txc/core';
 import type { AppliedCommand } from '../channel.js';
 
 /** `ordersPending_update` events (websocket spec §7.4): 1 new (or a stop activated), 2 updated, 3 finished. */
 export type OrderEvent = 1 | 2 | 3;
 
-/** What one command did to one order, and the order as it stands after the command. */
+/** What one command did to one order, the order as it stands after the command, and why it was cancelled. */
 export interface OrderChange {
   readonly event: OrderEvent;
   readonly order: OrderView;
+  readonly reason: CancelReason | null;
 }
 
 /**
@@ -37,7 +38,7 @@ export class OrderChanges {
     this.nextId = state.trading.nextOrderId;
     const touched = new Set<number>();
     const activated = new Set<number>();
-    const finished = new Map<number, OrderView>();
+    const finished = new Map<number, OrderFinished>();
     for (const e of events) {
       if (e.type === 'TradeExecuted') {
         touched.add(e.maker.id).add(e.taker.id);
@@ -46,7 +47,7 @@ export class OrderChanges {
         activated.add(e.orderId);
       } else if (e.type === 'OrderFinished') {
         touched.add(e.order.id);
-        finished.set(e.order.id, e.order);
+        finished.set(e.order.id, e);
       } else if (e.type === 'PositionChanged' && wants(e.user)) {
         for (const o of openOrdersOf(state.trading, e.user)) {
           if (o.account === 'collateral' && o.market === e.market && o.positionSide === e.positionSide && closes(o)) {
@@ -60,8 +61,10 @@ export class OrderChanges {
     for (const id of touched) {
       const done = finished.get(id);
       const open = done === undefined ? state.trading.orders.get(id) : undefined;
-      if (done !== undefined) out.push({ event: 3, order: done });
-      else if (open !== undefined) out.push({ event: id >= firstNew || activated.has(id) ? 1 : 2, order: open });
+      if (done !== undefined) out.push({ event: 3, order: done.order, reason: done.reason });
+      else if (open !== undefined) {
+        out.push({ event: id >= firstNew || activated.has(id) ? 1 : 2, order: open, reason: null });
+      }
     }
     return out;
   }

@@ -1,5 +1,6 @@
-import { postsOnly, type OrderStatus, type OrderType, type OrderView, type State } from '@txc/core';
+import { postsOnly, type CancelReason, type OrderStatus, type OrderType, type OrderView, type State } from '@txc/core';
 import { orderFigures } from '../../account-views/order-figures.js';
+import { shownStatus } from '../../account-views/order-status.js';
 import { wsSeconds } from '../wire.js';
 
 /** `side` in the account streams (websocket spec §7.1). */
@@ -47,9 +48,9 @@ function isStopType(o: OrderView): boolean {
 
 /**
  * What both order objects (websocket spec §7.1) show alike, in this order: the figures REST answers,
- * then the order's terms and status.
+ * then the order's terms and status (a cancel with a reason: the docs' status for it).
  */
-function dealtFields(state: State, o: OrderView): Record<string, unknown> {
+function dealtFields(state: State, o: OrderView, reason: CancelReason | null): Record<string, unknown> {
   const f = orderFigures(state, o);
   return {
     price: f.price,
@@ -60,7 +61,7 @@ function dealtFields(state: State, o: OrderView): Record<string, unknown> {
     deal_fee: f.dealFee,
     client_order_id: o.clientOrderId,
     stp: o.stp,
-    status: STATUS[o.status],
+    status: shownStatus(o.status, reason, STATUS[o.status]),
     position_side: o.positionSide,
     rpi: o.rpi,
     reduce_only: o.reduceOnly,
@@ -69,9 +70,15 @@ function dealtFields(state: State, o: OrderView): Record<string, unknown> {
 
 /**
  * An order as `ordersPending` shows it (websocket spec §7.1), its figures those REST answers;
- * `mtime` (microseconds) is when it last changed. Stops add their activation fields.
+ * `mtime` (microseconds) is when it last changed; `reason` why a finished one was cancelled. Stops
+ * add their activation fields.
  */
-export function pendingOrder(state: State, o: OrderView, mtime: number): Record<string, unknown> {
+export function pendingOrder(
+  state: State,
+  o: OrderView,
+  mtime: number,
+  reason: CancelReason | null = null,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: o.id,
     market: o.market,
@@ -81,7 +88,7 @@ export function pendingOrder(state: State, o: OrderView, mtime: number): Record<
     ioc: o.ioc,
     ctime: wsSeconds(o.created),
     mtime: wsSeconds(mtime),
-    ...dealtFields(state, o),
+    ...dealtFields(state, o, reason),
   };
   if (isStopType(o)) {
     out.activation_price = o.activationPriceText;
@@ -95,7 +102,7 @@ export function pendingOrder(state: State, o: OrderView, mtime: number): Record<
  * A finished order as `ordersExecuted` shows it (websocket spec §7.5): every documented field,
  * always (docs/decisions.md, "Account streams"); `source` is `api`: the engine keeps no origin with an order.
  */
-export function executedOrder(state: State, o: OrderView): Record<string, unknown> {
+export function executedOrder(state: State, o: OrderView, reason: CancelReason | null): Record<string, unknown> {
   const finished = wsSeconds(o.finished ?? o.created);
   return {
     id: o.id,
@@ -108,7 +115,7 @@ export function executedOrder(state: State, o: OrderView): Record<string, unknow
     side: SIDE_CODE[o.side],
     post_only: postsOnly(o),
     ioc: o.ioc,
-    ...dealtFields(state, o),
+    ...dealtFields(state, o, reason),
     fee_asset: state.markets.get(o.market)?.money ?? '',
   };
 }

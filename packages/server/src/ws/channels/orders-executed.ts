@@ -1,5 +1,4 @@
-import type { OrderView } from '@txc/core';
-import { finishedOrderOf, userFinishedOrders } from '../../store/user-history.js';
+import { finishedOf, userFinishedOrders, type FinishedOrder } from '../../store/user-history.js';
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
@@ -65,9 +64,9 @@ export class OrdersExecutedChannel extends AccountChannel<Terms> {
       .orderBy('order_id', 'desc');
     // a type filter reads every row of the market: the type is inside each row's data
     const rows = await (wanted === null ? q.limit(limit).offset(offset) : q).execute();
-    let orders: OrderView[] = rows.map(finishedOrderOf);
-    if (wanted !== null) orders = orders.filter((o) => wanted.has(typeCode(o))).slice(offset, offset + limit);
-    return { limit, offset, records: orders.map((o) => executedOrder(state, o)) };
+    let orders: FinishedOrder[] = rows.map(finishedOf);
+    if (wanted !== null) orders = orders.filter((f) => wanted.has(typeCode(f.order))).slice(offset, offset + limit);
+    return { limit, offset, records: orders.map((f) => executedOrder(state, f.order, f.reason)) };
   }
 
   subscribe(conn: WsConnection, params: readonly unknown[]): void {
@@ -84,7 +83,7 @@ export class OrdersExecutedChannel extends AccountChannel<Terms> {
     for (const e of events) {
       if (e.type !== 'OrderFinished' || !this.followers.wants(e.order.user)) continue;
       const o = e.order;
-      const text = pushFrame('ordersExecuted_update', jsonText([executedOrder(state, o)]));
+      const text = pushFrame('ordersExecuted_update', jsonText([executedOrder(state, o, e.reason)]));
       this.frames.push(o.user, [o.market, typeCode(o)], text);
     }
   }

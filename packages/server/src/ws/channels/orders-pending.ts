@@ -50,11 +50,11 @@ export class OrdersPendingChannel extends AccountChannel<MarketSet> {
   onCommand(applied: AppliedCommand): void {
     const { state } = this.ctx.venue;
     if (this.followers.empty) return this.changes.skipTo(state);
-    for (const { event, order } of this.changes.of(applied, state, (u) => this.followers.wants(u))) {
+    for (const { event, order, reason } of this.changes.of(applied, state, (u) => this.followers.wants(u))) {
       if (!this.followers.wants(order.user)) continue;
       const text = pushFrame(
         'ordersPending_update',
-        jsonText([event, pendingOrder(state, order, order.finished ?? applied.stamp.time)]),
+        jsonText([event, pendingOrder(state, order, order.finished ?? applied.stamp.time, reason)]),
       );
       this.frames.push(order.user, order.market, text);
     }

@@ -1,4 +1,3 @@
-import type { OrderView } from '@txc/core';
 import { orderHistory } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
@@ -6,7 +5,13 @@ import { byMarket, historyOrder } from '../../../../trading/history-format.js';
 import { HISTORY_WINDOW_DAYS, historyWindow } from '../../../../trading/history-window.js';
 import { orderReadError } from '../../../../validation/order-read-error.js';
 import type { ViewRouteDeps } from '../../../route-deps.js';
-import { finishedOrderOf, userFinishedOrder, userFinishedOrders, walkFor } from '../../../../../store/user-history.js';
+import {
+  finishedOf,
+  userFinishedOrder,
+  userFinishedOrders,
+  walkFor,
+  type FinishedOrder,
+} from '../../../../../store/user-history.js';
 import { defineRoute } from '../../../../route-module.js';
 import { FieldValidation } from '../../../../validation/field-validation.js';
 import { boundedInteger } from '../../../../validation/order-fields/bounded-integer.js';
@@ -20,7 +25,9 @@ const STATUSES = ['ALL', 'FILLED', 'CANCELED', 'CANCELLED', 'PARTIALLY_FILLED'];
  * Reference §5.8: the caller's finished orders grouped by market, newest first, finished within the
  * dates' window (see historyWindow). `orderId` takes precedence over every other filter; an unknown
  * `clientOrderId` answers code 30 `orderHistory`.
- * `PARTIALLY_FILLED` lists orders cancelled after part of them filled.
+ * `PARTIALLY_FILLED` lists orders cancelled after part of them filled. `CANCELED` (or `CANCELLED`)
+ * lists every cancelled order, those cancelled for a reason (`CANCELED_STP`, `AUTO_CANCELED_*`) too:
+ * the filter names no reason, and a client asking for cancelled orders wants them all.
  */
 export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance, { venue }: ViewRouteDeps) => {
   app.post(orderHistory.path, { config: { endpoint: orderHistory } }, async (request, reply) => {
@@ -43,16 +50,17 @@ export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance
 
     await venue.barrier();
     const user = request.auth?.user ?? '';
-    let page: OrderView[];
+    let page: FinishedOrder[];
     if (orderId !== undefined) {
       // one row, found by its primary key
-      const order = await userFinishedOrder(venue.store, user, orderId);
-      page = order === undefined ? [] : [order];
+      const found = await userFinishedOrder(venue.store, user, orderId);
+      page = found === undefined ? [] : [found];
     } else {
       let q = await userFinishedOrders(venue.store, user, walkFor(clientOrderId));
       if (spec !== undefined) q = q.where('market', '=', spec.name);
       if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
       if (status === 'FILLED') q = q.where('status', '=', 'FILLED');
+      // a cancel's reason is a column of its own: every cancel keeps the status CANCELLED
       if (status === 'CANCELED' || status === 'CANCELLED' || status === 'PARTIALLY_FILLED') {
         q = q.where('status', '=', 'CANCELLED');
       }
@@ -63,14 +71,15 @@ export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance
       // Paged in SQL, except where a row filter or the not-found answer needs every match (a client
       // order id matches few orders).
       const whole = clientOrderId !== '' || status === 'PARTIALLY_FILLED';
-      let orders = (await (whole ? q : q.limit(limit).offset(offset)).execute()).map(finishedOrderOf);
-      if (status === 'PARTIALLY_FILLED') orders = orders.filter((o) => o.dealStock > 0);
+      let orders = (await (whole ? q : q.limit(limit).offset(offset)).execute()).map(finishedOf);
+      if (status === 'PARTIALLY_FILLED') orders = orders.filter((f) => f.order.dealStock > 0);
       if (clientOrderId !== '' && orders.length === 0) {
         return sendError(reply, 'orderValidation', { errors: { orderHistory: ['OrderHistory was not found.'] } });
       }
       page = whole ? orders.slice(offset, offset + limit) : orders;
     }
     const state = venue.state;
-    return reply.send(byMarket(page, (i) => historyOrder(state, page[i]!)));
+    const shown = page.map((f) => f.order);
+    return reply.send(byMarket(shown, (i) => historyOrder(state, shown[i]!, page[i]!.reason)));
   });
 });

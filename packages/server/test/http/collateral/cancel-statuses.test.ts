@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { TxcClient } from '@txc/sdk';
+import { collateralServer, collateralTrader } from '../../support/collateral.js';
+import { eventually } from '../../support/eventually.js';
+import type { TestServer } from '../../support/test-server.js';
+import { trader } from '../../support/trading.js';
+import { authorizedSocket, pushWhere } from '../../support/ws-account.js';
+import type { WsTestClient } from '../../support/ws-client.js';
+
+type PendingUpdate = [number, { id: number; status: string }];
+
+/** The status order history shows for `orderId` (undefined while it is not there). */
+async function historyStatus(client: TxcClient, market: string, orderId: number): Promise<string | undefined> {
+  const history = (await client.orderHistory({ market }))[market] ?? [];
+  return history.find((o) => o.id === orderId)?.status;
+}
+
+/** The status of the `ordersPending_update` event 3 (finished) of `orderId`, waiting for it. */
+async function pushedStatus(ws: WsTestClient, orderId: number): Promise<string> {
+  const [, order] = (await pushWhere(ws, 'ordersPending_update', (p) => {
+    const [event, o] = p as PendingUpdate;
+    return event === 3 && o.id === orderId;
+  })) as PendingUpdate;
+  return order.status;
+}
+
+/**
+ * A cancel the engine made for a reason shows the reference's status for it, in the order history
+ * (reference §5.8) and on the order streams (websocket spec §7.1); other cancels stay plain.
+ */
+describe('why an order was cancelled, through HTTP and ordersPending', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await collateralServer();
+  });
+  after(() => server.stop());
+
+  it('self-trade prevention: CANCELED_STP for the resting order and the new one; CANCELED lists them', async () => {
+    const alice = await trader(server, 'alice', { USDT: '100000', BTC: '5' });
+    const ws = await authorizedSocket(server.url, alice);
+    await ws.call('ordersPending_subscribe', ['BTC_USDT']);
+    const own = await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '50000' });
+    const both = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000', stp: 'cb' });
+    const plain = await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '52000' });
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: plain.order_id });
+    for (const id of [own.order_id, both.order_id]) {
+      assert.equal(await historyStatus(alice, 'BTC_USDT', id), 'CANCELED_STP');
+      assert.equal(await pushedStatus(ws, id), 'CANCELED_STP');
+    }
+    // a cancel its owner asked for keeps the plain spellings
+    assert.equal(await historyStatus(alice, 'BTC_USDT', plain.order_id), 'CANCELLED');
+    assert.equal(await pushedStatus(ws, plain.order_id), 'CANCELED');
+    // the filter names no reason: every cancelled order is a cancelled order
+    const cancelled = (await alice.orderHistory({ market: 'BTC_USDT', status: 'CANCELED' })).BTC_USDT ?? [];
+    assert.deepEqual(cancelled.map((o) => [o.id, o.status]).sort(), [
+      [own.order_id, 'CANCELED_STP'],
+      [both.order_id, 'CANCELED_STP'],
+      [plain.order_id, 'CANCELLED'],
+    ]);
+    await ws.close();
+  });
+
+  it('a reduce-only order whose position closed: AUTO_CANCELED_REDUCE_ONLY', async () => {
+    const alice = await collateralTrader(server, 'rhea', { USDT: '10000' });
+    const bob = await collateralTrader(server, 'bob', { USDT: '1000000' });
+    const ws = await authorizedSocket(server.url, alice);
+    await ws.call('ordersPending_subscribe', ['BTC_PERP']);
+    await bob.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.1', price: '60000' });
+    await alice.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '60000' });
+    const closing = await alice.collateralLimit({
+      market: 'BTC_PERP',
+      side: 'sell',
+      amount: '0.1',
+      price: '65000',
+      reduceOnly: true,
+    });
+    // the position closes through another order: the reduce-only order can reduce nothing more
+    await bob.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '61000' });
+    await alice.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.1', price: '61000' });
+    assert.equal(await historyStatus(alice, 'BTC_PERP', closing.order_id), 'AUTO_CANCELED_REDUCE_ONLY');
+    assert.equal(await pushedStatus(ws, closing.order_id), 'AUTO_CANCELED_REDUCE_ONLY');
+    await ws.close();
+  });
+
+  it("a liquidation's cancels: AUTO_CANCELED_LIQUIDATION", async () => {
+    const dave = await collateralTrader(server, 'dave', { USDT: '100000' });
+    const carol = await collateralTrader(server, 'carol', { USDT: '1000' });
+    const erin = await collateralTrader(server, 'erin', { USDT: '100000' });
+    const ws = await authorizedSocket(server.url, carol);
+    await ws.call('ordersPending_subscribe', ['BTC_PERP']);
+    // carol long 0.1 at 60 000 on 1 000 USDT: liquidated below 51 580.41, erin bids where it sells
+    await dave.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.1', price: '60000' });
+    await carol.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '60000' });
+    await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.1', price: '51000' });
+    const resting = await carol.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.001', price: '40000' });
+    const r = await server.admin('POST', '/admin/v1/index-prices', { ticker: 'BTC', price: '51000' });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(await pushedStatus(ws, resting.order_id), 'AUTO_CANCELED_LIQUIDATION');
+    await eventually('the cancel in the history', async () => {
+      return (await historyStatus(carol, 'BTC_PERP', resting.order_id)) !== undefined;
+    });
+    assert.equal(await historyStatus(carol, 'BTC_PERP', resting.order_id), 'AUTO_CANCELED_LIQUIDATION');
+    await ws.close();
+  });
+});
