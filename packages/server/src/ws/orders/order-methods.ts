@@ -4,9 +4,9 @@ import { cancel, cancelAll, cancelConditional } from './cancels.js';
 import { modify } from './modify.js';
 import { ocoPlace } from './oco-place.js';
 import { orderParams } from './order-params.js';
-import { orderResult } from './order-result.js';
+import { arrivalCancelReason, orderResult } from './order-result.js';
 import { otoPlace } from './oto-place.js';
-import { place, PLACEMENTS } from './placements.js';
+import { place, PLACEMENTS, userOf } from './placements.js';
 
 function method(handle: MethodSpec['handle']): MethodSpec {
   // answered once the command is durable (venue.submit resolves after its commit): nothing more to wait for
@@ -20,9 +20,10 @@ function method(handle: MethodSpec['handle']): MethodSpec {
 export function orderMethods(ctx: StreamContext): MethodTable {
   const table: Record<string, MethodSpec> = {};
   for (const [name, terms] of Object.entries(PLACEMENTS)) {
-    table[name] = method(async (conn, params) =>
-      orderResult(ctx.venue.state, await place(ctx, conn, orderParams(params), terms)),
-    );
+    table[name] = method(async (conn, params) => {
+      const order = await place(ctx, conn, orderParams(params), terms);
+      return orderResult(ctx.venue.state, order, await arrivalCancelReason(ctx.venue, userOf(conn), order));
+    });
   }
   table.collateral_order_oco_place = method((conn, params) => ocoPlace(ctx, conn, orderParams(params)));
   table.collateral_order_oto_place = method((conn, params) => otoPlace(ctx, conn, orderParams(params)));

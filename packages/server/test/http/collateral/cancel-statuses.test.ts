@@ -59,6 +59,13 @@ describe('why an order was cancelled, through HTTP and ordersPending', () => {
       [both.order_id, 'CANCELED_STP'],
       [plain.order_id, 'CANCELLED'],
     ]);
+    // placed on the socket, the answer says what its push says
+    await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '50000' });
+    const answered = (await ws.call('order_limit_place', [
+      { market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000', stp: 'cn' },
+    ])) as { id: number; status: string };
+    assert.equal(answered.status, 'CANCELED_STP');
+    assert.equal(await pushedStatus(ws, answered.id), 'CANCELED_STP');
     await ws.close();
   });
 
