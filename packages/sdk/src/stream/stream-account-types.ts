@@ -40,7 +40,10 @@ export interface StreamOrder {
   readonly deal_fee: string;
   readonly client_order_id: string;
   readonly stp: string;
-  /** OPEN, PARTIALLY_FILLED, FILLED, CANCELED. */
+  /**
+   * OPEN, PARTIALLY_FILLED, FILLED, CANCELED, or for a cancel the engine made: CANCELED_STP,
+   * AUTO_CANCELED_REDUCE_ONLY, AUTO_CANCELED_LIQUIDATION.
+   */
   readonly status: string;
   readonly position_side: 'LONG' | 'SHORT' | 'BOTH';
   readonly rpi: boolean;
