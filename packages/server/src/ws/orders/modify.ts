@@ -5,7 +5,7 @@ import type { WsConnection } from '../connection.js';
 import { invalidArgument, WsError, type WsErrorBody } from '../protocol.js';
 import { fieldErrors, rejectionError } from './order-errors.js';
 import { entryBody, required, type OrderParams } from './order-params.js';
-import { orderResult } from './order-result.js';
+import { arrivalCancelReason, orderResult } from './order-result.js';
 import { userOf } from './placements.js';
 
 /** The codes of a refused modification (websocket spec §9.4: 155, 158, 162–164). */
@@ -52,5 +52,7 @@ export async function modify(ctx: StreamContext, conn: WsConnection, p: OrderPar
   const modified = await modifyOrder(venue, userOf(conn), body);
   if ('invalid' in modified) throw fieldErrors(venue.state, modified.invalid, p.market, 'spot');
   if ('rejected' in modified) throw modifyError(modified.rejected);
-  return orderResult(venue.state, modified.order);
+  // the replacement may be cancelled on arrival (self-trade prevention): its push names why
+  const reason = await arrivalCancelReason(venue, userOf(conn), modified.order);
+  return orderResult(venue.state, modified.order, reason);
 }

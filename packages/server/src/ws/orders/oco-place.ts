@@ -3,7 +3,7 @@ import type { StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { fieldErrors, rejectionError } from './order-errors.js';
 import { entryBody, type OrderParams } from './order-params.js';
-import { ocoResult } from './order-result.js';
+import { arrivalCancelReason, ocoResult } from './order-result.js';
 import { userOf } from './placements.js';
 
 /** The params `collateral_order_oco_place` takes (websocket spec §9.2). */
@@ -31,5 +31,11 @@ export async function ocoPlace(ctx: StreamContext, conn: WsConnection, p: OrderP
   const placed = await placeOco(venue, userOf(conn), entryBody(p, PARAMS), 'socket');
   if ('invalid' in placed) throw fieldErrors(venue.state, placed.invalid, p.market, 'collateral');
   if ('rejected' in placed) throw rejectionError(placed.rejected, 'collateral');
-  return ocoResult(venue.state, placed.placed);
+  // a leg may be cancelled on arrival (self-trade prevention, and its sibling with it): its push names why
+  const { stopLoss, takeProfit } = placed.placed;
+  const user = userOf(conn);
+  return ocoResult(venue.state, placed.placed, {
+    stopLoss: await arrivalCancelReason(venue, user, stopLoss),
+    takeProfit: await arrivalCancelReason(venue, user, takeProfit),
+  });
 }

@@ -34,12 +34,22 @@ export function otoCancelResult(state: State, group: OtoGroupCancelled): Record<
   };
 }
 
-/** An OCO group, as placed or as cancelled: its id, the stop-loss leg and the take-profit leg. */
-export function ocoResult(state: State, group: OcoPlaced): Record<string, unknown> {
+/**
+ * An OCO group, as placed or as cancelled: its id, the stop-loss leg and the take-profit leg
+ * (`reasons`: why each was cancelled, for legs cancelled on arrival).
+ */
+export function ocoResult(
+  state: State,
+  group: OcoPlaced,
+  reasons: { readonly stopLoss: CancelReason | null; readonly takeProfit: CancelReason | null } = {
+    stopLoss: null,
+    takeProfit: null,
+  },
+): Record<string, unknown> {
   return {
     type: 'oco',
     id: group.id,
-    stop_loss: orderResult(state, group.stopLoss),
-    take_profit: orderResult(state, group.takeProfit),
+    stop_loss: orderResult(state, group.stopLoss, reasons.stopLoss),
+    take_profit: orderResult(state, group.takeProfit, reasons.takeProfit),
   };
 }

@@ -3,8 +3,8 @@ import type { WsConnection } from '../connection.js';
 import { invalidArgument, WsError } from '../protocol.js';
 import { ORDER_ERRORS } from './order-errors.js';
 import { required, type OrderParams } from './order-params.js';
-import { orderResult } from './order-result.js';
-import { place, PLACEMENTS, type PlacementTerms } from './placements.js';
+import { arrivalCancelReason, orderResult } from './order-result.js';
+import { place, PLACEMENTS, userOf, type PlacementTerms } from './placements.js';
 
 const limit = PLACEMENTS.collateral_order_limit_place as PlacementTerms;
 
@@ -69,6 +69,6 @@ export async function otoPlace(ctx: StreamContext, conn: WsConnection, p: OrderP
     conditional_order_type: p.conditional_order_type,
     take_profit_price: link?.takeProfit?.text ?? null,
     stop_loss_price: link?.stopLoss?.text ?? null,
-    trigger_order: orderResult(ctx.venue.state, placed),
+    trigger_order: orderResult(ctx.venue.state, placed, await arrivalCancelReason(ctx.venue, userOf(conn), placed)),
   };
 }

@@ -69,6 +69,61 @@ describe('why an order was cancelled, through HTTP and ordersPending', () => {
     await ws.close();
   });
 
+  it('order_modify, the OTO trigger order and OCO legs, cancelled on arrival by self-trade prevention, answer CANCELED_STP as their push', async () => {
+    const sam = await trader(server, 'sam', { USDT: '100000', BTC: '5' });
+    const ws = await authorizedSocket(server.url, sam);
+    await ws.call('ordersPending_subscribe', ['BTC_USDT']);
+    // below every other sell left on the book
+    await sam.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '45000' });
+    const low = await sam.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '44000', stp: 'cn' });
+    // moved onto its owner's own sell: the replacement is cancelled by self-trade prevention
+    const modified = (await ws.call('order_modify', [
+      { market: 'BTC_USDT', order_id: low.order_id, price: '45000' },
+    ])) as { id: number; status: string };
+    assert.equal(await pushedStatus(ws, modified.id), 'CANCELED_STP');
+    assert.equal(modified.status, 'CANCELED_STP');
+    await sam.orderCancelAll({ market: 'BTC_USDT' });
+    await ws.close();
+
+    const tess = await collateralTrader(server, 'tess', { USDT: '100000' });
+    const uma = await collateralTrader(server, 'uma', { USDT: '100000' });
+    const tws = await authorizedSocket(server.url, tess);
+    await tws.call('ordersPending_subscribe', ['BTC_PERP']);
+    // a last price for the OCO's checks
+    await uma.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.02', price: '60000' });
+    await tess.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.02', price: '60000' });
+    await tess.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.01', price: '60000' });
+    const group = (await tws.call('collateral_order_oto_place', [
+      {
+        trigger_order_type: 'margin_limit',
+        trigger_order: { market: 'BTC_PERP', side: 'buy', amount: '0.01', price: '60000', stp: 'cn' },
+        conditional_order_type: 'margin_market_oco',
+        take_profit: '62000',
+        stop_loss: '57000',
+      },
+    ])) as { trigger_order: { id: number; status: string } };
+    assert.equal(await pushedStatus(tws, group.trigger_order.id), 'CANCELED_STP');
+    assert.equal(group.trigger_order.status, 'CANCELED_STP');
+    await tess.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.01', price: '59000' });
+    const oco = (await tws.call('collateral_order_oco_place', [
+      {
+        market: 'BTC_PERP',
+        side: 'buy',
+        amount: '0.01',
+        price: '59000',
+        activation_price: '61000',
+        stop_limit_price: '61500',
+        stp: 'cn',
+      },
+    ])) as { stop_loss: { id: number; status: string }; take_profit: { id: number; status: string } };
+    for (const leg of [oco.take_profit, oco.stop_loss]) {
+      assert.equal(await pushedStatus(tws, leg.id), 'CANCELED_STP');
+      assert.equal(leg.status, 'CANCELED_STP');
+    }
+    await tess.orderCancelAll({ market: 'BTC_PERP' });
+    await tws.close();
+  });
+
   it('a reduce-only order whose position closed: AUTO_CANCELED_REDUCE_ONLY', async () => {
     const alice = await collateralTrader(server, 'rhea', { USDT: '10000' });
     const bob = await collateralTrader(server, 'bob', { USDT: '1000000' });
