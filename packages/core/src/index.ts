@@ -28,6 +28,7 @@ export * from './state/collateral-state.js';
 export * from './state/funding-state.js';
 export * from './state/invariants.js';
 export type * from './events/event.js';
+export { CANCEL_REASONS } from './events/event.js';
 export type * from './commands/command.js';
 export type * from './commands/venue-commands.js';
 export type * from './commands/wallet-commands.js';

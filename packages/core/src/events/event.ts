@@ -203,7 +203,10 @@ export interface OrderFinished {
  * a liquidation of its account. The orders a cancel takes with it (an OTO parent's legs, an OCO
  * leg's sibling) share its reason.
  */
-export type CancelReason = 'stp' | 'reduce-only' | 'liquidation';
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** Every CancelReason, for readers of a reason stored as text. */
+export const CANCEL_REASONS = ['stp', 'reduce-only', 'liquidation'] as const;
 
 /** A stop's trigger price was reached: it now executes (same order id). */
 export interface StopActivated {

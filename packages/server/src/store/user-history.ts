@@ -1,4 +1,4 @@
-import { decodeFinishedOrder, type CancelReason, type OrderView } from '@txc/core';
+import { CANCEL_REASONS, decodeFinishedOrder, type CancelReason, type OrderView } from '@txc/core';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, FinishedOrdersTable } from './database.js';
 import type { Store } from './port.js';
@@ -197,14 +197,12 @@ export interface FinishedOrder {
   readonly reason: CancelReason | null;
 }
 
-const REASONS: readonly string[] = ['stp', 'reduce-only', 'liquidation'] satisfies CancelReason[];
-
 /** The order a finished-order record holds, with its cancel reason (none on records older than it). */
 export function finishedOf(row: FinishedOrderRow & Pick<FinishedOrdersTable, 'cancel_reason'>): FinishedOrder {
   const reason = row.cancel_reason;
   return {
     order: finishedOrderOf(row),
-    reason: reason !== null && REASONS.includes(reason) ? (reason as CancelReason) : null,
+    reason: CANCEL_REASONS.find((r) => r === reason) ?? null,
   };
 }
 

@@ -27,18 +27,7 @@ export const BEHIND_LOOPBACK_PROXY: Config['http'] = {
 
 /** The WebSocket settings with their defaults, changed where a test says. */
 export function websocketSettings(over: Partial<Config['websocket']>): Pick<Config, 'websocket'> {
-  return {
-    websocket: {
-      idleTimeoutMs: 60_000,
-      maxBufferedBytes: 4_194_304,
-      tradesGatherMs: 5,
-      placementsPerWindow: 10_000,
-      requestsPerWindow: 12_000,
-      windowMs: 10_000,
-      connectionsPerMinute: 1_000,
-      ...over,
-    },
-  };
+  return { websocket: { ...loadConfig({ env: {} }).websocket, ...over } };
 }
 
 export interface HttpResult {
