@@ -43,6 +43,8 @@ describe('why an order was cancelled, through HTTP and ordersPending', () => {
     await ws.call('ordersPending_subscribe', ['BTC_USDT']);
     const own = await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '50000' });
     const both = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '50000', stp: 'cb' });
+    // the answer to an order request keeps the spec's four statuses
+    assert.equal(both.status, 'CANCELLED');
     const plain = await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.1', price: '52000' });
     await alice.orderCancel({ market: 'BTC_USDT', orderId: plain.order_id });
     for (const id of [own.order_id, both.order_id]) {
