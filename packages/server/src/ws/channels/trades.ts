@@ -148,7 +148,6 @@ export class TradesChannel implements Channel {
   stop(): void {
     // what is held is durable: it goes out before the sockets' close frames (the hub closes them next)
     this.push();
-    this.forgetHeld();
   }
 
   /** The gathering of the open group commit, its push queued at its first trade. */
