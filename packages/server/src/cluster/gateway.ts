@@ -191,9 +191,10 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
   let streams: GatewayStreams | undefined;
   try {
     const secrets = SecretBox.fromKey(resolveMasterKey(config).key);
+    // the first engine node makes the tables with the lease row: nothing is read before it exists
+    const cluster = await clusterName(lease, log);
     const keys = new GatewayKeys(store, secrets, config.auth.nonceWindowMs);
     await keys.load();
-    const cluster = await clusterName(lease, log);
     nats = await connectCluster(natsUrl, `txc ${nodeId}`);
     const connection = nats;
     connection.subscribe(keyRevokedSubject(cluster), {

@@ -322,3 +322,42 @@ describe('gateways in front of a cluster', async () => {
     }
   }
 });
+
+describe('a gateway started before its cluster has an engine node', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  if (skip !== undefined) {
+    it('runs against a real PostgreSQL and NATS', { skip }, () => undefined);
+    return;
+  }
+
+  it('waits for the first engine node to make the store, then serves', async () => {
+    const db = await createTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'txc-gateway-first-'));
+    const flags: Partial<Config> = { dataDir: dir, database: db.url, venue: DEMO_VENUE_FILE };
+    const shared = { masterKey: 'ab'.repeat(32), adminToken: 'gateway-first-admin-token' };
+    const started: ChildServer[] = [];
+    let waiting!: () => void;
+    const isWaiting = new Promise<void>((resolve) => (waiting = resolve));
+    // the database is empty: not even the tables exist until an engine node migrates it
+    const gateway = startChildServer({ ...gatewayFlags(flags, 'G1', shared), logLevel: 'info' }, 60_000, (out) => {
+      if (out.includes('waiting for the cluster’s first engine node')) waiting();
+    });
+    try {
+      await Promise.race([isWaiting, gateway]);
+      started.push(await leading(await startChildServer(engineNodeFlags(flags, 'A', shared))));
+      const front = await gateway;
+      started.push(front);
+      let n = 0;
+      const [actor] = await setUp(front, 2, (p) => `${p}${++n}`);
+      assert.ok(acknowledged(await send(front, restingBuy(actor!, 'after-the-wait'))));
+    } finally {
+      await Promise.all(started.map((p) => p.crash()));
+      await gateway.then(
+        (g) => g.crash(),
+        () => undefined,
+      );
+      rmSync(dir, { recursive: true, force: true });
+      await db.drop();
+    }
+  });
+});

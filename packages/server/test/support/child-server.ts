@@ -20,8 +20,15 @@ export interface ChildServer {
 /** A server's config flags; `gateway` with `cluster` starts a cluster's gateway instead (serve-child.mjs). */
 export type ChildFlags = Partial<Config> & { readonly gateway?: boolean };
 
-/** Starts the server on `flags` (port 0 on 127.0.0.1 unless given) and waits until it listens. */
-export function startChildServer(flags: ChildFlags, timeoutMs = 60_000): Promise<ChildServer> {
+/**
+ * Starts the server on `flags` (port 0 on 127.0.0.1 unless given) and waits until it listens;
+ * `onOutput` hears everything it prints on the way.
+ */
+export function startChildServer(
+  flags: ChildFlags,
+  timeoutMs = 60_000,
+  onOutput: (all: string) => void = () => undefined,
+): Promise<ChildServer> {
   const child = spawn(process.execPath, [SCRIPT, JSON.stringify({ port: 0, logLevel: 'warn', ...flags })], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,9 +44,13 @@ export function startChildServer(flags: ChildFlags, timeoutMs = 60_000): Promise
       reject(new Error(`the server exited with ${code}\n${out}`));
     };
     child.once('exit', fail);
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+      onOutput(out);
+    });
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
+      onOutput(out);
       const line = out.split('\n').find((l) => l.startsWith('{"url"'));
       if (line === undefined) return;
       clearTimeout(timer);
