@@ -155,12 +155,17 @@ class EngineNode implements RunningNode {
     try {
       const epoch = await this.lease.acquire();
       if (epoch !== undefined) return await this.takeOver(epoch);
-      const held = await this.lease.holder();
-      this.leader = held?.live === true ? held.holder : null;
-      this.epoch = held?.epoch ?? null;
+      await this.readLease();
     } catch (error) {
       this.log.warn({ err: error }, 'cannot reach the lease');
     }
+  }
+
+  /** Who holds the lease now, as /health reports it. */
+  private async readLease(): Promise<void> {
+    const held = await this.lease.holder();
+    this.leader = held?.live === true ? held.holder : null;
+    this.epoch = held?.epoch ?? null;
   }
 
   private async takeOver(epoch: number): Promise<void> {
@@ -235,10 +240,13 @@ class EngineNode implements RunningNode {
     if (!this.holding || server === undefined) return;
     this.holding = false;
     this.server = undefined;
+    // until the lease is read again, /health names no leader rather than this node
+    this.leader = null;
     for (const s of this.gateways) s.unsubscribe();
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
     // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
     await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));
+    await this.readLease().catch(() => undefined);
     if (!this.closed) await this.standBy();
   }
 

@@ -19,12 +19,14 @@ import { engineNodeFlags, health, leading } from '../durability/venue-processes.
 
 interface Health {
   readonly seq: number;
-  readonly cluster: { readonly role: string; readonly leader: string | null };
+  readonly cluster: { readonly role: string; readonly node: string; readonly leader: string | null };
 }
 
 async function standingBy(node: ChildServer, leader: string): Promise<Health> {
   for (let i = 0; i < 200; i++) {
     const h = await health<Health>(node);
+    // a node standing by never names itself the leader, not even right after it stepped down
+    if (h?.cluster.role === 'standby') assert.notEqual(h.cluster.leader, h.cluster.node, JSON.stringify(h));
     if (h?.cluster.role === 'standby' && h.cluster.leader === leader) return h;
     await sleep(50);
   }
