@@ -72,6 +72,8 @@ export class WsConnection {
   /** performance.now() when the socket was taken. */
   readonly openedAt = this.lastHeardAt;
   private closedWith: number | undefined;
+  /** Settles once the answer of the last asynchronous request has gone out. */
+  private answered: Promise<void> = Promise.resolve();
 
   /**
    * `stream` is the TCP socket under `socket`: frames are written to it already framed, so that an
@@ -103,6 +105,23 @@ export class WsConnection {
     this.stream.write(frame instanceof TextFrame ? frame.bytes : textFrameBytes(text));
     this.options.onSent?.();
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) this.close(CLOSE.slowConsumer, 'slow consumer');
+  }
+
+  /**
+   * Calls `deliver` with the outcome of an asynchronous request once the answers of the asynchronous
+   * requests it sent before have gone out: the commands of one group commit finish together, and a
+   * client that sends several order methods without waiting reads their answers in the order it sent
+   * them (a placement's answer never follows its cancel's).
+   */
+  inTurn<T>(
+    result: Promise<T>,
+    deliver: (outcome: { ok: true; value: T } | { ok: false; error: unknown }) => void,
+  ): void {
+    const outcome = result.then(
+      (value) => ({ ok: true, value }) as const,
+      (error: unknown) => ({ ok: false, error }) as const,
+    );
+    this.answered = this.answered.then(() => outcome).then(deliver);
   }
 
   /** Closes with a code and reason; the hub forgets the connection when the socket reports it closed. */

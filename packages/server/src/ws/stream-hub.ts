@@ -252,9 +252,8 @@ export class StreamHub {
       return this.fail(conn, id, error, method);
     }
     if (result instanceof Promise) {
-      result.then(
-        (value: unknown) => this.answer(conn, id, value, spec.readsState),
-        (error: unknown) => this.fail(conn, id, error, method),
+      conn.inTurn(result as Promise<unknown>, (outcome) =>
+        outcome.ok ? this.answer(conn, id, outcome.value, spec.readsState) : this.fail(conn, id, outcome.error, method),
       );
     } else this.answer(conn, id, result, spec.readsState);
   }

@@ -211,4 +211,26 @@ describe('WebSocket order methods: each places the order its REST endpoint place
     assert.deepEqual(await ws.call('order_cancel_all', [{ market: 'BTC_PERP', type: ['futures'] }]), {});
     assert.deepEqual(await me.activeOrders({ market: 'BTC_PERP' }), []);
   });
+
+  test('order methods sent without waiting are answered in the order they were sent', async () => {
+    const ids: number[] = [];
+    const answers: Promise<unknown>[] = [];
+    const send = (method: string, params: Record<string, unknown>): void => {
+      const id = 9000 + ids.length;
+      ids.push(id);
+      answers.push(ws.request(method, [params], id));
+    };
+    // sent in one go, they share group commits: their commands finish together
+    for (let i = 0; i < 10; i++) {
+      const client_order_id = `ws-pipelined-${i}`;
+      send('order_limit_place', { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '40000', client_order_id });
+      send('order_modify', { market: 'BTC_USDT', client_order_id, price: '40000.5' });
+      send('order_cancel', { market: 'BTC_USDT', client_order_id });
+    }
+    await Promise.all(answers);
+    const answered = ws.texts
+      .map((text) => (JSON.parse(text) as { id: unknown }).id)
+      .filter((id): id is number => typeof id === 'number' && ids.includes(id));
+    assert.deepEqual(answered, ids);
+  });
 });
