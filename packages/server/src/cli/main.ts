@@ -49,6 +49,15 @@ function storeOptions(cmd: Command): Command {
     );
 }
 
+/** How a node or gateway proves itself to a secured NATS (docs/scaling.md, "A secured NATS"). */
+function natsSecurityOptions(cmd: Command): Command {
+  return cmd
+    .option('--cluster-creds-file <file>', 'NATS credentials file (.creds: user JWT and NKEY seed)')
+    .option('--cluster-ca-file <file>', "CA certificate (PEM) of the NATS server's certificate")
+    .option('--cluster-cert-file <file>', 'client certificate (PEM) for NATS mutual TLS, with --cluster-key-file')
+    .option('--cluster-key-file <file>', 'private key (PEM) of --cluster-cert-file');
+}
+
 async function configFrom(flags: StoreFlags & { [option: string]: unknown }): Promise<Config> {
   const { loadConfig } = await import('../config/load.js');
   const { config: file, ...rest } = flags;
@@ -76,7 +85,7 @@ const program = new Command()
   .version(version)
   .showHelpAfterError();
 
-storeOptions(program.command('serve').description('serve the API on a data dir'))
+natsSecurityOptions(storeOptions(program.command('serve').description('serve the API on a data dir')))
   .option('--host <host>', 'address to listen on (default 127.0.0.1)')
   .addOption(new Option('--port <port>', 'port to listen on (default 8080)').argParser(port))
   .option('--venue <file>', 'venue definition (assets and markets)')
@@ -88,7 +97,10 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
   .option('--allow-faults', 'take fault rules through the admin API (on by default with --demo): sandboxes only')
   .option('--price-feed <feed>', 'index prices: static, random (a seeded walk) or file:<csv> of timestamp,ticker,price')
   .option('--admin-public', 'serve the admin API to non-loopback clients too')
-  .option('--cluster <url>', 'run an engine node of the cluster on this NATS URL (needs a postgres:// --database)')
+  .option(
+    '--cluster <url>',
+    'run an engine node of the cluster on this NATS URL, nats:// or tls:// (needs a postgres:// --database)',
+  )
   .option('--node-id <id>', "this engine node's name in its cluster (default: host name and process id)")
   .addOption(
     new Option(
@@ -126,8 +138,10 @@ storeOptions(program.command('serve').description('serve the API on a data dir')
     process.on('SIGINT', stop);
   });
 
-storeOptions(program.command('gateway').description("serve the API in front of a cluster's engine nodes"))
-  .option('--cluster <url>', 'the NATS URL of the cluster (or TXC_CLUSTER)')
+natsSecurityOptions(
+  storeOptions(program.command('gateway').description("serve the API in front of a cluster's engine nodes")),
+)
+  .option('--cluster <url>', 'the NATS URL of the cluster, nats:// or tls:// (or TXC_CLUSTER)')
   .option('--host <host>', 'address to listen on (default 127.0.0.1)')
   .addOption(new Option('--port <port>', 'port to listen on (default 8080)').argParser(port))
   .option('--node-id <id>', "this gateway's name (default: host name and process id)")

@@ -20,7 +20,7 @@ import { PostgresStore } from '../store/postgres.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
-import { connectCluster } from './cluster-connection.js';
+import { clusterTarget, connectCluster, type ClusterTarget } from './cluster-connection.js';
 import { keyCreatedSubject, keyRevokedSubject } from './http-over-nats.js';
 import { JournalFollower } from './journal-follower.js';
 import { answerAdmissions } from './admission.js';
@@ -293,14 +293,14 @@ async function opensTheKeys(store: PostgresStore, config: Config): Promise<void>
 /** Starts an engine node on `config` (which names the cluster and a PostgreSQL store). */
 export async function runEngineNode(config: Config): Promise<RunningNode> {
   if (config.cluster === undefined) throw new ConfigError('an engine node needs --cluster nats://…');
+  const target = clusterTarget(config);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // one process per data dir, as for `txc serve`: a second node there would share its credentials and announce
-  const natsUrl = config.cluster;
-  return DataDirLock.heldFor(config.dataDir, (lock) => startEngineNode(config, natsUrl, lock));
+  return DataDirLock.heldFor(config.dataDir, (lock) => startEngineNode(config, target, lock));
 }
 
 /** The node's start, once its data dir is held: whatever fails on the way closes what it opened. */
-async function startEngineNode(config: Config, natsUrl: string, lock: DataDirLock): Promise<RunningNode> {
+async function startEngineNode(config: Config, target: ClusterTarget, lock: DataDirLock): Promise<RunningNode> {
   const log = createLogger(config);
   const store = openStore(config, {
     onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
@@ -315,7 +315,7 @@ async function startEngineNode(config: Config, natsUrl: string, lock: DataDirLoc
     await store.migrate();
     await opensTheKeys(store, config);
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
-    nats = await connectCluster(natsUrl, `txc node ${nodeId}`);
+    nats = (await connectCluster(target, `txc node ${nodeId}`, log)).nats;
     const node = new EngineNode(config, store, nats, cluster, log, nodeId, lock);
     await node.start();
     return node;

@@ -22,7 +22,7 @@ import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
-import { connectCluster } from './cluster-connection.js';
+import { clusterTarget, connectCluster, type ClusterTarget } from './cluster-connection.js';
 import { GatewayKeys } from './gateway-keys.js';
 import { openGatewayStreams, type GatewayStreams } from './gateway-streams.js';
 import { SharedLimits } from './shared-limits.js';
@@ -168,14 +168,14 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
  */
 export async function runGateway(config: Config): Promise<RunningGateway> {
   if (config.cluster === undefined) throw new ConfigError('a gateway needs --cluster nats://…');
+  const target = clusterTarget(config);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // the CLI finds the gateway here and works through its admin API, as beside `txc serve`
-  const natsUrl = config.cluster;
-  return DataDirLock.heldFor(config.dataDir, (lock) => startGateway(config, natsUrl, lock));
+  return DataDirLock.heldFor(config.dataDir, (lock) => startGateway(config, target, lock));
 }
 
 /** The gateway's start, once its data dir is held: whatever fails on the way closes what it opened. */
-async function startGateway(config: Config, natsUrl: string, lock: DataDirLock): Promise<RunningGateway> {
+async function startGateway(config: Config, target: ClusterTarget, lock: DataDirLock): Promise<RunningGateway> {
   const log = createLogger(config);
   const store = openStore(config, {
     onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool will replace it'),
@@ -195,7 +195,8 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
     const cluster = await clusterName(lease, log);
     const keys = new GatewayKeys(store, secrets, config.auth.nonceWindowMs);
     await keys.load();
-    nats = await connectCluster(natsUrl, `txc ${nodeId}`);
+    const link = await connectCluster(target, `txc ${nodeId}`, log);
+    nats = link.nats;
     const connection = nats;
     connection.subscribe(keyRevokedSubject(cluster), {
       callback: (error, msg) => {
@@ -224,7 +225,8 @@ async function startGateway(config: Config, natsUrl: string, lock: DataDirLock):
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
       const held = await lease.holder().catch(() => undefined);
       const seq = await store.lastSeq().catch(() => undefined);
-      const ok = held?.live === true && seq !== undefined && !connection.isClosed();
+      // lost NATS: nothing reaches the leader until the connection is back
+      const ok = held?.live === true && seq !== undefined && link.up();
       const place: ClusterPlace = {
         role: 'gateway',
         node: nodeId,

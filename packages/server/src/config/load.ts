@@ -24,6 +24,10 @@ const ENV_KEYS: Readonly<Record<string, keyof Config>> = {
   TXC_MASTER_KEY: 'masterKey',
   TXC_MASTER_KEY_FILE: 'masterKeyFile',
   TXC_CLUSTER: 'cluster',
+  TXC_CLUSTER_CREDS_FILE: 'clusterCredsFile',
+  TXC_CLUSTER_CA_FILE: 'clusterCaFile',
+  TXC_CLUSTER_CERT_FILE: 'clusterCertFile',
+  TXC_CLUSTER_KEY_FILE: 'clusterKeyFile',
   TXC_NODE_ID: 'nodeId',
   TXC_REDIS_URL: 'redis',
 };

@@ -182,8 +182,17 @@ export const ConfigSchema = Type.Object({
   /**
    * The NATS URL of a cluster (docs/scaling.md): `txc serve` with it runs an engine node, which
    * leads or stands by under a lease in the PostgreSQL store (`database` must be a postgres:// URL).
+   * `nats://user:password@host:port` or `nats://token@host:port` carry credentials; `tls://` requires TLS.
    */
-  cluster: Type.Optional(Type.String({ pattern: '^nats://.+' })),
+  cluster: Type.Optional(Type.String({ pattern: '^(nats|tls)://.+' })),
+  /** A NATS credentials file (`.creds`: a user JWT and its NKEY seed) the cluster's NATS knows this process by. */
+  clusterCredsFile: Type.Optional(Type.String({ minLength: 1 })),
+  /** The CA certificate (PEM) that signed the cluster's NATS server certificate; NATS then must speak TLS. */
+  clusterCaFile: Type.Optional(Type.String({ minLength: 1 })),
+  /** A client certificate (PEM) this process presents to NATS (mutual TLS), with clusterKeyFile. */
+  clusterCertFile: Type.Optional(Type.String({ minLength: 1 })),
+  /** The private key (PEM) of clusterCertFile. */
+  clusterKeyFile: Type.Optional(Type.String({ minLength: 1 })),
   /**
    * A gateway's Redis (`redis://…`): the rate limits every gateway of the cluster shares, checked
    * before a request travels to the leader (which checks them again).

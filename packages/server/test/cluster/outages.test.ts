@@ -70,6 +70,19 @@ async function openOrders(target: Target, actor: Actor): Promise<string[]> {
   return (answer.body as { clientOrderId: string }[]).map((o) => o.clientOrderId).sort();
 }
 
+/** Waits until the gateway's /health answers `status` (503 with `unavailable`, 200 with `ok`). */
+async function healthSays(gateway: Target, status: 'ok' | 'unavailable', when: string): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  let last: Response | undefined;
+  while (performance.now() < deadline) {
+    last = await fetch(`${gateway.url}/health`).catch(() => undefined);
+    const body = (await last?.json()) as { status?: string } | undefined;
+    if (last?.status === (status === 'ok' ? 200 : 503) && body?.status === status) return;
+    await sleep(100);
+  }
+  assert.fail(`/health ${when}: ${last?.status}, not ${status}`);
+}
+
 describe('outages around a cluster', async () => {
   const skip = (await postgresSkipReason()) ?? (await natsSkipReason()) ?? throwawayPostgresSkipReason();
   if (skip !== undefined) {
@@ -101,9 +114,12 @@ describe('outages around a cluster', async () => {
     const pending = await updates(await watched(g1!, actor!), 'ordersPending', [MARKET]);
     assert.ok(acknowledged(await send(g1!, order(actor!, 'before'))));
     await nats.stop();
+    await healthSays(g1!, 'unavailable', 'while the gateway has lost NATS');
+    assert.match(g1!.logs(), /lost NATS at nats:\/\/127\.0\.0\.1:\d+/);
     const during = await send(g1!, order(actor!, 'while-down'));
     assert.equal(during.status, 503, 'never a success while the leader cannot be reached');
     await nats.start();
+    await healthSays(g1!, 'ok', 'once the gateway is back on NATS');
     const after = await recovers(g1!, actor!, 'after');
     const open = await openOrders(g1!, actor!);
     assert.ok(open.includes('before') && open.includes(after), open.join(', '));

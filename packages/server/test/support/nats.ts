@@ -33,10 +33,12 @@ export class ThrowawayNats {
   private constructor(
     private readonly dir: string,
     readonly port: number,
+    private readonly serverArgs: readonly string[],
   ) {}
 
-  static async create(): Promise<ThrowawayNats> {
-    const nats = new ThrowawayNats(mkdtempSync(join(tmpdir(), 'txc-nats-')), await freePort());
+  /** `serverArgs`: more of nats-server's own flags (`--user u --pass p`, `--auth token`, `--tls …`). */
+  static async create(serverArgs: readonly string[] = []): Promise<ThrowawayNats> {
+    const nats = new ThrowawayNats(mkdtempSync(join(tmpdir(), 'txc-nats-')), await freePort(), serverArgs);
     await nats.start();
     return nats;
   }
@@ -46,7 +48,7 @@ export class ThrowawayNats {
   }
 
   async start(): Promise<void> {
-    const args = ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir];
+    const args = ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir, ...this.serverArgs];
     this.process = spawn(NATS_SERVER, args, { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
       if (await answers(this.url)) return;

@@ -9,10 +9,16 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs the real `txc` command in a child process. */
-export function txc(args: readonly string[], options: { timeoutMs?: number } = {}): Promise<CliResult> {
+/** Runs the real `txc` command in a child process (`env`: variables besides this process's). */
+export function txc(
+  args: readonly string[],
+  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TXC_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TXC_BIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
