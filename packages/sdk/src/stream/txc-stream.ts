@@ -40,12 +40,26 @@ export interface TxcStreamOptions {
   readonly pingIntervalMs?: number;
   /** A ping not answered within this is a dead link: the socket is dropped and reconnected (10 s by default). */
   readonly pongTimeoutMs?: number;
+  /** A socket not open this long after it was made is given up: `connect()` rejects, a reconnect tries again (10 s by default). */
+  readonly connectTimeoutMs?: number;
   /**
    * Told what goes wrong in the background, where no promise can reject: after a reconnect, an
    * authorize or a resubscribe the server refused (the other subscriptions are restored all the same);
-   * a subscription sent again after an unsubscribe, refused.
+   * a subscription sent again after an unsubscribe, refused; the server closing the connection
+   * with a code of its own (4003 the key revoked, 4004 the venue reset…); an update callback that threw.
    */
   readonly onError?: (error: Error) => void;
+  /**
+   * Told each time an open connection is lost (not after `close()`): the close code and reason, 1006
+   * when the link died without one. Updates stop until the stream is back.
+   */
+  readonly onDisconnect?: (closed: { readonly code: number; readonly reason: string }) => void;
+  /**
+   * Told once a reconnect has authorized and subscribed again. What happened while the stream was
+   * away is not replayed: channels without a snapshot (`balanceSpot`, `ordersPending`…) are the
+   * moment to read the state again through REST.
+   */
+  readonly onReconnect?: () => void;
 }
 
 interface Pending {
@@ -72,6 +86,12 @@ const MAX_DELAY_MS = 30_000;
 const STABLE_MS = 5000;
 /** Websocket spec §2: no pong 10 s after a ping is a dead link. */
 const PONG_TIMEOUT_MS = 10_000;
+/** A handshake unanswered this long is a dead server or path: given up, and retried when reconnecting. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Close codes that are no one's fault: a normal close, the server going away, a link lost, a restart. */
+const ORDINARY_CLOSES = new Set([1000, 1001, 1005, 1006, 1012]);
+/** The code a connection lost without a close frame reports (RFC 6455 §7.1.5). */
+const ABNORMAL_CLOSE = 1006;
 /** A token authorizes sockets for 15 minutes: reuse it for 14, then fetch another. */
 const TOKEN_REUSE_MS = 14 * 60_000;
 /** Where a channel's single subscription is kept (channels whose subscribe replaces the previous one). */
@@ -161,11 +181,13 @@ export class TxcStream {
     this.closedByUser = false;
     if (this.socket?.readyState === OPEN) return;
     if (this.opening !== undefined) return this.opening;
+    // a reconnect cut short: if this attempt fails too, the stream goes on reconnecting
+    const reconnecting = this.reconnectTimer !== undefined;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
-    await this.open(true);
+    await this.open(!reconnecting);
     // nothing to restore on a fresh stream; a reconnect it cut short restores here
-    void this.resume(this.socket as StreamSocket);
+    void this.resume(this.socket as StreamSocket, reconnecting);
   }
 
   /** Sends a request; resolves with its result, rejects with TxcStreamError on an error answer. */
@@ -215,13 +237,15 @@ export class TxcStream {
     set.add(listener as Listener);
   }
 
-  off(channel: string, listener: Listener): void {
-    this.listeners.get(channel)?.delete(listener);
+  /** Removes a listener `on()` added. */
+  off<C extends StreamChannel>(channel: C, listener: (update: UpdateOf<C>) => void): void {
+    this.listeners.get(channel)?.delete(listener as Listener);
   }
 
   /**
-   * Closes for good: no reconnect, and the stream forgets its subscriptions, token and authorization
-   * (requests still unanswered reject). A later `connect()` starts afresh, as a new TxcStream would.
+   * Closes for good: no reconnect, and the stream forgets its subscriptions, `on()` listeners, token
+   * and authorization (requests still unanswered reject). A later `connect()` starts afresh, as a new
+   * TxcStream would.
    */
   close(): void {
     this.closedByUser = true;
@@ -232,6 +256,7 @@ export class TxcStream {
     this.socket = undefined;
     this.opening = undefined;
     this.handles.clear();
+    this.listeners.clear();
     this.token = undefined;
     this.authorized = false;
     socket?.close(1000);
@@ -259,12 +284,21 @@ export class TxcStream {
       const fail = (e: unknown): void => {
         if (settled) return;
         settled = true;
-        reject(e instanceof Error ? e : new Error('TxcStream: connection failed'));
+        clearTimeout(timer);
+        reject(this.connectError(e));
       };
+      const timeoutMs = this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+      // a server that takes the connection and never answers would keep it opening for ever
+      const timer = setTimeout(() => {
+        fail(new Error(`TxcStream: ${this.options.url} did not answer within ${timeoutMs} ms`));
+        this.abandon(socket);
+        this.onClose(socket, byUser);
+      }, timeoutMs);
       socket.onopen = () => {
         if (socket !== this.socket) return;
         opened = true;
         settled = true;
+        clearTimeout(timer);
         this.startTimers(socket);
         resolve();
       };
@@ -273,10 +307,10 @@ export class TxcStream {
         // a socket the stream has left (closed, replaced) feeds it nothing more
         if (socket === this.socket) this.onMessage(typeof event.data === 'string' ? event.data : String(event.data));
       };
-      socket.onclose = () => {
-        fail(new Error('TxcStream: connection closed before it opened'));
+      socket.onclose = (event) => {
+        fail(new Error(`TxcStream: ${this.options.url} closed the connection before it opened (${describe(event)})`));
         // a connect() that failed leaves nothing behind; a reconnect that failed tries again
-        this.onClose(socket, !opened && byUser);
+        this.onClose(socket, !opened && byUser, opened ? event : undefined);
       };
     });
     this.opening = opening;
@@ -285,6 +319,14 @@ export class TxcStream {
     };
     opening.then(done, done);
     return opening;
+  }
+
+  /** Why a socket did not open, as an error naming the URL and what the socket said. */
+  private connectError(e: unknown): Error {
+    if (e instanceof Error) return e;
+    const said = (e as { message?: unknown } | null)?.message;
+    const detail = typeof said === 'string' && said !== '' ? `: ${said}` : '';
+    return new Error(`TxcStream: cannot connect to ${this.options.url}${detail}`);
   }
 
   /** Sends on `socket` (the current one by default); rejects at once if it is not the current, open one. */
@@ -303,6 +345,10 @@ export class TxcStream {
   private async authorizeSocket(socket = this.socket): Promise<void> {
     const tokens = this.options.tokens;
     if (tokens === undefined) throw new Error('TxcStream: authorize needs options.tokens (a TxcClient with a key)');
+    // no token is fetched (a rate-limited request) for a socket that could not use it
+    if (socket === undefined || socket !== this.socket || socket.readyState !== OPEN) {
+      throw new Error('TxcStream: not connected (authorize)');
+    }
     const cached = this.token;
     if (cached !== undefined && Date.now() - cached.fetchedAt < TOKEN_REUSE_MS) {
       try {
@@ -421,7 +467,7 @@ export class TxcStream {
     }
     if (typeof frame.method === 'string' && frame.method.endsWith('_update')) {
       const channel = frame.method.slice(0, -'_update'.length);
-      for (const listener of this.listeners.get(channel) ?? []) listener(frame.params);
+      for (const listener of this.listeners.get(channel) ?? []) this.deliver(listener, frame.params);
       this.route(channel, frame.params);
     }
   }
@@ -438,12 +484,12 @@ export class TxcStream {
         if (candles === undefined) byMarket.set(market, [candle]);
         else candles.push(candle);
       }
-      for (const [market, candles] of byMarket) this.live(held.get(String(market)))?.onUpdate(candles);
+      for (const [market, candles] of byMarket) this.toHandle(this.live(held.get(String(market))), candles);
       return;
     }
     if (channel === 'depth') {
       const market: unknown = Array.isArray(params) ? (params as unknown[])[2] : undefined;
-      this.live(this.inEffect(channel).get(String(market)))?.onUpdate(params);
+      this.toHandle(this.live(this.inEffect(channel).get(String(market))), params);
       return;
     }
     if (MARKET_LISTS.has(channel)) {
@@ -451,10 +497,26 @@ export class TxcStream {
       const market = marketOfUpdate(channel, params);
       const handle = this.live(this.inEffect(channel).get(WHOLE));
       if (handle !== undefined && (handle.params.length === 0 || handle.params.includes(market)))
-        handle.onUpdate(params);
+        this.toHandle(handle, params);
       return;
     }
-    this.live(this.inEffect(channel).get(WHOLE))?.onUpdate(params);
+    this.toHandle(this.live(this.inEffect(channel).get(WHOLE)), params);
+  }
+
+  private toHandle(handle: Handle | undefined, params: unknown): void {
+    if (handle !== undefined) this.deliver(handle.onUpdate, params);
+  }
+
+  /**
+   * Calls an update callback: what it throws goes to `onError`, not up through the socket's event
+   * handler (where it would end the process, or stop the socket's reading), and the others still hear.
+   */
+  private deliver(callback: Listener, params: unknown): void {
+    try {
+      callback(params);
+    } catch (e) {
+      this.report(e);
+    }
   }
 
   /** The handle, unless its subscription is on its way back (see {@link returning}). */
@@ -469,9 +531,14 @@ export class TxcStream {
     this.pending.clear();
   }
 
-  private onClose(socket: StreamSocket, quietly = false): void {
+  /**
+   * The current socket is gone: what was sent on it is refused, and unless the stream is closing or
+   * told not to, it reconnects. `lost`: how an open connection ended, told to the app.
+   */
+  private onClose(socket: StreamSocket, quietly = false, lost?: { code: number; reason: string }): void {
     if (socket !== this.socket) return;
     this.leave();
+    if (lost !== undefined && !this.closedByUser) this.tellLost(lost);
     if (quietly || this.closedByUser || this.options.reconnect === false || this.reconnectTimer !== undefined) return;
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt++);
     // jitter: many clients dropped at once do not all come back in the same instant
@@ -484,6 +551,30 @@ export class TxcStream {
     );
   }
 
+  /** Tells the app a connection was lost; a close code of the server's own is an error too. */
+  private tellLost(lost: { code: number; reason: string }): void {
+    if (!ORDINARY_CLOSES.has(lost.code)) {
+      this.report(new Error(`TxcStream: the server closed the connection (${describe(lost)})`));
+    }
+    try {
+      this.options.onDisconnect?.({ code: lost.code, reason: lost.reason });
+    } catch (e) {
+      this.report(e);
+    }
+  }
+
+  /** Stops listening to a socket the stream gives up on, and ends it without a close handshake. */
+  private abandon(socket: StreamSocket): void {
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.onopen = null;
+    // `ws` throws an 'error' event nobody listens to: this one is heard and ignored
+    socket.onerror = () => undefined;
+    const terminate = (socket as { terminate?: () => void }).terminate;
+    if (typeof terminate === 'function') terminate.call(socket);
+    else socket.close(4000, 'given up');
+  }
+
   /** Reconnects and restores (see {@link resume}); a lost connection tries again. */
   private async restore(): Promise<void> {
     if (this.closedByUser) return;
@@ -492,7 +583,7 @@ export class TxcStream {
     } catch {
       return; // its close scheduled the next attempt
     }
-    await this.resume(this.socket as StreamSocket);
+    await this.resume(this.socket as StreamSocket, true);
   }
 
   /**
@@ -500,31 +591,42 @@ export class TxcStream {
    * server held, in turn with subscribe/unsubscribe (it reads the handles when its turn comes). It
    * stops as soon as `socket` is no longer the current one (checked before every send): the restore
    * of the socket that replaced it does the work. A refused authorize or resubscribe is told to
-   * `onError` and the rest goes on.
+   * `onError` and the rest goes on; a reconnect's restore, once done, is told to `onReconnect`.
    */
-  private resume(socket: StreamSocket): Promise<void> {
+  private resume(socket: StreamSocket, reconnected: boolean): Promise<void> {
     const superseded = (): boolean => this.socket !== socket || socket.readyState !== OPEN;
     return this.inTurn(async () => {
-      if (this.authorized && !superseded()) {
+      await this.resubscribe(socket, superseded);
+      if (!reconnected || superseded()) return;
+      try {
+        this.options.onReconnect?.();
+      } catch (e) {
+        this.report(e);
+      }
+    });
+  }
+
+  /** Authorizes `socket` again if the stream was, and subscribes again to what the handles hold. */
+  private async resubscribe(socket: StreamSocket, superseded: () => boolean): Promise<void> {
+    if (this.authorized && !superseded()) {
+      try {
+        await this.authorizeSocket(socket);
+      } catch (e) {
+        if (superseded()) return;
+        this.report(e);
+      }
+    }
+    for (const channel of [...this.handles.keys()]) {
+      for (const handle of this.inEffect(channel).values()) {
+        if (superseded()) return;
         try {
-          await this.authorizeSocket(socket);
+          await this.send(`${channel}_subscribe`, [...handle.params], undefined, socket);
         } catch (e) {
           if (superseded()) return;
           this.report(e);
         }
       }
-      for (const channel of [...this.handles.keys()]) {
-        for (const handle of this.inEffect(channel).values()) {
-          if (superseded()) return;
-          try {
-            await this.send(`${channel}_subscribe`, [...handle.params], undefined, socket);
-          } catch (e) {
-            if (superseded()) return;
-            this.report(e);
-          }
-        }
-      }
-    });
+    }
   }
 
   private report(e: unknown): void {
@@ -568,12 +670,12 @@ export class TxcStream {
   private dropDeadLink(socket: StreamSocket): void {
     this.pongTimer = undefined;
     if (socket !== this.socket) return;
-    socket.onclose = null;
-    socket.onmessage = null;
-    socket.onerror = () => undefined;
-    const terminate = (socket as { terminate?: () => void }).terminate;
-    if (typeof terminate === 'function') terminate.call(socket);
-    else socket.close(4000, 'no pong');
-    this.onClose(socket);
+    this.abandon(socket);
+    this.onClose(socket, false, { code: ABNORMAL_CLOSE, reason: 'no pong' });
   }
+}
+
+/** A close as a message says it: `4003 API key revoked`. */
+function describe(closed: { code: number; reason: string }): string {
+  return closed.reason === '' ? String(closed.code) : `${closed.code} ${closed.reason}`;
 }

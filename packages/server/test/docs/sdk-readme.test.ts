@@ -42,6 +42,8 @@ describe("the SDK README's examples run", () => {
       out,
     );
     assert.ok(lines.includes("[ 'X-TXC-APIKEY', 'X-TXC-PAYLOAD', 'X-TXC-SIGNATURE' ]"), out);
+    assert.ok(lines.includes('pushed watched 0.001'), out); // the stream's push of an order placed through REST
+    assert.ok(lines.includes('BTC_USDT snapshot 5'), out);
   });
 
   it('the TypeScript of the README and of the bots quick start type-checks', async () => {

@@ -16,6 +16,8 @@ export function codeBlocks(file: string, lang: string): string[] {
 
 /** The documented address of a local txc, which snippets use and tests replace with their server's. */
 export const DOCUMENTED_URL = 'http://127.0.0.1:8080';
+/** Its WebSocket address, which the snippets' streams use. */
+const DOCUMENTED_WS_URL = 'ws://127.0.0.1:8080';
 
 /**
  * Runs documentation code as a module of its own, the way a reader would: through tsx, with the
@@ -29,7 +31,8 @@ export async function runSnippet(
   try {
     symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
     const file = join(dir, `snippet.${options.ext}`);
-    writeFileSync(file, code.replaceAll(DOCUMENTED_URL, options.url));
+    const wsUrl = options.url.replace(/^http/, 'ws');
+    writeFileSync(file, code.replaceAll(DOCUMENTED_URL, options.url).replaceAll(DOCUMENTED_WS_URL, wsUrl));
     // from the repository root, where tsx finds the tsconfig that maps @txc/sdk to its sources
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], {
       cwd: REPO,

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
+import { createServer, type Socket as TcpSocket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { STREAM_METHODS, TxcStream, TxcStreamError, type StreamSocket, type StreamTrade } from '@txc/sdk';
+import {
+  STREAM_METHODS,
+  TxcStream,
+  TxcStreamError,
+  type StreamSocket,
+  type StreamTrade,
+  type UpdateOf,
+} from '@txc/sdk';
 import type { TxcClient } from '@txc/sdk';
 import { eventually } from '../support/eventually.js';
 import { TestServer, websocketSettings } from '../support/test-server.js';
@@ -15,6 +23,8 @@ function first<T>(register: (callback: (value: T) => void) => void, accept: (val
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ProbeHooks {
+  /** Where socket `index` connects instead of the stream's URL. */
+  readonly url?: (index: number) => string | undefined;
   /** Called as socket `index` opens, before the client hears of it. */
   readonly opened?: (socket: WebSocket, index: number) => void;
   /** False: socket `index` does not pass this frame on to the client. */
@@ -41,7 +51,7 @@ function probes(hooks: ProbeHooks = {}) {
     private readonly sent: { method: string; params: unknown[] }[] = [];
 
     constructor(url: string) {
-      this.ws = new WebSocket(url);
+      this.ws = new WebSocket(hooks.url?.(all.length) ?? url);
       all.push({ ws: this.ws, sent: this.sent, deliver: (text) => this.onmessage?.({ data: text }) });
       this.ws.onopen = (e) => {
         hooks.opened?.(this.ws, this.index);
@@ -128,13 +138,17 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
-  test('dropped by the server, it reconnects, authorizes again and resubscribes', async () => {
+  test('dropped by the server, it reconnects, authorizes again and resubscribes, and says so', async () => {
+    const told: string[] = [];
     const stream = new TxcStream({
       url: `${server.url.replace('http', 'ws')}/ws`,
       WebSocket,
       tokens: maker,
       // no pings: the server closes the idle connection (4001)
       pingIntervalMs: 3_600_000,
+      onDisconnect: ({ code, reason }) => told.push(`disconnect ${code} ${reason}`),
+      onReconnect: () => told.push('reconnect'),
+      onError: (e) => told.push(e.message),
     });
     await stream.connect();
     await stream.authorize();
@@ -149,6 +163,12 @@ describe('TxcStream, the SDK stream client', () => {
     );
     // the first value comes on subscribe; the second only after a reconnect and resubscribe
     assert.ok((await again) >= 2);
+    await eventually('the reconnect told', () => told.includes('reconnect'));
+    assert.deepEqual(told.slice(0, 3), [
+      'TxcStream: the server closed the connection (4001 idle timeout)',
+      'disconnect 4001 idle timeout',
+      'reconnect',
+    ]);
     const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } });
     assert.match(await metrics.text(), /txc_ws_closes_total\{code="4001"\} [1-9]/);
     stream.close();
@@ -501,6 +521,8 @@ describe('TxcStream, the SDK stream client', () => {
     assert.equal(all.length, 1, 'no second socket');
     await stream.authorize();
     await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+    let heardBefore = 0;
+    stream.on('lastprice', () => heardBefore++);
     stream.close();
     await stream.connect();
     assert.equal(all.length, 2);
@@ -508,6 +530,11 @@ describe('TxcStream, the SDK stream client', () => {
     await eventually('reconnected', () => all[2]?.ws.readyState === WebSocket.OPEN);
     await sleep(500);
     assert.deepEqual(sent(2), [], 'nothing from before close() comes back');
+    const heard = heardBefore;
+    let snapshots = 0;
+    await stream.subscribe('lastprice', ['BTC_USDT'], () => snapshots++);
+    await eventually('the new handle’s snapshot', () => snapshots === 1);
+    assert.equal(heardBefore, heard, 'nor does a listener on() added before close()');
     stream.close();
   });
 
@@ -517,5 +544,98 @@ describe('TxcStream, the SDK stream client', () => {
     await assert.rejects(stream.connect());
     await sleep(1500);
     assert.equal(all.length, 1);
+  });
+
+  test('a connect() during the backoff that fails too leaves the stream reconnecting', async () => {
+    // socket 1, the connect() cut short, finds nobody; socket 2, the next try, serves
+    const { Socket, all, sent } = probes({ url: (index) => (index === 1 ? 'ws://127.0.0.1:1/ws' : undefined) });
+    const told: string[] = [];
+    const stream = new TxcStream({
+      url: url(),
+      WebSocket: Socket,
+      pingIntervalMs: 300,
+      onDisconnect: ({ code }) => told.push(`disconnect ${code}`),
+      onReconnect: () => told.push('reconnect'),
+    });
+    await stream.connect();
+    await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+    all[0]?.ws.terminate();
+    // the reconnect waits out its backoff (0.5 s at least) meanwhile
+    await eventually('socket 0 closed', () => all[0]?.ws.readyState === WebSocket.CLOSED);
+    await assert.rejects(stream.connect());
+    await eventually('resubscribed on socket 2', () => sent(2).some(([m]) => m === 'lastprice_subscribe'), 5000);
+    await eventually('the reconnect told', () => told.includes('reconnect'));
+    assert.deepEqual(told, ['disconnect 1006', 'reconnect']);
+    stream.close();
+  });
+
+  test('a server that takes the connection and never answers: the attempt is given up and retried', async () => {
+    const held: TcpSocket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const silentUrl = `ws://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/ws`;
+    try {
+      const alone = new TxcStream({ url: silentUrl, WebSocket, connectTimeoutMs: 300 });
+      await assert.rejects(alone.connect(), new RegExp(`${silentUrl} did not answer within 300 ms`));
+
+      // socket 1, a reconnect, meets the silent server; the one after it reaches the venue again
+      const { Socket, all, sent } = probes({ url: (index) => (index === 1 ? silentUrl : undefined) });
+      const stream = new TxcStream({ url: url(), WebSocket: Socket, pingIntervalMs: 300, connectTimeoutMs: 300 });
+      await stream.connect();
+      await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+      all[0]?.ws.terminate();
+      await eventually('resubscribed on socket 2', () => sent(2).some(([m]) => m === 'lastprice_subscribe'), 5000);
+      stream.close();
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
+  });
+
+  test('an update callback that throws is told to onError; the other callbacks and later updates still arrive', async () => {
+    const errors: Error[] = [];
+    const stream = new TxcStream({ url: url(), WebSocket, pingIntervalMs: 300, onError: (e) => errors.push(e) });
+    await stream.connect();
+    let heard = 0;
+    const listener = (update: UpdateOf<'trades'>): void => void (heard += update[1].length > 0 ? 1 : 0);
+    stream.on('trades', listener);
+    let calls = 0;
+    await stream.subscribe('trades', ['ETH_USDT'], () => {
+      calls++;
+      if (calls === 1) throw new Error('a bug in the bot');
+    });
+    await eventually('the snapshot', () => calls === 1);
+    await trade('ETH_USDT', '3001');
+    await eventually('the next update', () => calls === 2);
+    assert.deepEqual(
+      errors.map((e) => e.message),
+      ['a bug in the bot'],
+    );
+    assert.ok(heard >= 1);
+    stream.off('trades', listener);
+    const before = heard;
+    await trade('ETH_USDT', '3002');
+    await eventually('the update after', () => calls === 3);
+    assert.equal(heard, before, 'off() removed the listener');
+    stream.close();
+  });
+
+  test('authorize() before connect() fails at once, without fetching a token', async () => {
+    let fetched = 0;
+    const tokens = {
+      websocketToken: () => {
+        fetched++;
+        return maker.websocketToken();
+      },
+    };
+    const stream = new TxcStream({ url: url(), WebSocket, tokens });
+    await assert.rejects(stream.authorize(), /not connected \(authorize\)/);
+    assert.equal(fetched, 0);
+  });
+
+  test('a connect that fails says why', async () => {
+    const stream = new TxcStream({ url: 'ws://127.0.0.1:1/ws', WebSocket });
+    await assert.rejects(stream.connect(), /cannot connect to ws:\/\/127\.0\.0\.1:1\/ws: .*ECONNREFUSED/);
   });
 });
