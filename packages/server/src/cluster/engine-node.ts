@@ -20,7 +20,9 @@ import { PostgresStore } from '../store/postgres.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
-import { clusterTarget, connectCluster, type ClusterTarget } from './cluster-connection.js';
+import { HttpMetrics } from '../metrics/metrics.js';
+import { watchCluster } from '../metrics/cluster-metrics.js';
+import { clusterTarget, connectCluster, type ClusterConnection, type ClusterTarget } from './cluster-connection.js';
 import { keyCreatedSubject, keyRevokedSubject } from './http-over-nats.js';
 import { JournalFollower } from './journal-follower.js';
 import { answerAdmissions } from './admission.js';
@@ -74,11 +76,14 @@ class EngineNode implements RunningNode {
 
   /** Answers the gateways' requests and commands while this node leads. */
   private gateways: readonly Subscription[] = [];
+  private readonly nats: NatsConnection;
+  /** What the standby's `/metrics` serves (a leader's are its server's). */
+  private readonly standbyMetrics = new HttpMetrics();
 
   constructor(
     private readonly config: Config,
     private readonly store: PostgresStore,
-    private readonly nats: NatsConnection,
+    private readonly link: ClusterConnection,
     private readonly cluster: string,
     private readonly log: Logger,
     readonly nodeId: string,
@@ -88,6 +93,17 @@ class EngineNode implements RunningNode {
     this.lease = new Lease(store.db, nodeId, config.lease.ttlMs);
     this.port = config.port;
     this.adminToken = adminToken(config.dataDir, config.adminToken);
+    this.nats = link.nats;
+    watchCluster(
+      this.standbyMetrics,
+      () => ({ role: this.place().role, natsConnected: link.up(), appliedSeq: this.follower?.state.seq }),
+      async () => ({
+        journalSeq: await store.lastSeq(),
+        // the lease as the standby's last try for it read it
+        epoch: this.epoch ?? undefined,
+        leaderLive: this.leader !== null,
+      }),
+    );
   }
 
   get url(): string {
@@ -185,7 +201,16 @@ class EngineNode implements RunningNode {
       const gatewayMark = randomBytes(32).toString('hex');
       const server = await serve(
         { ...this.config, port: this.port },
-        { term: { epoch, loaded: follower.current, place: () => this.place(), gatewayMark }, lock: this.lock },
+        {
+          term: {
+            epoch,
+            loaded: follower.current,
+            place: () => this.place(),
+            gatewayMark,
+            natsConnected: () => this.link.up(),
+          },
+          lock: this.lock,
+        },
       );
       this.server = server;
       this.gateways = [
@@ -252,11 +277,20 @@ class EngineNode implements RunningNode {
 
   /** Serves /health as a standby, then follows the journal (retrying while the store cannot be read). */
   private async standBy(): Promise<void> {
-    const app = buildStandbyApp(this.log, () => ({
-      place: this.place(),
-      seq: this.follower?.state.seq ?? 0,
-      following: this.follower !== undefined,
-    }));
+    const app = buildStandbyApp(
+      this.log,
+      () => ({
+        place: this.place(),
+        seq: this.follower?.state.seq ?? 0,
+        following: this.follower !== undefined,
+      }),
+      {
+        metrics: this.standbyMetrics,
+        adminToken: this.adminToken,
+        metricsToken: this.config.metricsToken,
+        public: this.config.adminPublic,
+      },
+    );
     await app.listen({ host: this.config.host, port: this.port }).catch((e: unknown) => {
       throw new ListenError(this.config.host, this.port, e);
     });
@@ -315,8 +349,9 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     await store.migrate();
     await opensTheKeys(store, config);
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
-    nats = (await connectCluster(target, `txc node ${nodeId}`, log)).nats;
-    const node = new EngineNode(config, store, nats, cluster, log, nodeId, lock);
+    const link = await connectCluster(target, `txc node ${nodeId}`, log);
+    nats = link.nats;
+    const node = new EngineNode(config, store, link, cluster, log, nodeId, lock);
     await node.start();
     return node;
   } catch (e) {

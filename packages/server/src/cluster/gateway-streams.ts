@@ -11,6 +11,7 @@ import type { PostgresStore } from '../store/postgres.js';
 import { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
 import { systemClock } from '../venue/sequencer/clock.js';
 import { createStreams } from '../ws/streams.js';
+import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
 import { CommandLink } from './command-link.js';
 import { leaderWait } from './leader-request.js';
@@ -32,6 +33,8 @@ export interface GatewayStreamsParts {
   /** A client IP's count: in Redis across the gateways when it is configured, this gateway's own otherwise. */
   readonly perClient: Allows;
   readonly rules: ConfiguredRateRules;
+  /** Told of every socket opened and closed and every frame sent (the gateway's `/metrics`). */
+  readonly observer: StreamObserver;
 }
 
 export interface GatewayStreams {
@@ -63,6 +66,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     tradesGatherMs: config.websocket.tradesGatherMs,
     limits: config.websocket,
+    observer: parts.observer,
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });
   registerWebSocket(app, {

@@ -11,6 +11,7 @@ import { serverOptions } from '../http/app.js';
 import { configuredRateRules } from '../http/configured-rate-rules.js';
 import { familyOf } from '../http/family.js';
 import { registerErrorHandling, sendUnavailable } from '../http/plugins/error-handling.js';
+import { registerMetrics, type MetricsOptions } from '../http/plugins/metrics.js';
 import type { ClusterPlace } from '../http/routes/health.js';
 import { sendError } from '../http/send-error.js';
 import { adminToken } from '../process/admin-token.js';
@@ -22,6 +23,8 @@ import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
+import { watchCluster } from '../metrics/cluster-metrics.js';
+import { HttpMetrics } from '../metrics/metrics.js';
 import { clusterTarget, connectCluster, type ClusterTarget } from './cluster-connection.js';
 import { GatewayKeys } from './gateway-keys.js';
 import { openGatewayStreams, type GatewayStreams } from './gateway-streams.js';
@@ -36,7 +39,7 @@ import {
   type ForwardedAnswer,
   type ForwardedRequest,
 } from './http-over-nats.js';
-import { Lease } from './lease.js';
+import { Lease, type LeaseHolder } from './lease.js';
 import { RemoteAdmission } from './admission.js';
 import { serveRoutesHere } from './gateway-routes.js';
 import { clientAllowances, overIpAllowance, overKeyAllowance, type Allows } from './gateway-allowances.js';
@@ -92,11 +95,16 @@ interface GatewayParts {
   /** A client IP's count: in Redis with `limits`, this gateway's own without. */
   readonly perClient: Allows;
   readonly health: () => Promise<{ ok: boolean; body: Record<string, unknown> }>;
+  /** The gateway's own figures, served on its `/metrics` (not the leader's). */
+  readonly metrics: MetricsOptions;
 }
 
-function buildGatewayApp({ config, log, keys, forwarder, limits, perClient, health }: GatewayParts): FastifyInstance {
+function buildGatewayApp(parts: GatewayParts): FastifyInstance {
+  const { config, log, keys, forwarder, limits, perClient, health } = parts;
   const rules = configuredRateRules(config);
   const app = Fastify(serverOptions(config, log));
+  // before every route: what it counts is every request, served here or forwarded (route `/*`)
+  registerMetrics(app, parts.metrics);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   registerErrorHandling(app);
@@ -222,9 +230,13 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     void onReconnect(connection, readKeys);
     const wait = leaderWait(config);
     const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
+    /** The lease and the journal's last committed seq, as the store answers now (undefined: it did not). */
+    const standing = async (): Promise<{ held: LeaseHolder | undefined; seq: number | undefined }> => ({
+      held: await lease.holder().catch(() => undefined),
+      seq: await store.lastSeq().catch(() => undefined),
+    });
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
-      const held = await lease.holder().catch(() => undefined);
-      const seq = await store.lastSeq().catch(() => undefined);
+      const { held, seq } = await standing();
       // lost NATS: nothing reaches the leader until the connection is back
       const ok = held?.live === true && seq !== undefined && link.up();
       const place: ClusterPlace = {
@@ -240,9 +252,45 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     limits = config.redis === undefined ? undefined : sharedLimits(config.redis, cluster, log);
     // one count of each client IP for HTTP and WebSocket alike, as on a single server
     const perClient = clientAllowances(limits, config.rateLimits.maxTrackedClients);
-    const app = buildGatewayApp({ config, log, keys, forwarder, limits, perClient, health });
+    const token = adminToken(config.dataDir, config.adminToken);
+    const metrics = new HttpMetrics();
+    watchCluster(
+      metrics,
+      () => ({ role: 'gateway', natsConnected: link.up(), appliedSeq: streams?.venue.state.seq }),
+      async () => {
+        const { held, seq } = await standing();
+        return { journalSeq: seq, epoch: held?.epoch, leaderLive: held?.live };
+      },
+    );
+    const app = buildGatewayApp({
+      config,
+      log,
+      keys,
+      forwarder,
+      limits,
+      perClient,
+      health,
+      metrics: {
+        metrics,
+        adminToken: token,
+        metricsToken: config.metricsToken,
+        public: config.adminPublic,
+      },
+    });
     const rules = configuredRateRules(config);
-    streams = await openGatewayStreams({ app, config, log, store, nats, cluster, keys, secrets, perClient, rules });
+    streams = await openGatewayStreams({
+      app,
+      config,
+      log,
+      store,
+      nats,
+      cluster,
+      keys,
+      secrets,
+      perClient,
+      rules,
+      observer: metrics.streams,
+    });
     const following = streams;
     // a read of the keys is the copy made current, however it came about (an announcement, one missed,
     // a key not known yet): every socket is checked against the keys as they now stand
@@ -260,7 +308,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     return {
       url,
       nodeId,
-      adminToken: adminToken(config.dataDir, config.adminToken),
+      adminToken: token,
       async close() {
         await app.close();
         await following.close();

@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { familyOf } from './family.js';
+import { registerMetrics, type MetricsOptions } from './plugins/metrics.js';
 import { sendUnavailable } from './plugins/error-handling.js';
 import { sendError } from './send-error.js';
 import type { ClusterPlace } from './routes/health.js';
@@ -18,13 +19,19 @@ export interface StandbyReport {
  * has followed (200 while it follows, so that monitors tell a healthy standby from a broken one);
  * every other request is answered as a venue that cannot write answers, 503 in the API's own body.
  * An admin request (the CLI's, pointed at this node's data dir) is told where to go instead.
+ * `/metrics` serves the standby's own figures, under the same rules as a server's.
  */
-export function buildStandbyApp(log: FastifyBaseLogger, report: () => StandbyReport): FastifyInstance {
+export function buildStandbyApp(
+  log: FastifyBaseLogger,
+  report: () => StandbyReport,
+  metrics: MetricsOptions,
+): FastifyInstance {
   const app = Fastify({
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: false,
   });
+  registerMetrics(app, metrics);
   app.get('/health', async (_request, reply) => {
     const r = report();
     return reply

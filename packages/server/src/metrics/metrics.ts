@@ -48,35 +48,22 @@ export class RouteRequests {
 }
 
 /**
- * A server's metrics, in the Prometheus text format (`GET /metrics`). The server makes one and hands
- * it to what it measures; a layer added later registers its own instruments in `registry` (prom-client
- * gauges and counters, or LabelledCounter/LabelledHistogram where a hot path counts) and they are
- * served with the rest.
+ * What every txc process exports, in the Prometheus text format (`GET /metrics`): its HTTP requests,
+ * its WebSocket connections when it serves any, the process's own figures, and what a layer
+ * registers in `registry` (prom-client gauges and counters, or LabelledCounter/LabelledHistogram
+ * where a hot path counts). A gateway and a standby export this much; a venue's server, Metrics.
  */
-export class Metrics implements VenueObserver {
+export class HttpMetrics {
   readonly registry = new Registry();
   readonly contentType = Registry.PROMETHEUS_CONTENT_TYPE;
   private readonly withProcessMetrics: boolean;
   private readonly requests: LabelledHistogram<'route' | 'method' | 'status'>;
   private readonly routes = new Map<string, RouteRequests>();
-  private readonly commands: LabelledCounter<'type' | 'result'>;
-  private readonly commandSeries = new Map<string, { accepted: CounterSeries; refused: CounterSeries }>();
-  private readonly commitCommands: HistogramSeries;
-  private readonly commitSeconds: HistogramSeries;
-  private readonly storeErrors = new Map<StoreOperation, CounterSeries>();
-  private readonly refusals: LabelledCounter<'group'>;
-  private readonly refusalSeries = new Map<string, CounterSeries>();
   private streamMetrics: StreamMetrics | undefined;
-  private readonly faults: Counter<'type'>;
+  private readonly refreshes: (() => Promise<void>)[] = [];
 
   constructor(options: { readonly processMetrics?: boolean } = {}) {
     this.withProcessMetrics = options.processMetrics !== false;
-    this.faults = new Counter({
-      name: 'txc_faults_injected_total',
-      help: 'Faults a sandbox rule injected: delayed or refused requests, closed sockets, refused orders of halted markets',
-      labelNames: ['type'],
-      registers: [this.registry],
-    });
     this.requests = new LabelledHistogram(
       'txc_http_request_duration_seconds',
       'HTTP requests by route pattern, method and status: time from routing to the reply sent',
@@ -84,6 +71,69 @@ export class Metrics implements VenueObserver {
       this.registry,
       { name: 'txc_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status' },
     );
+  }
+
+  /** The WebSocket API's instruments, registered at first use. */
+  get streams(): StreamMetrics {
+    this.streamMetrics ??= new StreamMetrics(this.registry);
+    return this.streamMetrics;
+  }
+
+  /** The series of one route pattern (`unmatched` for requests no route took). */
+  route(pattern: string): RouteRequests {
+    let r = this.routes.get(pattern);
+    if (r === undefined) {
+      r = new RouteRequests(pattern, this.requests);
+      this.routes.set(pattern, r);
+    }
+    return r;
+  }
+
+  /**
+   * Work done before each scrape is rendered (a read of the store behind some gauges), so that the
+   * gauges' own collection stays synchronous. It must settle, failing or not, in a bounded time.
+   */
+  beforeRender(refresh: () => Promise<void>): void {
+    this.refreshes.push(refresh);
+  }
+
+  /**
+   * Everything, in the Prometheus text format. The process's figures start at the first scrape (its
+   * CPU and memory are read then anyway): a server's start-up does not wait for their observers.
+   */
+  async render(): Promise<string> {
+    await Promise.all(this.refreshes.map((refresh) => refresh()));
+    const [own, process] = await Promise.all([
+      this.registry.metrics(),
+      this.withProcessMetrics ? processMetrics().metrics() : '',
+    ]);
+    return process === '' ? own : `${own}\n${process}`;
+  }
+}
+
+/**
+ * A venue's server's metrics: what every process exports (HttpMetrics), and the venue's own, its
+ * commands, commits, store failures, rate-limit refusals and sandbox faults. The server makes one
+ * and hands it to what it measures.
+ */
+export class Metrics extends HttpMetrics implements VenueObserver {
+  private readonly commands: LabelledCounter<'type' | 'result'>;
+  private readonly commandSeries = new Map<string, { accepted: CounterSeries; refused: CounterSeries }>();
+  private readonly commitCommands: HistogramSeries;
+  private readonly commitSeconds: HistogramSeries;
+  private readonly storeErrors = new Map<StoreOperation, CounterSeries>();
+  private readonly refusals: LabelledCounter<'group'>;
+  private readonly refusalSeries = new Map<string, CounterSeries>();
+  private readonly faults: Counter<'type'>;
+
+  constructor(options: { readonly processMetrics?: boolean } = {}) {
+    super(options);
+    this.faults = new Counter({
+      name: 'txc_faults_injected_total',
+      help: 'Faults a sandbox rule injected: delayed or refused requests, closed sockets, refused orders of halted markets',
+      labelNames: ['type'],
+      registers: [this.registry],
+    });
     this.commands = new LabelledCounter(
       'txc_commands_total',
       'Engine commands by type, accepted (journaled) or refused',
@@ -112,22 +162,6 @@ export class Metrics implements VenueObserver {
       'Requests refused by a rate limit, by limit group (ip, public, or the endpoint group)',
       this.registry,
     );
-  }
-
-  /** The WebSocket API's instruments, registered at first use. */
-  get streams(): StreamMetrics {
-    this.streamMetrics ??= new StreamMetrics(this.registry);
-    return this.streamMetrics;
-  }
-
-  /** The series of one route pattern (`unmatched` for requests no route took). */
-  route(pattern: string): RouteRequests {
-    let r = this.routes.get(pattern);
-    if (r === undefined) {
-      r = new RouteRequests(pattern, this.requests);
-      this.routes.set(pattern, r);
-    }
-    return r;
   }
 
   commandApplied(type: string, accepted: boolean): void {
@@ -188,17 +222,5 @@ export class Metrics implements VenueObserver {
     gauge('txc_recovering', '1 while the venue rebuilds its state after a failed commit', (s) =>
       s.recovering ? 1 : 0,
     );
-  }
-
-  /**
-   * Everything, in the Prometheus text format. The process's figures start at the first scrape (its
-   * CPU and memory are read then anyway): a server's start-up does not wait for their observers.
-   */
-  async render(): Promise<string> {
-    const [own, process] = await Promise.all([
-      this.registry.metrics(),
-      this.withProcessMetrics ? processMetrics().metrics() : '',
-    ]);
-    return process === '' ? own : `${own}\n${process}`;
   }
 }

@@ -7,6 +7,7 @@ import { seedDemo } from '../demo/seed.js';
 import { buildApp, type Route } from '../http/app.js';
 import type { ClusterPlace } from '../http/routes/health.js';
 import type { LoadedState } from '../venue/sequencer/load-state.js';
+import { watchCluster } from '../metrics/cluster-metrics.js';
 import { Metrics } from '../metrics/metrics.js';
 import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
@@ -67,6 +68,8 @@ export interface LeadershipTerm {
   readonly place: () => ClusterPlace;
   /** The mark of requests its gateways checked the signature of (http/plugins/private-auth.ts). */
   readonly gatewayMark: string;
+  /** Whether its connection to the cluster's NATS is up at this moment (`/metrics`). */
+  readonly natsConnected: () => boolean;
 }
 
 /**
@@ -196,6 +199,22 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     );
     const running = venue;
     metrics.watchVenue(() => running.status);
+    const term = extras.term;
+    if (term !== undefined) {
+      // a leader's state is the journal: what it has made durable, it has applied
+      watchCluster(
+        metrics,
+        () => ({ role: term.place().role, natsConnected: term.natsConnected(), appliedSeq: running.status.seq }),
+        () => {
+          const place = term.place();
+          return Promise.resolve({
+            journalSeq: running.status.seq,
+            epoch: place.epoch ?? undefined,
+            leaderLive: place.leader !== null,
+          });
+        },
+      );
+    }
     let closing: Promise<void> | undefined;
     return {
       url,

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
+import { WebSocket } from 'ws';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
@@ -17,6 +18,7 @@ import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
 import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { txc } from '../support/txc-cli.js';
+import { parseSamples, sumOf, valueOf, type Sample } from '../metrics/prometheus-text.js';
 
 const ADMIN_TOKEN = 'gateways-test-admin-token';
 
@@ -26,6 +28,13 @@ const ORDER_LIMIT = 20;
 const GATEWAY_ORDER_LIMIT = 12;
 /** Every API request of one client IP across the gateways: more than the tests before the last one send. */
 const GATEWAY_PER_IP_LIMIT = 400;
+
+/** A process's own `/metrics`, scraped with the cluster's admin token. */
+async function scrape(target: { url: string }): Promise<Sample[]> {
+  const response = await fetch(`${target.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  assert.equal(response.status, 200);
+  return parseSamples(await response.text());
+}
 
 const restingBuy = (actor: Actor, clientOrderId: string): ReturnType<typeof sign> =>
   sign(actor, '/api/v4/order/new', { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', clientOrderId });
@@ -80,6 +89,44 @@ describe('gateways in front of a cluster', async () => {
     assert.deepEqual(body.cluster, { role: 'gateway', node: 'G2', leader: 'A', epoch: 1 });
     const led = (await (await fetch(`${leader.url}/health`)).json()) as { seq: number };
     assert.equal(body.seq, led.seq, 'the committed sequence');
+  });
+
+  it('each process serves its own /metrics: a gateway its requests, sockets and lag, the leader its role', async () => {
+    assert.equal((await fetch(`${g1.url}/metrics`)).status, 401, 'the admin or metrics token, as on a server');
+    const history = { route: '/api/v4/trade-account/order/history', method: 'POST', status: '200' };
+    const [before, otherBefore] = await Promise.all([scrape(g1), scrape(g2)]);
+    const placed = await send(g1, restingBuy(actors[3]!, 'counted-by-its-gateway'));
+    assert.ok(acknowledged(placed), JSON.stringify(placed.body));
+    assert.equal((await send(g1, sign(actors[3]!, history.route, { market: MARKET }))).status, 200);
+    assert.equal((await fetch(`${g1.url}/api/v4/public/ping`)).status, 200);
+    const socket = new WebSocket(`${g1.url.replace(/^http/, 'ws')}/ws`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    try {
+      const [now, other, led] = await Promise.all([scrape(g1), scrape(g2), scrape(leader)]);
+      const moved = (samples: Sample[], was: Sample[], labels: Record<string, string>): number =>
+        sumOf(samples, 'txc_http_requests_total', labels) - sumOf(was, 'txc_http_requests_total', labels);
+      assert.equal(moved(now, before, history), 1, 'a request it served itself');
+      assert.equal(moved(now, before, { route: '/api/v4/order/new', method: 'POST', status: '200' }), 1);
+      assert.equal(moved(now, before, { route: '/*', method: 'GET', status: '200' }), 1, 'one it forwarded');
+      assert.equal(moved(other, otherBefore, history), 0, 'the other gateway counts its own');
+      assert.equal(valueOf(now, 'txc_ws_connections'), 1);
+      assert.ok(valueOf(now, 'process_resident_memory_bytes') > 0, "the process's own figures");
+      assert.equal(valueOf(now, 'txc_cluster_role', { role: 'gateway' }), 1);
+      assert.equal(valueOf(now, 'txc_cluster_role', { role: 'leader' }), 0);
+      assert.equal(valueOf(now, 'txc_cluster_nats_connected'), 1);
+      assert.equal(valueOf(now, 'txc_cluster_leader_live'), 1);
+      assert.equal(valueOf(now, 'txc_cluster_lease_epoch'), 1);
+      // the gateway answered the order once its copy had applied it: nothing to catch up on
+      const journal = valueOf(led, 'txc_journal_seq');
+      assert.equal(valueOf(now, 'txc_cluster_journal_seq'), journal);
+      assert.equal(valueOf(now, 'txc_cluster_applied_seq'), journal);
+      assert.ok(!now.some((s) => s.name === 'txc_commands_total'), "not the leader's figures");
+      assert.equal(valueOf(led, 'txc_cluster_role', { role: 'leader' }), 1);
+      assert.equal(valueOf(led, 'txc_cluster_nats_connected'), 1);
+      assert.equal(valueOf(led, 'txc_cluster_applied_seq'), journal);
+    } finally {
+      socket.close();
+    }
   });
 
   it('a bad signature is refused at the gateway as the venue refuses it', async () => {
@@ -234,6 +281,18 @@ describe('gateways in front of a cluster', async () => {
     const standby = await startChildServer(engineNodeFlags(flags, 'B', shared));
     try {
       while ((await health(standby))?.cluster?.leader !== 'A') await sleep(50);
+      assert.equal((await fetch(`${standby.url}/metrics`)).status, 401, 'the admin or metrics token, as on a server');
+      const journal = ((await health(leader)) as { seq: number }).seq;
+      let own = await scrape(standby);
+      while (valueOf(own, 'txc_cluster_applied_seq') < journal) {
+        await sleep(50);
+        own = await scrape(standby);
+      }
+      assert.equal(valueOf(own, 'txc_cluster_applied_seq'), journal, 'how far it followed the journal');
+      assert.equal(valueOf(own, 'txc_cluster_journal_seq'), journal);
+      assert.equal(valueOf(own, 'txc_cluster_role', { role: 'standby' }), 1);
+      assert.equal(valueOf(own, 'txc_cluster_nats_connected'), 1);
+      assert.equal(valueOf(own, 'txc_cluster_leader_live'), 1);
       const cli = await txc([
         'user',
         'create',

@@ -1,9 +1,9 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
-import type { Metrics, RouteRequests } from '../../metrics/metrics.js';
+import type { HttpMetrics, RouteRequests } from '../../metrics/metrics.js';
 import { registerAdminAuth } from './admin-auth.js';
 
 export interface MetricsOptions {
-  readonly metrics: Metrics;
+  readonly metrics: HttpMetrics;
   readonly adminToken: string;
   /** A bearer token good for /metrics alone (a scraper need not hold the admin token). */
   readonly metricsToken?: string | undefined;
