@@ -175,6 +175,17 @@ describe('TxcStream, the SDK stream client', () => {
   });
 
   const url = (): string => `${server.url.replace('http', 'ws')}/ws`;
+  /** The maker's tokens, counting how many were fetched. */
+  const countingTokens = () => {
+    let fetched = 0;
+    const tokens = {
+      websocketToken: () => {
+        fetched++;
+        return maker.websocketToken();
+      },
+    };
+    return { tokens, fetched: () => fetched };
+  };
   const trade = async (market: string, price: string): Promise<void> => {
     await maker.orderNew({ market, side: 'sell', amount: '0.01', price });
     await taker.orderNew({ market, side: 'buy', amount: '0.01', price });
@@ -259,13 +270,7 @@ describe('TxcStream, the SDK stream client', () => {
   });
 
   test('a reconnect reuses the token; a refused authorize is reported and public channels still come back', async () => {
-    let fetched = 0;
-    const tokens = {
-      websocketToken: () => {
-        fetched++;
-        return maker.websocketToken();
-      },
-    };
+    const { tokens, fetched } = countingTokens();
     const { Socket, all, sent } = probes({
       outgoing: (frame, index) => {
         if (frame.method === 'authorize' && index >= 2) frame.params[0] = 'bogus';
@@ -290,7 +295,7 @@ describe('TxcStream, the SDK stream client', () => {
       'resubscribed on socket 1',
       () => sent(1).some(([m]) => m === 'lastprice_subscribe') && prices >= 2,
     );
-    assert.equal(fetched, 1, 'the token is reused');
+    assert.equal(fetched(), 1, 'the token is reused');
     assert.deepEqual(errors, []);
 
     const before = prices;
@@ -622,16 +627,10 @@ describe('TxcStream, the SDK stream client', () => {
   });
 
   test('authorize() before connect() fails at once, without fetching a token', async () => {
-    let fetched = 0;
-    const tokens = {
-      websocketToken: () => {
-        fetched++;
-        return maker.websocketToken();
-      },
-    };
+    const { tokens, fetched } = countingTokens();
     const stream = new TxcStream({ url: url(), WebSocket, tokens });
     await assert.rejects(stream.authorize(), /not connected \(authorize\)/);
-    assert.equal(fetched, 0);
+    assert.equal(fetched(), 0);
   });
 
   test('a connect that fails says why', async () => {
