@@ -30,6 +30,19 @@ export const CLOSE = {
   faultInjected: 1012,
 } as const;
 
+/**
+ * How long an answer waits for those of the requests before it: a command waits for its group commit,
+ * well within this, and a request that hangs (a store out of reach) must not hold back the rest.
+ */
+const ANSWER_ORDER_WAIT_MS = 10_000;
+
+/** Settles with `promise`, or after `ms` if it has not by then. */
+function atMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** A slow consumer's socket is destroyed this long after its close frame, read or not. */
 const SLOW_CONSUMER_GRACE_MS = 1000;
 
@@ -74,6 +87,8 @@ export class WsConnection {
   private closedWith: number | undefined;
   /** Settles once the answer of the last asynchronous request has gone out. */
   private answered: Promise<void> = Promise.resolve();
+  /** Asynchronous requests whose answers have not gone out yet. */
+  private unanswered = 0;
 
   /**
    * `stream` is the TCP socket under `socket`: frames are written to it already framed, so that an
@@ -111,7 +126,8 @@ export class WsConnection {
    * Calls `deliver` with the outcome of an asynchronous request once the answers of the asynchronous
    * requests it sent before have gone out: the commands of one group commit finish together, and a
    * client that sends several order methods without waiting reads their answers in the order it sent
-   * them (a placement's answer never follows its cancel's).
+   * them (a placement's answer never follows its cancel's). A request still unanswered after
+   * ANSWER_ORDER_WAIT_MS holds back no later answer. `deliver` reports its own failures.
    */
   inTurn<T>(
     result: Promise<T>,
@@ -121,7 +137,14 @@ export class WsConnection {
       (value) => ({ ok: true, value }) as const,
       (error: unknown) => ({ ok: false, error }) as const,
     );
-    this.answered = this.answered.then(() => outcome).then(deliver);
+    const before = this.unanswered === 0 ? undefined : atMost(this.answered, ANSWER_ORDER_WAIT_MS);
+    this.unanswered++;
+    this.answered = (before === undefined ? outcome : before.then(() => outcome))
+      .then((settled) => {
+        this.unanswered--;
+        deliver(settled);
+      })
+      .catch(() => undefined);
   }
 
   /** Closes with a code and reason; the hub forgets the connection when the socket reports it closed. */

@@ -252,9 +252,14 @@ export class StreamHub {
       return this.fail(conn, id, error, method);
     }
     if (result instanceof Promise) {
-      conn.inTurn(result as Promise<unknown>, (outcome) =>
-        outcome.ok ? this.answer(conn, id, outcome.value, spec.readsState) : this.fail(conn, id, outcome.error, method),
-      );
+      conn.inTurn(result as Promise<unknown>, (outcome) => {
+        try {
+          if (outcome.ok) this.answer(conn, id, outcome.value, spec.readsState);
+          else this.fail(conn, id, outcome.error, method);
+        } catch (error) {
+          this.log(error, method);
+        }
+      });
     } else this.answer(conn, id, result, spec.readsState);
   }
 
