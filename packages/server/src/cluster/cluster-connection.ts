@@ -59,8 +59,14 @@ export function natsOptions(settings: ClusterSettings): ClusterTarget {
   }
   const shown = redactedUrl(cluster);
   if (url.hostname === '') throw new ConfigError(`invalid configuration: /cluster names no host: ${shown}`);
-  const user = decodeURIComponent(url.username);
-  const pass = decodeURIComponent(url.password);
+  let user: string;
+  let pass: string;
+  try {
+    user = decodeURIComponent(url.username);
+    pass = decodeURIComponent(url.password);
+  } catch {
+    throw new ConfigError(`invalid configuration: /cluster has a malformed %-escape in its credentials: ${shown}`);
+  }
   const options: { -readonly [K in keyof ClusterTarget['options']]: ClusterTarget['options'][K] } = {
     servers: url.host,
   };
@@ -169,6 +175,9 @@ export async function connectCluster(target: ClusterTarget, name: string, log: L
         ...target.options,
         name,
         maxReconnectAttempts: -1,
+        // credentials refused on reconnecting (an expired JWT, accounts being changed) are retried
+        // too, with the files read again, rather than closing the connection for good
+        ignoreAuthErrorAbort: true,
         reconnectTimeWait: FIRST_CONNECT_RETRY_MS,
         // a refused first connection comes back here, with its reason, rather than being retried unseen
         waitOnFirstConnect: false,

@@ -180,7 +180,9 @@ class EngineNode implements RunningNode {
   /** Who holds the lease now, as /health reports it. */
   private async readLease(): Promise<void> {
     const held = await this.lease.holder();
-    this.leader = held?.live === true ? held.holder : null;
+    // a lease still naming this node that it no longer serves (a renew that landed after it gave up) names nobody
+    const serving = held?.holder !== this.nodeId || this.server !== undefined;
+    this.leader = held?.live === true && serving ? held.holder : null;
     this.epoch = held?.epoch ?? null;
   }
 
@@ -271,7 +273,8 @@ class EngineNode implements RunningNode {
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
     // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
     await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));
-    await this.readLease().catch(() => undefined);
+    // read while the standby listens already: a lapsed lease often means a slow store
+    void this.readLease().catch(() => undefined);
     if (!this.closed) await this.standBy();
   }
 

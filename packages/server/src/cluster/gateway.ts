@@ -157,10 +157,19 @@ async function onReconnect(nats: NatsConnection, act: () => unknown): Promise<vo
   for await (const status of nats.status()) if (status.type === 'reconnect') act();
 }
 
-/** The cluster's name, once its first engine node has made the lease row. */
+/** PostgreSQL's "undefined_table": the store has not been made yet. */
+const NO_TABLE = '42P01';
+
+/**
+ * The cluster's name, once its first engine node has made the store and the lease row. Any other
+ * failure to read it (a wrong password, no such database) stops the start, as it would a node's.
+ */
 async function clusterName(lease: Lease, log: Logger): Promise<string> {
   for (;;) {
-    const held = await lease.holder().catch(() => undefined);
+    const held = await lease.holder().catch((e: unknown) => {
+      if ((e as { code?: unknown }).code === NO_TABLE) return undefined;
+      throw e;
+    });
     if (held !== undefined) return held.cluster;
     log.info('waiting for the cluster’s first engine node');
     await sleep(1_000);

@@ -16,7 +16,7 @@ import { engineNodeFlags, gatewayFlags, health, leading } from '../durability/ve
 import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
 import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
-import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { ADMIN_URL, createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { txc } from '../support/txc-cli.js';
 import { parseSamples, sumOf, valueOf, type Sample } from '../metrics/prometheus-text.js';
 
@@ -417,6 +417,19 @@ describe('a gateway started before its cluster has an engine node', async () => 
       );
       rmSync(dir, { recursive: true, force: true });
       await db.drop();
+    }
+  });
+
+  it('stops at once on a store it cannot read, rather than waiting for an engine node', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txc-gateway-no-store-'));
+    const shared = { masterKey: 'ab'.repeat(32), adminToken: 'gateway-no-store-admin-token' };
+    try {
+      const url = new URL(ADMIN_URL);
+      url.pathname = '/txc_no_such_database';
+      const flags: Partial<Config> = { dataDir: dir, database: url.href };
+      await assert.rejects(startChildServer(gatewayFlags(flags, 'G1', shared)), /does not exist/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Where the test PostgreSQL server is: TXC_TEST_PG_URL, or the machine's own on 127.0.0.1:5432. */
-const ADMIN_URL = process.env.TXC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL = process.env.TXC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUIRED = process.env.TXC_REQUIRE_PG === '1';
 
 export interface TestDatabase {

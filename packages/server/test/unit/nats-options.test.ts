@@ -39,6 +39,13 @@ describe("a cluster's NATS URL and files, as the client takes them", () => {
     );
   });
 
+  it('a malformed escape in the credentials is a configuration error that does not show them', () => {
+    assert.throws(
+      () => natsOptions({ cluster: 'nats://txc:hunter2%zz@h:4222' }),
+      (e: Error) => e instanceof ConfigError && !e.message.includes('hunter2'),
+    );
+  });
+
   it('redacts only what is secret', () => {
     assert.equal(redactedUrl('tls://u:x@h:1'), 'tls://u:***@h:1');
     assert.equal(redactedUrl('nats://h:4222'), 'nats://h:4222');
