@@ -163,6 +163,8 @@ export class TxcStream {
   private pongTimer: ReturnType<typeof setTimeout> | undefined;
   private stableTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Gives up the socket being opened (see `connectTimeoutMs`). */
+  private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly Socket: StreamSocketConstructor;
 
   constructor(private readonly options: TxcStreamOptions) {
@@ -251,6 +253,9 @@ export class TxcStream {
     this.closedByUser = true;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
+    // nothing of this stream keeps the process alive once it is closed
+    if (this.connectTimer !== undefined) clearTimeout(this.connectTimer);
+    this.connectTimer = undefined;
     const socket = this.socket;
     if (socket !== undefined) this.onClose(socket);
     this.socket = undefined;
@@ -285,6 +290,7 @@ export class TxcStream {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        if (this.connectTimer === timer) this.connectTimer = undefined;
         reject(this.connectError(e));
       };
       const timeoutMs = this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
@@ -294,11 +300,13 @@ export class TxcStream {
         this.abandon(socket);
         this.onClose(socket, byUser);
       }, timeoutMs);
+      this.connectTimer = timer;
       socket.onopen = () => {
         if (socket !== this.socket) return;
         opened = true;
         settled = true;
         clearTimeout(timer);
+        if (this.connectTimer === timer) this.connectTimer = undefined;
         this.startTimers(socket);
         resolve();
       };
