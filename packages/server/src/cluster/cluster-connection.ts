@@ -154,6 +154,8 @@ export interface ClusterConnection {
   readonly nats: NatsConnection;
   /** False from the moment the connection drops until it is back (and once it is closed). */
   up(): boolean;
+  /** Calls `act` each time the connection is back after it was lost. */
+  onReconnect(act: () => void): void;
 }
 
 /** How long a start waits between two tries to reach NATS, and between two of its log lines saying so. */
@@ -187,7 +189,7 @@ export async function connectCluster(target: ClusterTarget, name: string, log: L
         noAsyncTraces: true,
       });
       if (waitingSince !== undefined) log.info(`connected to NATS at ${target.shown}`);
-      return { nats, up: watchStatus(nats, target.shown, log) };
+      return watchStatus(nats, target.shown, log);
     } catch (e) {
       if (e instanceof errors.AuthorizationError || e instanceof errors.UserAuthenticationExpiredError) {
         throw new ConfigError(
@@ -213,8 +215,9 @@ function reasonOf(e: unknown): string {
 }
 
 /** Follows the connection's status: logs its drops and returns, and answers whether it is up. */
-function watchStatus(nats: NatsConnection, shown: string, log: Logger): () => boolean {
+function watchStatus(nats: NatsConnection, shown: string, log: Logger): ClusterConnection {
   let up = true;
+  const reconnected: (() => void)[] = [];
   void (async () => {
     for await (const status of nats.status()) {
       if (status.type === 'disconnect') {
@@ -223,6 +226,7 @@ function watchStatus(nats: NatsConnection, shown: string, log: Logger): () => bo
       } else if (status.type === 'reconnect') {
         up = true;
         log.info(`NATS at ${shown} is back`);
+        for (const act of reconnected) act();
       } else if (status.type === 'error') {
         // a subject this process's NATS user may not use (its permissions) would otherwise go unseen
         log.warn(`NATS at ${shown}: ${status.error.message}`);
@@ -234,5 +238,9 @@ function watchStatus(nats: NatsConnection, shown: string, log: Logger): () => bo
     // closed on purpose (a stop) says nothing; by the client, it gave up (credentials refused on reconnecting)
     if (error !== undefined) log.error(`the connection to NATS at ${shown} is closed: ${reasonOf(error)}`);
   });
-  return () => up && !nats.isClosed();
+  return {
+    nats,
+    up: () => up && !nats.isClosed(),
+    onReconnect: (act) => void reconnected.push(act),
+  };
 }

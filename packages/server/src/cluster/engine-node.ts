@@ -20,6 +20,7 @@ import { PostgresStore } from '../store/postgres.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
+import { metricsOptions } from '../http/plugins/metrics.js';
 import { HttpMetrics } from '../metrics/metrics.js';
 import { watchCluster } from '../metrics/cluster-metrics.js';
 import { clusterTarget, connectCluster, type ClusterConnection, type ClusterTarget } from './cluster-connection.js';
@@ -287,12 +288,7 @@ class EngineNode implements RunningNode {
         seq: this.follower?.state.seq ?? 0,
         following: this.follower !== undefined,
       }),
-      {
-        metrics: this.standbyMetrics,
-        adminToken: this.adminToken,
-        metricsToken: this.config.metricsToken,
-        public: this.config.adminPublic,
-      },
+      metricsOptions(this.config, this.standbyMetrics, this.adminToken),
     );
     await app.listen({ host: this.config.host, port: this.port }).catch((e: unknown) => {
       throw new ListenError(this.config.host, this.port, e);

@@ -11,7 +11,7 @@ import { serverOptions } from '../http/app.js';
 import { configuredRateRules } from '../http/configured-rate-rules.js';
 import { familyOf } from '../http/family.js';
 import { registerErrorHandling, sendUnavailable } from '../http/plugins/error-handling.js';
-import { registerMetrics, type MetricsOptions } from '../http/plugins/metrics.js';
+import { metricsOptions, registerMetrics, type MetricsOptions } from '../http/plugins/metrics.js';
 import type { ClusterPlace } from '../http/routes/health.js';
 import { sendError } from '../http/send-error.js';
 import { adminToken } from '../process/admin-token.js';
@@ -152,11 +152,6 @@ function sharedLimits(url: string, cluster: string, log: Logger): SharedLimits {
   return new SharedLimits(redis, `txc:${cluster}:limits`);
 }
 
-/** Calls `act` each time the connection is back after it was lost; ends when the connection closes. */
-async function onReconnect(nats: NatsConnection, act: () => unknown): Promise<void> {
-  for await (const status of nats.status()) if (status.type === 'reconnect') act();
-}
-
 /** PostgreSQL's "undefined_table": the store has not been made yet. */
 const NO_TABLE = '42P01';
 
@@ -236,7 +231,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     });
     // what the leader announced while this gateway was cut off from NATS is lost: once back, it reads
     // the keys again (and, as after every read, checks every socket against them)
-    void onReconnect(connection, readKeys);
+    link.onReconnect(readKeys);
     const wait = leaderWait(config);
     const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
     /** The lease and the journal's last committed seq, as the store answers now (undefined: it did not). */
@@ -279,12 +274,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
       limits,
       perClient,
       health,
-      metrics: {
-        metrics,
-        adminToken: token,
-        metricsToken: config.metricsToken,
-        public: config.adminPublic,
-      },
+      metrics: metricsOptions(config, metrics, token),
     });
     const rules = configuredRateRules(config);
     streams = await openGatewayStreams({

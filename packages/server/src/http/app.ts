@@ -27,7 +27,7 @@ import { simulatorRoutes } from './routes/admin/simulator-routes.js';
 import type { SimulatorSettings } from '../simulator/simulator-settings.js';
 import { sandboxFaults } from '../faults/sandbox-faults.js';
 import type { FaultBoard } from '../faults/fault-board.js';
-import { registerMetrics } from './plugins/metrics.js';
+import { metricsOptions, registerMetrics } from './plugins/metrics.js';
 import { Metrics } from '../metrics/metrics.js';
 import { DOCUMENTATION_ONLY_SCHEMAS, registerOpenApi } from './openapi/openapi-plugin.js';
 import { registerPrivateAuth } from './plugins/private-auth.js';
@@ -116,12 +116,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const { venue, config, log } = options;
   const app = Fastify({ ...serverOptions(config, log), schemaController: DOCUMENTATION_ONLY_SCHEMAS });
   const metrics = options.metrics ?? new Metrics();
-  registerMetrics(app, {
-    metrics,
-    adminToken: options.adminToken,
-    metricsToken: config.metricsToken,
-    public: config.adminPublic,
-  });
+  registerMetrics(app, metricsOptions(config, metrics, options.adminToken));
   registerJsonBody(app, config.http.json);
   const limiter = new RateLimiter(config.rateLimits.maxTrackedClients ?? DEFAULT_MAX_KEYS, (group) =>
     metrics.rateLimitRefused(group),

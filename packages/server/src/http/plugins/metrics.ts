@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { Config } from '../../config/schema.js';
 import type { HttpMetrics, RouteRequests } from '../../metrics/metrics.js';
 import { registerAdminAuth } from './admin-auth.js';
 
@@ -9,6 +10,15 @@ export interface MetricsOptions {
   readonly metricsToken?: string | undefined;
   /** Serve non-loopback clients too (`--admin-public`). */
   readonly public: boolean;
+}
+
+/** How a process of `config` serves `metrics`: to whom, with which tokens. */
+export function metricsOptions(
+  config: Pick<Config, 'metricsToken' | 'adminPublic'>,
+  metrics: HttpMetrics,
+  adminToken: string,
+): MetricsOptions {
+  return { metrics, adminToken, metricsToken: config.metricsToken, public: config.adminPublic };
 }
 
 /**
