@@ -121,6 +121,7 @@ class EngineNode implements RunningNode {
       node: this.nodeId,
       leader: this.leader,
       epoch: this.epoch,
+      nats: this.link.up(),
     };
   }
 
@@ -161,8 +162,13 @@ class EngineNode implements RunningNode {
 
   private tick(): void {
     if (this.closed) return;
+    const lostFor = this.link.lostFor();
+    if (this.server !== undefined && lostFor > this.config.lease.natsLossMs) {
+      const seconds = Math.round(lostFor / 1000);
+      void this.change(() => this.stepDown(`no gateway can reach it: NATS lost for ${seconds} s`, true));
+    }
     // from the moment it takes the lease, through its start as leader: a slow start must not let it lapse
-    if (this.holding) void this.renew();
+    else if (this.holding) void this.renew();
     else void this.change(() => this.campaign());
   }
 
@@ -170,6 +176,8 @@ class EngineNode implements RunningNode {
     if (this.closed || this.holding || this.follower === undefined) return;
     if (performance.now() < this.campaignAfter) return;
     try {
+      // a node cut off from NATS would lead a venue that no gateway reaches
+      if (!this.link.up()) return await this.readLease();
       const epoch = await this.lease.acquire();
       if (epoch !== undefined) return await this.takeOver(epoch);
       await this.readLease();
@@ -263,8 +271,13 @@ class EngineNode implements RunningNode {
     }
   }
 
-  private async stepDown(reason: string): Promise<void> {
+  /**
+   * Stands by again. A node that still holds the lease (`giveUp`) commits what it applied, then lets
+   * the lease go so that a standby takes over at once rather than after its lifetime.
+   */
+  private async stepDown(reason: string, giveUp = false): Promise<void> {
     const server = this.server;
+    const epoch = this.epoch;
     if (!this.holding || server === undefined) return;
     this.holding = false;
     this.server = undefined;
@@ -274,6 +287,7 @@ class EngineNode implements RunningNode {
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
     // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
     await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));
+    if (giveUp && epoch !== null) await this.lease.release(epoch).catch(() => undefined);
     // read while the standby listens already: a lapsed lease often means a slow store
     void this.readLease().catch(() => undefined);
     if (!this.closed) await this.standBy();

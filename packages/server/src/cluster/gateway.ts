@@ -241,14 +241,16 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     });
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
       const { held, seq } = await standing();
+      const nats = link.up();
       // lost NATS: nothing reaches the leader until the connection is back
-      const ok = held?.live === true && seq !== undefined && link.up();
+      const ok = held?.live === true && seq !== undefined && nats;
       const place: ClusterPlace = {
         role: 'gateway',
         node: nodeId,
         // a lapsed or given-up lease names nobody: as an engine node reports it
         leader: held?.live === true ? held.holder : null,
         epoch: held?.epoch ?? null,
+        nats,
       };
       const applied = streams?.venue.state.seq ?? null;
       return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, applied, cluster: place } };

@@ -206,6 +206,11 @@ export const ConfigSchema = Type.Object({
       ttlMs: Type.Integer({ minimum: 300, default: 3_000 }),
       /** A standby reads the journal at least this often, besides each commit's notification. */
       followPollMs: Type.Integer({ minimum: 20, default: 500 }),
+      /**
+       * A leader that has lost NATS for this long gives the lease up to a standby that has it: no
+       * gateway can reach it meanwhile. Longer than a NATS restart takes, so that one costs no election.
+       */
+      natsLossMs: Type.Integer({ minimum: 500, default: 10_000 }),
     },
     { default: {} },
   ),

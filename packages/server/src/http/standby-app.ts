@@ -16,7 +16,8 @@ export interface StandbyReport {
 
 /**
  * The HTTP face of a standby engine node: `/health` says it stands by, behind whom and how far it
- * has followed (200 while it follows, so that monitors tell a healthy standby from a broken one);
+ * has followed (200 while it follows and has NATS, so that monitors tell a standby ready to take over
+ * from a broken one);
  * every other request is answered as a venue that cannot write answers, 503 in the API's own body.
  * An admin request (the CLI's, pointed at this node's data dir) is told where to go instead.
  * `/metrics` serves the standby's own figures, under the same rules as a server's.
@@ -34,10 +35,12 @@ export function buildStandbyApp(
   registerMetrics(app, metrics);
   app.get('/health', async (_request, reply) => {
     const r = report();
+    // cut off from NATS, it could not serve the gateways if it took over: it does not try
+    const ready = r.following && r.place.nats;
     return reply
-      .code(r.following ? 200 : 503)
+      .code(ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: r.following ? 'standby' : 'unavailable', seq: r.seq, cluster: r.place });
+      .send({ status: ready ? 'standby' : 'unavailable', seq: r.seq, cluster: r.place });
   });
   app.setNotFoundHandler((request, reply) => {
     const leader = report().place.leader;

@@ -86,7 +86,7 @@ describe('gateways in front of a cluster', async () => {
   it('/health says the role, the node and the leader', async () => {
     const body = (await (await fetch(`${g2.url}/health`)).json()) as Record<string, unknown>;
     assert.equal(body.status, 'ok');
-    assert.deepEqual(body.cluster, { role: 'gateway', node: 'G2', leader: 'A', epoch: 1 });
+    assert.deepEqual(body.cluster, { role: 'gateway', node: 'G2', leader: 'A', epoch: 1, nats: true });
     const led = (await (await fetch(`${leader.url}/health`)).json()) as { seq: number };
     assert.equal(body.seq, led.seq, 'the committed sequence');
   });

@@ -10,10 +10,11 @@ import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
 import { MARKET } from '../durability/order-kinds.js';
 import { acknowledged, admin, send, sign, type Actor, type Answer, type Target } from '../durability/traffic.js';
-import { engineNodeFlags, gatewayFlags, leading } from '../durability/venue-processes.js';
+import { engineNodeFlags, gatewayFlags, leading, TEST_LEASE } from '../durability/venue-processes.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL, ThrowawayNats } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { SeverableLink } from '../support/severable-link.js';
 import { throwawayPostgresSkipReason, ThrowawayPostgres } from '../support/throwaway-postgres.js';
 import { arrives, mentions, streamOn, updates } from './stream-client.js';
 
@@ -70,17 +71,31 @@ async function openOrders(target: Target, actor: Actor): Promise<string[]> {
   return (answer.body as { clientOrderId: string }[]).map((o) => o.clientOrderId).sort();
 }
 
-/** Waits until the gateway's /health answers `status` (503 with `unavailable`, 200 with `ok`). */
-async function healthSays(gateway: Target, status: 'ok' | 'unavailable', when: string): Promise<void> {
-  const deadline = performance.now() + 10_000;
-  let last: Response | undefined;
+interface HealthBody {
+  readonly status?: string;
+  readonly cluster?: { readonly role: string; readonly leader: string | null; readonly nats: boolean };
+}
+
+/**
+ * Waits until the process's /health answers `status` (503 with `unavailable`, 200 otherwise) and its
+ * body passes `also`.
+ */
+async function healthSays(
+  process: Target,
+  status: 'ok' | 'unavailable' | 'standby',
+  when: string,
+  also: (body: HealthBody) => boolean = () => true,
+): Promise<void> {
+  const deadline = performance.now() + 15_000;
+  let last: string | undefined;
   while (performance.now() < deadline) {
-    last = await fetch(`${gateway.url}/health`).catch(() => undefined);
-    const body = (await last?.json()) as { status?: string } | undefined;
-    if (last?.status === (status === 'ok' ? 200 : 503) && body?.status === status) return;
+    const answer = await fetch(`${process.url}/health`).catch(() => undefined);
+    const body = (await answer?.json().catch(() => undefined)) as HealthBody | undefined;
+    last = `${answer?.status} ${JSON.stringify(body)}`;
+    if (answer?.status === (status === 'unavailable' ? 503 : 200) && body?.status === status && also(body)) return;
     await sleep(100);
   }
-  assert.fail(`/health ${when}: ${last?.status}, not ${status}`);
+  assert.fail(`/health ${when}: ${last}, not ${status}`);
 }
 
 describe('outages around a cluster', async () => {
@@ -146,6 +161,63 @@ describe('outages around a cluster', async () => {
     const deadline = performance.now() + 20_000;
     while (closedWith === undefined && performance.now() < deadline) await sleep(50);
     assert.equal(closedWith, 4003, 'the socket of the revoked key closed once the gateway was back');
+  });
+
+  it('a node cut off from NATS: the leader gives the lease up to the standby, and a standby never takes it', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-outages-'));
+    const links = await Promise.all([SeverableLink.open(TEST_NATS_URL), SeverableLink.open(TEST_NATS_URL)]);
+    const processes: ChildServer[] = [];
+    cleanUp.push(async () => {
+      for (const p of processes) await p.crash();
+      for (const l of links) await l.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
+    const lease = { ...TEST_LEASE, natsLossMs: 1_000 };
+    const node = async (id: string, link: SeverableLink): Promise<ChildServer> => {
+      const started = await startChildServer({ ...engineNodeFlags(flags, id, SHARED), cluster: link.url, lease });
+      processes.push(started);
+      return started;
+    };
+    const [linkA, linkB] = links;
+    const a = await leading(await node('A', linkA));
+    const b = await node('B', linkB);
+    await healthSays(b, 'standby', 'of the standby', (h) => h.cluster?.leader === 'A');
+    const g1 = await startChildServer(gatewayFlags(flags, 'G1', SHARED));
+    processes.push(g1);
+    const [actor] = await setUp(g1, 2, unique);
+    assert.ok(acknowledged(await send(g1, order(actor!, 'before'))));
+
+    // the leader alone loses NATS: no gateway reaches it, so it lets the standby lead
+    linkA.cut();
+    await leading(b);
+    assert.match(a.logs(), /no gateway can reach it: NATS lost for \d+ s/);
+    const underB = await recovers(g1, actor!, 'under-b');
+    await healthSays(a, 'unavailable', 'of the old leader while it has no NATS', (h) => h.cluster?.nats === false);
+    linkA.mend();
+    await healthSays(a, 'standby', 'of the old leader back on NATS', (h) => h.cluster?.leader === 'B');
+
+    // a standby without NATS does not take the lease of a leader that died: it would serve no one
+    linkA.cut();
+    await healthSays(a, 'unavailable', 'of the standby while it has no NATS', (h) => h.cluster?.role === 'standby');
+    const leads = (): number => a.logs().split('this node leads the cluster').length - 1;
+    const ledBefore = leads();
+    await b.crash();
+    await sleep(3 * TEST_LEASE.ttlMs);
+    assert.equal(leads(), ledBefore, 'the node cut off from NATS took the lease');
+    await healthSays(
+      a,
+      'unavailable',
+      'of the standby cut off after the leader died',
+      (h) => h.cluster?.role === 'standby',
+    );
+    linkA.mend();
+    await leading(a);
+    const underA = await recovers(g1, actor!, 'under-a');
+    const open = await openOrders(g1, actor!);
+    for (const id of ['before', underB, underA]) assert.ok(open.includes(id), `${id} in ${open.join(', ')}`);
   });
 
   it('PostgreSQL stopped: 503 everywhere meanwhile, writes again when it returns, nothing acknowledged lost', async () => {

@@ -18,6 +18,8 @@ import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../su
 import { engineNodeFlags, health, leading } from '../durability/venue-processes.js';
 
 interface Health {
+  /** `standby` once it follows the journal (and has NATS). */
+  readonly status: string;
   readonly seq: number;
   readonly cluster: { readonly role: string; readonly node: string; readonly leader: string | null };
 }
@@ -27,7 +29,7 @@ async function standingBy(node: ChildServer, leader: string): Promise<Health> {
     const h = await health<Health>(node);
     // a node standing by never names itself the leader, not even right after it stepped down
     if (h?.cluster.role === 'standby') assert.notEqual(h.cluster.leader, h.cluster.node, JSON.stringify(h));
-    if (h?.cluster.role === 'standby' && h.cluster.leader === leader) return h;
+    if (h?.status === 'standby' && h.cluster.leader === leader) return h;
     await sleep(50);
   }
   throw new Error(`the node at ${node.url} did not stand by behind ${leader}\n${node.logs()}`);

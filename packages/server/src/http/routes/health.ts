@@ -28,6 +28,8 @@ export interface ClusterPlace {
   readonly leader: string | null;
   /** The lease epoch this leader holds, or the latest the standby saw. */
   readonly epoch: number | null;
+  /** Connected to the cluster's NATS: without it a gateway reaches no leader, and no gateway reaches a leader. */
+  readonly nats: boolean;
 }
 
 async function reachable(venue: Venue): Promise<boolean> {
@@ -46,7 +48,7 @@ async function reachable(venue: Venue): Promise<boolean> {
 
 /**
  * `GET /health`, for load balancers and monitoring: 200 when the venue can take writes, 503 when
- * it cannot (store unreachable, or recovering from a failed commit). The body is the same report
+ * it cannot (store unreachable, recovering from a failed commit, or a cluster's leader cut off from NATS). The body is the same report
  * in both cases, never an error body: a monitor wants the details most when it is down.
  */
 export function healthRoute(app: FastifyInstance, venue: Venue, cluster?: () => ClusterPlace): void {
@@ -54,7 +56,8 @@ export function healthRoute(app: FastifyInstance, venue: Venue, cluster?: () => 
   app.get('/health', async (_request, reply) => {
     const up = await reachable(venue);
     const s = venue.status;
-    const ok = up && s.writable && !s.recovering;
+    const place = cluster?.();
+    const ok = up && s.writable && !s.recovering && place?.nats !== false;
     const now = venue.clock.nowMs();
     const body: HealthBody = {
       status: ok ? 'ok' : 'unavailable',
@@ -65,7 +68,7 @@ export function healthRoute(app: FastifyInstance, venue: Venue, cluster?: () => 
       snapshotSeq: s.snapshotSeq,
       startedAt: new Date(startedAt).toISOString(),
       uptimeSeconds: Math.floor((now - startedAt) / 1000),
-      ...(cluster === undefined ? {} : { cluster: cluster() }),
+      ...(place === undefined ? {} : { cluster: place }),
     };
     return reply
       .code(ok ? 200 : 503)
