@@ -50,8 +50,10 @@ export interface TxcStreamOptions {
    */
   readonly onError?: (error: Error) => void;
   /**
-   * Told each time an open connection is lost (not after `close()`): the close code and reason, 1006
-   * when the link died without one. Updates stop until the stream is back.
+   * Told when the stream loses its connection (not after `close()`): the close code and reason, 1006
+   * when the link died without one. Updates stop until the stream is back. A connection lost again
+   * before the stream was restored is not told again: each `onDisconnect` is followed by one
+   * `onReconnect`, unless the stream is closed first.
    */
   readonly onDisconnect?: (closed: { readonly code: number; readonly reason: string }) => void;
   /**
@@ -158,6 +160,8 @@ export class TxcStream {
   private opening: Promise<void> | undefined;
   private token: { readonly value: string; readonly fetchedAt: number } | undefined;
   private closedByUser = false;
+  /** A lost connection was told to `onDisconnect`, and no restore has completed since. */
+  private down = false;
   private attempt = 0;
   private pinger: ReturnType<typeof setInterval> | undefined;
   private pongTimer: ReturnType<typeof setTimeout> | undefined;
@@ -264,6 +268,7 @@ export class TxcStream {
     this.listeners.clear();
     this.token = undefined;
     this.authorized = false;
+    this.down = false;
     socket?.close(1000);
   }
 
@@ -564,6 +569,8 @@ export class TxcStream {
     if (!ORDINARY_CLOSES.has(lost.code)) {
       this.report(new Error(`TxcStream: the server closed the connection (${describe(lost)})`));
     }
+    if (this.down) return;
+    this.down = true;
     try {
       this.options.onDisconnect?.({ code: lost.code, reason: lost.reason });
     } catch (e) {
@@ -605,7 +612,9 @@ export class TxcStream {
     const superseded = (): boolean => this.socket !== socket || socket.readyState !== OPEN;
     return this.inTurn(async () => {
       await this.resubscribe(socket, superseded);
-      if (!reconnected || superseded()) return;
+      if (superseded()) return;
+      this.down = false;
+      if (!reconnected) return;
       try {
         this.options.onReconnect?.();
       } catch (e) {

@@ -574,6 +574,34 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
+  test('a connection lost again before the stream was restored is told once: one disconnect, one reconnect', async () => {
+    const told: string[] = [];
+    // socket 1, the first reconnect, drops as it subscribes again; socket 2 restores the stream
+    const { Socket, all, sent } = probes({
+      outgoing: (frame, index) => {
+        if (index === 1 && frame.method === 'lastprice_subscribe') all[1]?.ws.terminate();
+      },
+    });
+    const stream = new TxcStream({
+      url: url(),
+      WebSocket: Socket,
+      pingIntervalMs: 300,
+      onDisconnect: ({ code }) => told.push(`disconnect ${code}`),
+      onReconnect: () => told.push('reconnect'),
+    });
+    await stream.connect();
+    await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+    all[0]?.ws.terminate();
+    await eventually('resubscribed on socket 2', () => sent(2).some(([m]) => m === 'lastprice_subscribe'), 10_000);
+    await eventually('the reconnect told', () => told.includes('reconnect'));
+    assert.deepEqual(told, ['disconnect 1006', 'reconnect']);
+    // and the next loss, after that restore, is told again
+    all[2]?.ws.terminate();
+    await eventually('the second reconnect told', () => told.length === 4, 10_000);
+    assert.deepEqual(told, ['disconnect 1006', 'reconnect', 'disconnect 1006', 'reconnect']);
+    stream.close();
+  });
+
   test('a server that takes the connection and never answers: the attempt is given up and retried', async () => {
     const held: TcpSocket[] = [];
     const silent = createServer((socket) => void held.push(socket));
