@@ -33,6 +33,16 @@ export function auditText(text: string): string {
   return clean.length <= MAX_TEXT_CHARS ? clean : `${clean.slice(0, MAX_TEXT_CHARS)}…`;
 }
 
+/**
+ * The request target as the audit log keeps it: the path, with any query string replaced, as the
+ * server's log does. No admin change takes its input from the query, and a client that put a token
+ * there must not find it in a table that is never pruned.
+ */
+export function auditTarget(url: string): string {
+  const q = url.indexOf('?');
+  return auditText(q === -1 ? url : `${url.slice(0, q)}?${REDACTED}`);
+}
+
 export interface AuditView {
   readonly id: number;
   readonly requestId: string;

@@ -97,6 +97,19 @@ describe('the admin audit log', () => {
     assert.deepEqual(await newLines(), []);
   });
 
+  it('keeps no query string: a token put there is not in the log', async () => {
+    await newLines();
+    const token = server.adminToken;
+    const r = await server.admin('POST', `/admin/v1/users?token=${token}&note=x`, { name: 'quinn' });
+    assert.equal(r.status, 201);
+    const lines = await newLines();
+    assert.deepEqual(
+      lines.map((l) => l.target),
+      ['/admin/v1/users?[redacted]', '/admin/v1/users?[redacted]'],
+    );
+    assert.ok(!JSON.stringify(lines).includes(token));
+  });
+
   it('keeps what a caller declares itself, cleaned', async () => {
     await newLines();
     const r = await fetch(`${server.url}/admin/v1/index-prices`, {

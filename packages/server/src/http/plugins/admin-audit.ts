@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditBody, auditText } from '../../admin/audit-log.js';
+import { auditBody, auditTarget, auditText } from '../../admin/audit-log.js';
 import type { Venue } from '../../venue/venue.js';
 import { pathOf } from '../family.js';
 import { ADMIN_ACTOR_HEADER } from '../admin-actor-header.js';
@@ -41,7 +41,7 @@ export function registerAdminAudit(app: FastifyInstance, venue: Venue): void {
         actor: actorOf(request),
         ip: request.ip,
         action: `${request.method} ${request.routeOptions.url ?? pathOf(request.url)}`,
-        target: auditText(request.url),
+        target: auditTarget(request.url),
         body: auditBody(request.body),
         status: null,
       })
@@ -62,7 +62,7 @@ export function registerAdminAudit(app: FastifyInstance, venue: Venue): void {
         actor: actorOf(request),
         ip: request.ip,
         action: `${request.method} ${request.routeOptions.url ?? pathOf(request.url)}`,
-        target: auditText(request.url),
+        target: auditTarget(request.url),
         body: null,
         status: reply.statusCode,
       });
