@@ -98,6 +98,16 @@ export type RejectReason =
   | 'HELD_WITHDRAWAL_EXPIRED'
   | 'HELD_WITHDRAWAL_NOT_DUE';
 
+/**
+ * Refusals that mean a venue's own check found nothing to do (no account to liquidate, nothing due):
+ * its jobs submit such checks on a schedule, so these say nothing about any client.
+ */
+export const NOTHING_TO_DO: ReadonlySet<RejectReason> = new Set<RejectReason>([
+  'NOTHING_TO_LIQUIDATE',
+  'FUNDING_NOT_DUE',
+  'HELD_WITHDRAWAL_NOT_DUE',
+]);
+
 export interface Rejection {
   readonly reason: RejectReason;
   readonly params?: Readonly<Record<string, string>>;

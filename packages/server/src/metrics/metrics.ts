@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { VenueStatus } from '../venue/venue.js';
-import type { StoreOperation, VenueObserver } from '../venue/sequencer/venue-observer.js';
+import type { CommandOutcome, StoreOperation, VenueObserver } from '../venue/sequencer/venue-observer.js';
 import { LabelledCounter, type CounterSeries } from './labelled-counter.js';
 import { LabelledHistogram, type HistogramSeries } from './labelled-histogram.js';
 import { StreamMetrics } from './stream-metrics.js';
@@ -118,7 +118,8 @@ export class HttpMetrics {
  */
 export class Metrics extends HttpMetrics implements VenueObserver {
   private readonly commands: LabelledCounter<'type' | 'result'>;
-  private readonly commandSeries = new Map<string, { accepted: CounterSeries; refused: CounterSeries }>();
+  /** By type, then result: a series appears with its first command, as a type's `idle` rarely does. */
+  private readonly commandSeries = new Map<string, Partial<Record<CommandOutcome, CounterSeries>>>();
   private readonly commitCommands: HistogramSeries;
   private readonly commitSeconds: HistogramSeries;
   private readonly storeErrors = new Map<StoreOperation, CounterSeries>();
@@ -136,7 +137,7 @@ export class Metrics extends HttpMetrics implements VenueObserver {
     });
     this.commands = new LabelledCounter(
       'txc_commands_total',
-      'Engine commands by type, accepted (journaled) or refused',
+      'Engine commands by type: accepted (journaled), refused, or idle (a check of the venue that found nothing to do)',
       this.registry,
     );
     this.commitCommands = new LabelledHistogram(
@@ -164,16 +165,10 @@ export class Metrics extends HttpMetrics implements VenueObserver {
     );
   }
 
-  commandApplied(type: string, accepted: boolean): void {
-    let s = this.commandSeries.get(type);
-    if (s === undefined) {
-      s = {
-        accepted: this.commands.series({ type, result: 'accepted' }),
-        refused: this.commands.series({ type, result: 'refused' }),
-      };
-      this.commandSeries.set(type, s);
-    }
-    (accepted ? s.accepted : s.refused).inc();
+  commandApplied(type: string, result: CommandOutcome): void {
+    let byResult = this.commandSeries.get(type);
+    if (byResult === undefined) this.commandSeries.set(type, (byResult = {}));
+    (byResult[result] ??= this.commands.series({ type, result })).inc();
   }
 
   groupCommitted(commands: number, seconds: number): void {

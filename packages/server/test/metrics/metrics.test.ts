@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BEHIND_LOOPBACK_PROXY, TestServer } from '../support/test-server.js';
+import { eventually } from '../support/eventually.js';
 import { trader } from '../support/trading.js';
 import { parseSamples, sumOf, valueOf, type Sample } from './prometheus-text.js';
 
@@ -76,6 +77,20 @@ describe('GET /metrics', () => {
     assert.equal(moved('txc_group_commit_duration_seconds_count'), commits);
     assert.equal(moved('txc_store_errors_total', { operation: 'commit' }), 0);
     assert.equal(valueOf(now, 'txc_store_writable'), 1);
+  });
+
+  it("counts a venue's own check that found nothing to do as idle, not as a refusal", async () => {
+    const before = await scrape();
+    const checks = (samples: Sample[], result: string): number =>
+      valueOf(samples, 'txc_commands_total', { type: 'CheckLiquidations', result });
+    // a new index price has the liquidation watcher look, and nobody is below maintenance
+    assert.equal((await server.admin('POST', '/admin/v1/index-prices', { ticker: 'BTC', price: '61234' })).status, 200);
+    let now = before;
+    await eventually('the check counted', async () => {
+      now = await scrape();
+      return checks(now, 'idle') > checks(before, 'idle');
+    });
+    assert.equal(checks(now, 'refused'), 0);
   });
 
   it('carries the process figures: CPU, memory, event-loop lag, GC', async () => {

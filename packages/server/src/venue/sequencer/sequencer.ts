@@ -2,6 +2,7 @@ import {
   apply,
   encodeCommand,
   encodeState,
+  NOTHING_TO_DO,
   type Command,
   type CommandResults,
   type Event,
@@ -196,7 +197,11 @@ export class Sequencer {
     if (!this.writable) return Promise.reject(new StoreUnavailableError());
     const stamp = { seq: this.state.seq + 1, time: this.options.clock.nowMicros() };
     const outcome = apply(this.state, cmd, stamp);
-    this.options.observer?.commandApplied(cmd.type, outcome.result.ok);
+    const applied = outcome.result;
+    this.options.observer?.commandApplied(
+      cmd.type,
+      applied.ok ? 'accepted' : NOTHING_TO_DO.has(applied.rejection.reason) ? 'idle' : 'refused',
+    );
     const batch = this.batch();
     if (outcome.result.ok) {
       batch.journal.push({ seq: stamp.seq, time: stamp.time, command: encodeCommand(cmd) });
