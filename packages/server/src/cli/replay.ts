@@ -4,8 +4,8 @@ import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/port.js';
 import { checkStoreKind } from '../store/store-kind.js';
 import { sqliteFileOf } from '../store/store-location.js';
-import { loadState } from '../venue/sequencer/load-state.js';
-import { stateHash } from '../venue/sequencer/state-hash.js';
+import { JournalCorruptError, loadState } from '../venue/sequencer/load-state.js';
+import { hashText, stateHash } from '../venue/sequencer/state-hash.js';
 import { Progress } from '../process/progress.js';
 import { OperatorError } from './operator-error.js';
 
@@ -15,8 +15,11 @@ export interface ReplayReport {
   readonly replayed: number;
   /** The hash of the state rebuilt from the journal alone (genesis). */
   readonly hash: string;
-  /** With --verify: the latest snapshot, and whether the journal rebuilds exactly its state at its seq. */
-  readonly snapshot?: { readonly seq: number; readonly matchesJournal: boolean } | null;
+  /**
+   * With --verify: the latest snapshot, whether it is intact (its state matches its own hash), and
+   * whether the journal rebuilds exactly its state at its seq.
+   */
+  readonly snapshot?: { readonly seq: number; readonly intact: boolean; readonly matchesJournal: boolean } | null;
   /** With --verify: the hash of the state rebuilt from the latest snapshot and the journal tail. */
   readonly fromSnapshotHash?: string;
   readonly verified?: boolean;
@@ -43,60 +46,78 @@ export async function replay(
   if (file !== undefined && !existsSync(file)) throw new OperatorError(`no store at ${file}`);
   const store = openStore(config);
   try {
-    await checkSchema(store);
-    // the snapshot before the seq: a snapshot is saved only once its seq is durable, so it lies within the prefix
-    const snapshot = verify ? await store.latestSnapshot() : undefined;
-    const untilSeq = await store.lastSeq();
-    const run = new Progress(verify ? 'txc replay --verify' : 'txc replay', 'commands', out);
-    const fromGenesis = new Progress('txc replay: from genesis', 'commands', out);
-    let atSnapshotHash: string | undefined;
-    const genesis = await loadState(store, {
-      ignoreSnapshots: true,
-      untilSeq,
-      onProgress: (done, total) => fromGenesis.update(done, total),
-      onApplied:
-        snapshot === undefined
-          ? undefined
-          : (state) => {
-              if (state.seq === snapshot.seq) atSnapshotHash = stateHash(state);
-            },
-    });
-    const hash = stateHash(genesis.state);
-    const seq = genesis.state.seq;
-    fromGenesis.clear();
-    if (!verify) {
-      run.finish(`${genesis.replayed} commands replayed to seq ${seq}, state ${hash}`, genesis.replayed);
-      return { seq, replayed: genesis.replayed, hash };
-    }
-    const fromSnapshotProgress = new Progress(
-      `txc replay --verify: from ${snapshot === undefined ? 'genesis again (no snapshot)' : `the snapshot at seq ${snapshot.seq}`}`,
-      'commands',
-      out,
-    );
-    const fromSnapshot = await loadState(store, {
-      ...(snapshot === undefined ? { ignoreSnapshots: true } : { snapshot }),
-      untilSeq,
-      onProgress: (done, total) => fromSnapshotProgress.update(done, total),
-    });
-    const fromSnapshotHash = stateHash(fromSnapshot.state);
-    const snapshotOk = snapshot === undefined || atSnapshotHash === snapshot.hash;
-    const verified = snapshotOk && fromSnapshotHash === hash;
-    fromSnapshotProgress.clear();
-    const verdict = verified
-      ? `seq ${seq} verified: genesis and ${snapshot === undefined ? 'a second replay' : `the snapshot at seq ${snapshot.seq}`} agree, state ${hash}`
-      : `seq ${seq} NOT verified: ${snapshotOk ? 'the snapshot and its tail reach another state' : `the snapshot at seq ${snapshot?.seq ?? 0} is not the state the journal gives there`}`;
-    run.finish(verdict, genesis.replayed + fromSnapshot.replayed);
-    return {
-      seq,
-      replayed: genesis.replayed,
-      hash,
-      snapshot: snapshot === undefined ? null : { seq: snapshot.seq, matchesJournal: snapshotOk },
-      fromSnapshotHash,
-      verified,
-    };
+    return await replayStore(store, verify, out);
+  } catch (e) {
+    // a journal that cannot be replayed is the finding, not a failure of the tool
+    if (e instanceof JournalCorruptError) throw new OperatorError(`the journal cannot be replayed: ${e.message}`);
+    throw e;
   } finally {
     await store.close();
   }
+}
+
+async function replayStore(store: Store, verify: boolean, out: NodeJS.WriteStream): Promise<ReplayReport> {
+  await checkSchema(store);
+  // the snapshot before the seq: a snapshot is saved only once its seq is durable, so it lies within the prefix
+  const snapshot = verify ? await store.latestSnapshot() : undefined;
+  const untilSeq = await store.lastSeq();
+  const run = new Progress(verify ? 'txc replay --verify' : 'txc replay', 'commands', out);
+  const fromGenesis = new Progress('txc replay: from genesis', 'commands', out);
+  let atSnapshotHash: string | undefined;
+  const genesis = await loadState(store, {
+    ignoreSnapshots: true,
+    untilSeq,
+    onProgress: (done, total) => fromGenesis.update(done, total),
+    onApplied:
+      snapshot === undefined
+        ? undefined
+        : (state) => {
+            if (state.seq === snapshot.seq) atSnapshotHash = stateHash(state);
+          },
+  });
+  const hash = stateHash(genesis.state);
+  const seq = genesis.state.seq;
+  fromGenesis.clear();
+  if (!verify) {
+    run.finish(`${genesis.replayed} commands replayed to seq ${seq}, state ${hash}`, genesis.replayed);
+    return { seq, replayed: genesis.replayed, hash };
+  }
+  // a damaged snapshot (what the next start would load) is reported, and genesis still checked against itself
+  const intact = snapshot === undefined || hashText(snapshot.state) === snapshot.hash;
+  const fromSnapshotProgress = new Progress(
+    `txc replay --verify: from ${snapshot === undefined || !intact ? 'genesis again' : `the snapshot at seq ${snapshot.seq}`}`,
+    'commands',
+    out,
+  );
+  const fromSnapshot = await loadState(store, {
+    ...(snapshot === undefined || !intact ? { ignoreSnapshots: true } : { snapshot }),
+    untilSeq,
+    onProgress: (done, total) => fromSnapshotProgress.update(done, total),
+  });
+  const fromSnapshotHash = stateHash(fromSnapshot.state);
+  const snapshotOk = snapshot === undefined || atSnapshotHash === snapshot.hash;
+  const verified = intact && snapshotOk && fromSnapshotHash === hash;
+  fromSnapshotProgress.clear();
+  const verdict = verified
+    ? `seq ${seq} verified: genesis and ${snapshot === undefined ? 'a second replay' : `the snapshot at seq ${snapshot.seq}`} agree, state ${hash}`
+    : `seq ${seq} NOT verified: ${notVerified(snapshot?.seq ?? 0, intact, snapshotOk)}`;
+  run.finish(verdict, genesis.replayed + fromSnapshot.replayed);
+  return {
+    seq,
+    replayed: genesis.replayed,
+    hash,
+    snapshot: snapshot === undefined ? null : { seq: snapshot.seq, intact, matchesJournal: snapshotOk },
+    fromSnapshotHash,
+    verified,
+  };
+}
+
+function notVerified(snapshotSeq: number, intact: boolean, matchesJournal: boolean): string {
+  if (!intact) {
+    return `the snapshot at seq ${snapshotSeq} is damaged (its state does not match its hash): the server cannot start from it; delete it and the next start rebuilds from the journal`;
+  }
+  if (!matchesJournal) return `the snapshot at seq ${snapshotSeq} is not the state the journal gives there`;
+  return 'the snapshot and its tail reach another state';
 }
 
 /** Refuses a store this version cannot read as it is: an empty database, one not yet migrated, or one a newer txc migrated. */

@@ -57,6 +57,30 @@ describe('txc replay only reads', async () => {
     db.close();
   });
 
+  it('reports a damaged snapshot as not verified, having checked genesis against itself', async () => {
+    const dir = dataDir();
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    await server.user('bea', { deposits: { BTC: '1' } });
+    // a graceful stop saves a snapshot of the final state
+    await server.stop({ keepData: true });
+    const db = new Database(join(dir, SQLITE_FILE));
+    db.prepare("update snapshots set hash = '00' where seq = (select max(seq) from snapshots)").run();
+    db.close();
+    const r = await txc(['replay', '--verify', '--data-dir', dir]);
+    assert.equal(r.code, 1, r.stderr);
+    const report = JSON.parse(r.stdout) as {
+      verified: boolean;
+      hash: string;
+      fromSnapshotHash: string;
+      snapshot: { intact: boolean; matchesJournal: boolean };
+    };
+    assert.equal(report.verified, false);
+    assert.equal(report.snapshot.intact, false);
+    assert.equal(report.fromSnapshotHash, report.hash, 'two replays from genesis agree');
+    assert.match(r.stderr, /NOT verified: the snapshot at seq \d+ is damaged/);
+    assert.doesNotMatch(r.stderr, /at .*\.js:\d+/, 'no stack trace');
+  });
+
   it('refuses a store a newer txc migrated', async () => {
     const dir = dataDir();
     await (await TestServer.start({ database: 'sqlite' }, dir)).stop({ keepData: true });
