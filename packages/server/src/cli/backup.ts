@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
@@ -30,6 +30,11 @@ export async function backup(
   if (!existsSync(source)) throw new OperatorError(`no store at ${source}`);
   if (existsSync(target)) throw new OperatorError(`${target} already exists; choose a new file`);
   if (!existsSync(dirname(resolve(target)))) throw new OperatorError(`${dirname(resolve(target))} does not exist`);
+  // written under another name and renamed once whole: a backup cut short (killed, a full disk)
+  // leaves no file under the name that says it is one, and a later backup to that name proceeds
+  const partial = `${target}.partial`;
+  rmSync(partial, { force: true });
+  rmSync(`${partial}-journal`, { force: true });
   const progress = new Progress('txc backup', 'pages', out);
   let pages = 0;
   const db = new Database(source, { fileMustExist: true });
@@ -40,7 +45,7 @@ export async function backup(
     // the server's commits do not wait for this read.
     db.exec('BEGIN');
     db.prepare('select count(*) from sqlite_master').get();
-    await db.backup(target, {
+    await db.backup(partial, {
       progress: ({ totalPages, remainingPages }) => {
         pages = totalPages;
         progress.update(totalPages - remainingPages, totalPages);
@@ -51,8 +56,30 @@ export async function backup(
   } finally {
     db.close();
   }
+  selfContained(partial);
+  renameSync(partial, target);
   const seq = checkSqliteDatabase(target);
   const bytes = statSync(target).size;
   progress.finish(`${target} holds the journal to seq ${seq}, ${bytes.toLocaleString('en-US')} bytes, checked`, pages);
   return { file: target, seq, bytes };
+}
+
+/**
+ * Makes the copy one file: the store's WAL mode travels with its pages, and a WAL database opened to
+ * be read (the check below, `txc restore`'s) leaves `-wal` and `-shm` files beside it. Then flushes
+ * it to disk, so that the name it is renamed to never points at a copy a power loss could cut short.
+ */
+function selfContained(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+  const fd = openSync(file, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

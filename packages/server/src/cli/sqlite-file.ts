@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
 import { sqliteFileOf } from '../store/store-location.js';
@@ -17,9 +17,25 @@ export function configuredSqliteFile(config: Config, command: string): string {
   return file;
 }
 
-/** Checks that a file is a sound txc SQLite database; returns the seq of its last journal entry. */
+/** Files SQLite keeps beside a database in WAL mode. */
+const WAL_SIDE_FILES = ['-wal', '-shm'] as const;
+
+/**
+ * Checks that a file is a sound txc SQLite database; returns the seq of its last journal entry.
+ * Reading a backup made in WAL mode (by an earlier txc) leaves `-wal` and `-shm` beside it; those
+ * this check made, it removes.
+ */
 export function checkSqliteDatabase(file: string): number {
   if (!existsSync(file)) throw new OperatorError(`${file} does not exist`);
+  const made = WAL_SIDE_FILES.map((side) => file + side).filter((f) => !existsSync(f));
+  try {
+    return readSqliteDatabase(file);
+  } finally {
+    for (const f of made) rmSync(f, { force: true });
+  }
+}
+
+function readSqliteDatabase(file: string): number {
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });

@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { SQLITE_FILE } from '../../src/store/store-location.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
 import { tempDirs } from '../support/temp-dirs.js';
+
+/** The files beside `file` whose names begin with its own (`-wal`, `-shm`, `.partial`…). */
+function besides(file: string): string[] {
+  return readdirSync(dirname(file)).filter((name) => name !== basename(file) && name.startsWith(basename(file)));
+}
 
 describe('txc backup and txc restore (SQLite)', () => {
   const tempDir = tempDirs('txc-backup-');
@@ -25,6 +30,15 @@ describe('txc backup and txc restore (SQLite)', () => {
       const report = JSON.parse(b.stdout) as { file: string; seq: number; bytes: number };
       assert.equal(report.seq, seqAtBackup);
       assert.ok(report.bytes > 0);
+      assert.deepEqual(besides(file), [], 'the backup is one file');
+
+      // what a backup killed midway left: no file under the backup's name, and nothing in the way of the next
+      const second = join(tempDir(), 'second.sqlite');
+      writeFileSync(`${second}.partial`, 'half a copy');
+      writeFileSync(`${second}.partial-journal`, 'its journal');
+      const retried = await txc(['backup', second, '--data-dir', dir]);
+      assert.equal(retried.code, 0, retried.stderr);
+      assert.deepEqual(besides(second), []);
 
       const again = await txc(['backup', file, '--data-dir', dir]);
       assert.equal(again.code, 1);
@@ -42,6 +56,7 @@ describe('txc backup and txc restore (SQLite)', () => {
 
     const r = await txc(['restore', file, '--data-dir', dir]);
     assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(besides(file), [], 'reading the backup left nothing beside it');
     const restored = JSON.parse(r.stdout) as { seq: number; hash: string; previous: string };
     assert.ok(existsSync(restored.previous), 'the replaced store is kept');
 
