@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/schema.js';
+import type { FaultBoard } from '../faults/fault-board.js';
 import type { SimulatorSettings } from '../simulator/simulator-settings.js';
 import type { Venue } from '../venue/venue.js';
 
@@ -19,4 +20,6 @@ export interface JobContext {
   readonly log: FastifyBaseLogger;
   /** Under --simulate: how the maker quotes, the takers trade and the index walks, per market. */
   readonly simulator?: SimulatorSettings;
+  /** A sandbox's fault rules: the simulator leaves a halted market alone. */
+  readonly faults?: FaultBoard;
 }

@@ -15,11 +15,12 @@ function movedAway(from: Price, to: Price): boolean {
 /**
  * `--simulate`: as the index moves, the demo `maker` takes its ladder down and lays it again around
  * the new index, with the spread and depth the simulator's settings give the market (a change of
- * them re-quotes at once). Markets whose maker or index is missing are left alone.
+ * them re-quotes at once). Markets whose maker or index is missing are left alone, and so is a
+ * market a fault rule halts until the halt ends.
  */
 export const makerQuotes: Job = {
   name: 'maker-quotes',
-  start({ venue, log, simulator }) {
+  start({ venue, log, simulator, faults }) {
     const centres = new Map<string, Price>();
     const dirty = new Set<string>();
     const forced = new Set<string>();
@@ -52,7 +53,15 @@ export const makerQuotes: Job = {
       if (stopped || !venue.writable || !venue.state.users.has('maker')) return;
       for (const name of names) {
         const spec = venue.state.markets.get(name);
-        if (spec?.tradesEnabled === true) await requote(spec, force.has(name));
+        if (spec?.tradesEnabled !== true) continue;
+        if (faults?.halts(name) === true) {
+          // its new ladder would be refused once the old one was down, leaving the book empty: the
+          // ladder and its centre stay as they are until the halt ends
+          dirty.add(name);
+          if (force.has(name)) forced.add(name);
+          continue;
+        }
+        await requote(spec, force.has(name));
       }
     };
 
@@ -76,6 +85,10 @@ export const makerQuotes: Job = {
       },
       () => Promise.resolve(),
     );
+    // the end of a halt lets the re-quotes it held back go
+    faults?.onChange(() => {
+      if (!stopped) schedule();
+    });
     simulator?.onChange((market) => {
       if (stopped) return;
       dirty.add(market);

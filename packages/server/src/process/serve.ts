@@ -33,6 +33,7 @@ import { ListenError } from './listen-error.js';
 import { createLogger } from './logger.js';
 import { Progress } from './progress.js';
 import { simulatorSettingsOf } from '../simulator/simulator-settings.js';
+import { sandboxFaults } from '../faults/sandbox-faults.js';
 import { recordInitialState } from '../admin/reset-demo.js';
 import { statesDirOf } from '../admin/saved-states.js';
 
@@ -165,7 +166,9 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     const demoKeys = config.demo ? await seedDemo(venue) : undefined;
     if (freshDemo) await recordInitialState(venue, statesDirOf(config));
     const simulator = config.simulate ? simulatorSettingsOf(config) : undefined;
-    stopJobs = await startJobs(jobs, { venue, config, log, simulator });
+    // before the jobs: the simulator leaves a halted market alone
+    const faults = sandboxFaults(venue, config, metrics, log);
+    stopJobs = await startJobs(jobs, { venue, config, log, simulator, faults });
     const token = adminToken(config.dataDir, config.adminToken);
     const http = buildApp({
       venue,
@@ -175,6 +178,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       log,
       adminToken: token,
       simulator,
+      faults,
       extraPrivateRoutes: extras.extraPrivateRoutes ?? [],
       wallet,
       metrics,

@@ -21,6 +21,15 @@ const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   throw new Error('the simulator did not get there within 10 s');
 };
 
+/** How many orders a halt has refused (`txc_faults_injected_total{type="haltMarket"}`). */
+async function haltRefusals(server: TestServer): Promise<number> {
+  const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } });
+  const line = (await metrics.text())
+    .split('\n')
+    .find((l) => l.startsWith('txc_faults_injected_total{type="haltMarket"}'));
+  return line === undefined ? 0 : Number(line.split(' ').at(-1));
+}
+
 describe('the market simulator (--simulate)', () => {
   it('a seeded run: makers, takers and the walk move the market, every invariant holds, and replay --verify matches', async () => {
     const server = await TestServer.start({
@@ -92,6 +101,54 @@ describe('the market simulator (--simulate)', () => {
         (m) => m.market === 'BTC_PERP',
       );
       assert.equal(eth?.volatility, '0.0005', 'the walk of BTC is shared by its markets');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a halted market keeps its ladder as it was while its settings change, and takes them once the halt ends', async () => {
+    // a still index: the end of the halt alone must bring the re-quote
+    const server = await TestServer.start({
+      demo: true,
+      simulate: true,
+      priceFeed: 'static',
+      simulation: {
+        tradesPerMinute: 0,
+        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
+      },
+    });
+    try {
+      const { client } = await server.user('watcher');
+      const bookOf = async (market: string) => {
+        const { bids, asks } = await client.orderbook(market, { limit: 100 });
+        return { bids, asks };
+      };
+      const halt = await server.admin('POST', '/admin/v1/faults', { type: 'haltMarket', market: 'BTC_USDT' });
+      assert.equal(halt.status, 201);
+      const halted = await bookOf('BTC_USDT');
+      assert.deepEqual([halted.bids.length, halted.asks.length], [12, 12]);
+      // a re-quote forced by new settings, and the taker at full pace
+      const changed = { market: 'BTC_USDT', spread: '0.01', depth: 3, tradesPerMinute: 6000 };
+      assert.equal((await server.admin('POST', '/admin/v1/simulator', changed)).status, 200);
+      // ETH_USDT's re-quote comes after BTC_USDT's: once its book shows it, the maker has been by
+      assert.equal((await server.admin('POST', '/admin/v1/simulator', { market: 'ETH_USDT', depth: 3 })).status, 200);
+      await until(
+        () => bookOf('ETH_USDT'),
+        (b) => b.asks.length === 3 && b.bids.length === 3,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const still = { market: 'BTC_USDT', tradesPerMinute: 0 };
+      assert.equal((await server.admin('POST', '/admin/v1/simulator', still)).status, 200);
+      assert.deepEqual(await bookOf('BTC_USDT'), halted, 'the ladder stays as it was');
+      assert.equal(await haltRefusals(server), 0, 'neither the maker nor the taker sent the halted market an order');
+
+      assert.equal((await server.admin('DELETE', '/admin/v1/faults')).status, 200);
+      const book = await until(
+        () => bookOf('BTC_USDT'),
+        (b) => b.asks.length === 3 && b.bids.length === 3,
+      );
+      const [bid, ask] = [Number(book.bids[0]?.[0]), Number(book.asks[0]?.[0])];
+      assert.ok(Math.abs(ask / bid - 1 - 0.01) < 0.0005, `${bid} / ${ask}`);
     } finally {
       await server.stop();
     }
