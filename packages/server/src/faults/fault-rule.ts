@@ -124,14 +124,14 @@ function spec(body: Record<string, unknown>, targets: FaultTargets): FaultSpec {
   }
 }
 
-/** The fields each type takes, besides `type` and `seconds`. */
-const FIELDS: Readonly<Record<string, readonly string[]>> = {
-  latency: ['routes', 'ms', 'random'],
-  error: ['routes', 'status', 'share'],
-  closeSockets: ['afterSeconds'],
-  pauseStream: ['channel'],
-  haltMarket: ['market'],
-};
+/** The fields each type takes, besides `type` and `seconds` (a Map: a type named `constructor` is no type). */
+const FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['latency', ['routes', 'ms', 'random']],
+  ['error', ['routes', 'status', 'share']],
+  ['closeSockets', ['afterSeconds']],
+  ['pauseStream', ['channel']],
+  ['haltMarket', ['market']],
+]);
 
 /**
  * `POST /admin/v1/faults`'s body as a rule: `{type, seconds?, …}` with the type's own fields, each
@@ -139,9 +139,9 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
  */
 export function parseFaultRule(input: unknown, targets: FaultTargets, id: number, now: number): FaultRule {
   const type = record(input, Object.keys(input ?? {})).type;
-  const fields = typeof type === 'string' ? FIELDS[type] : undefined;
+  const fields = typeof type === 'string' ? FIELDS.get(type) : undefined;
   if (fields === undefined) {
-    throw new AdminError('adminBadRequest', `type must be one of ${Object.keys(FIELDS).join(', ')}.`);
+    throw new AdminError('adminBadRequest', `type must be one of ${[...FIELDS.keys()].join(', ')}.`);
   }
   const body = record(input, ['type', 'seconds', ...fields]);
   const parsed = spec(body, targets);

@@ -51,6 +51,10 @@ describe('faults on demand (--allow-faults)', () => {
   it('each bad rule is a 400 naming its fault', async () => {
     const cases: [unknown, RegExp][] = [
       [{ type: 'flood' }, /type must be one of latency, error, closeSockets, pauseStream, haltMarket/],
+      // names of Object's prototype are no types either
+      [{ type: 'constructor' }, /type must be one of latency, error/],
+      [{ type: 'toString' }, /type must be one of latency, error/],
+      [{ type: '__proto__' }, /type must be one of latency, error/],
       [{ type: 'error', share: '1', colour: 'red' }, /Unknown field colour/],
       [{ type: 'error', share: '1.5' }, /share must be a decimal above 0 and at most 1/],
       [{ type: 'error', share: '0' }, /share must be/],
