@@ -309,11 +309,13 @@ describe('POST /api/v4/main-account/transfer (reference §7.7)', () => {
       400,
       mainError({ to: ['The to and from must be different.'] }),
     );
-    await fails(
-      dora.transfer({ ticker: 'USDT', amount: '1', method: 'teleport' }),
-      400,
-      mainError({ method: ['The selected method is invalid.'] }),
-    );
+    for (const method of ['teleport', 'constructor', 'toString']) {
+      await fails(
+        dora.transfer({ ticker: 'USDT', amount: '1', method }),
+        400,
+        mainError({ method: ['The selected method is invalid.'] }),
+      );
+    }
     await fails(
       dora.transfer({ ticker: 'USDT', amount: 'abc', from: 'main', to: 'spot' }),
       400,

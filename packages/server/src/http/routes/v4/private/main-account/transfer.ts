@@ -8,13 +8,13 @@ import type { RouteDeps } from '../../../route-deps.js';
 import { defineRoute } from '../../../../route-module.js';
 
 const ACCOUNTS: readonly string[] = ['main', 'spot', 'collateral'];
-/** The legacy `method` values (reference §7.7). */
-const METHODS: Readonly<Record<string, { from: AccountKind; to: AccountKind }>> = {
-  deposit: { from: 'main', to: 'spot' },
-  withdraw: { from: 'spot', to: 'main' },
-  'collateral-deposit': { from: 'main', to: 'collateral' },
-  'collateral-withdraw': { from: 'collateral', to: 'main' },
-};
+/** The legacy `method` values (reference §7.7); a Map, so that `method: "constructor"` is no method. */
+const METHODS: ReadonlyMap<string, { from: AccountKind; to: AccountKind }> = new Map([
+  ['deposit', { from: 'main', to: 'spot' }],
+  ['withdraw', { from: 'spot', to: 'main' }],
+  ['collateral-deposit', { from: 'main', to: 'collateral' }],
+  ['collateral-withdraw', { from: 'collateral', to: 'main' }],
+]);
 
 /**
  * Reference §7.7: moves funds between the caller's own accounts, by `from`/`to` or the legacy
@@ -53,7 +53,7 @@ export const mainAccountTransferRoute = defineRoute(
       } else if (method === undefined || method === null || method === '') {
         v.add('method', 'The method field is required.');
       } else {
-        route = typeof method === 'string' ? METHODS[method] : undefined;
+        route = typeof method === 'string' ? METHODS.get(method) : undefined;
         if (route === undefined) v.add('method', 'The selected method is invalid.');
       }
 
