@@ -43,6 +43,8 @@ export class StreamFaults implements StreamMutes {
     const paused = new Set<string>();
     for (const rule of rules) if (rule.type === 'pauseStream') paused.add(rule.channel);
     const resumed = [...this.paused].filter((channel) => !paused.has(channel));
+    // once per pause of a channel, however many rules hold it paused
+    for (const channel of paused) if (!this.paused.has(channel)) this.board.report('pauseStream', `channel ${channel}`);
     this.paused = paused;
     this.prefixes = [...paused].map((channel) => `{"id":null,"method":${JSON.stringify(`${channel}_update`)}`);
     this.active = paused.size > 0;

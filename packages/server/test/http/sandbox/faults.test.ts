@@ -152,17 +152,22 @@ describe('faults on demand (--allow-faults)', () => {
     await alice.orderCancelAll({ market: 'ETH_USDT' });
   });
 
-  it('pauseStream: no updates while paused, then a fresh snapshot to each follower', async () => {
+  it('pauseStream: counted once a pause, no updates while paused, then a fresh snapshot to each follower', async () => {
     const maker = await trader(server, 'maker', { BTC: '1', USDT: '100000' });
     const ws = await WsTestClient.connect(server.url);
     await ws.call('trades_subscribe', ['BTC_USDT']);
     await ws.nextPush('trades_update');
+    const pausesBefore = await metric(server, /^txc_faults_injected_total\{type="pauseStream"\}/);
     // long enough to outlast the steps however slow they are; it ends when cleared (the next test lets one end by itself)
     const rule = await add({ type: 'pauseStream', channel: 'trades', seconds: 600 });
+    // a second rule on a paused channel is no second pause
+    const again = await add({ type: 'pauseStream', channel: 'trades', seconds: 600 });
+    assert.equal(await metric(server, /^txc_faults_injected_total\{type="pauseStream"\}/), pausesBefore + 1);
     await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '40000' });
     await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '40000' });
     await ws.sync();
     assert.equal(ws.pushes('trades_update').length, 1, 'the trade is not pushed while paused');
+    assert.deepEqual((await server.admin('DELETE', `/admin/v1/faults/${again.id}`)).body, { cleared: 1 });
     assert.deepEqual((await server.admin('DELETE', `/admin/v1/faults/${rule.id}`)).body, { cleared: 1 });
     // the follower gets the latest trades again
     const resumed = await ws.nextPush('trades_update');
