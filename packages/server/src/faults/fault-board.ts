@@ -1,7 +1,14 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { AdminError } from '../admin/admin-input.js';
-import { parseFaultRule, SHARE_SCALE, type FaultRule, type FaultTargets, type FaultType } from './fault-rule.js';
+import {
+  parseFaultRule,
+  SHARE_SCALE,
+  shareMillionths,
+  type FaultRule,
+  type FaultTargets,
+  type FaultType,
+} from './fault-rule.js';
 
 /** What a request of a route group meets: a delay first, then perhaps a refusal. */
 export interface RequestFault {
@@ -102,7 +109,7 @@ export class FaultBoard {
       if (rule.type === 'latency') {
         const ms = rule.random ? uniformInt(this.rng, 0, rule.ms) : rule.ms;
         delayMs = Math.max(delayMs, ms);
-      } else if (refuse === undefined && uniformInt(this.rng, 1, SHARE_SCALE) <= rule.share) {
+      } else if (refuse === undefined && uniformInt(this.rng, 1, SHARE_SCALE) <= shareMillionths(rule.share)) {
         refuse = rule.status;
         this.options.injected?.('error', `${rule.status} on ${route}`);
       }

@@ -1,11 +1,12 @@
 import { RATE_LIMITS } from '@txc/sdk';
-import { parseUnits } from '@txc/core';
+import { formatUnits, parseUnits } from '@txc/core';
 import { AdminError, record, requiredString } from '../admin/admin-input.js';
 
 /** Every route group a rule can name: the rate-limit groups of the API's endpoints, or `all` of them. */
 export const FAULT_ROUTE_GROUPS: readonly string[] = ['all', ...Object.values(RATE_LIMITS).map((rule) => rule.group)];
 
-/** Shares are exact fractions in millionths: `0.3` is 300 000. */
+/** Shares are exact to millionths: `0.3` is drawn as 300 000 of 1 000 000. */
+const SHARE_PLACES = 6;
 export const SHARE_SCALE = 1_000_000;
 
 /** A day: no rule lasts longer, and no delay is longer than a minute. */
@@ -25,8 +26,8 @@ export interface ErrorFault {
   readonly type: 'error';
   readonly routes: readonly string[];
   readonly status: 503 | 429;
-  /** Millionths of the requests refused. */
-  readonly share: number;
+  /** The share of the requests refused, as the client sent it in canonical form (`0.3`, `1`). */
+  readonly share: string;
 }
 
 /** Every WebSocket connection is closed `afterSeconds` after it opened (or after the rule, if older). */
@@ -85,13 +86,18 @@ function routeGroups(body: Record<string, unknown>): string[] {
   return [...new Set(list as string[])];
 }
 
-function share(body: Record<string, unknown>): number {
+function share(body: Record<string, unknown>): string {
   const raw = body.share;
-  const parsed = typeof raw === 'string' || typeof raw === 'number' ? parseUnits(String(raw), 6) : undefined;
+  const parsed = typeof raw === 'string' || typeof raw === 'number' ? parseUnits(String(raw), SHARE_PLACES) : undefined;
   if (parsed === undefined || parsed <= 0n || parsed > BigInt(SHARE_SCALE)) {
     throw new AdminError('adminBadRequest', 'share must be a decimal above 0 and at most 1, with at most 6 places.');
   }
-  return Number(parsed);
+  return formatUnits(parsed, SHARE_PLACES);
+}
+
+/** The millionths of SHARE_SCALE a draw must not exceed for a request to be refused under `share`. */
+export function shareMillionths(share: string): number {
+  return Number(parseUnits(share, SHARE_PLACES) ?? 0n);
 }
 
 function spec(body: Record<string, unknown>, targets: FaultTargets): FaultSpec {

@@ -201,11 +201,11 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
       await page
         .locator('[data-testid^="fault-row-"][data-type="pauseStream"]', { hasText: 'channel trades' })
         .waitFor();
-      const listed = (await server.admin('GET', '/admin/v1/faults')).body as (ListedRule & { share?: number })[];
+      const listed = (await server.admin('GET', '/admin/v1/faults')).body as (ListedRule & { share?: string })[];
       assert.deepEqual(
         listed.map((r) => [r.type, r.share ?? null]),
         [
-          ['error', 500_000],
+          ['error', '0.5'],
           ['pauseStream', null],
         ],
       );

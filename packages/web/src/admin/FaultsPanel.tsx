@@ -8,21 +8,12 @@ import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 const RULE_KEYS = new Set(['id', 'type', 'createdAt', 'expiresAt']);
 
-/** Millionths as the decimal the operator typed (300000 is 0.3), exactly. */
-function millionths(value: number): string {
-  const fraction = String(value % 1_000_000)
-    .padStart(6, '0')
-    .replace(/0+$/, '');
-  return `${Math.floor(value / 1_000_000)}${fraction === '' ? '' : `.${fraction}`}`;
-}
-
 /** A rule's own fields as text. */
 function fields(rule: FaultRule): string {
   return Object.entries(rule)
     .filter(([key]) => !RULE_KEYS.has(key))
     .map(([key, value]) => {
-      const text =
-        key === 'share' ? millionths(value as number) : Array.isArray(value) ? value.join(', ') : String(value);
+      const text = Array.isArray(value) ? value.join(', ') : String(value);
       return `${key} ${text}`;
     })
     .join(' · ');

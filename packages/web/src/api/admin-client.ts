@@ -80,9 +80,8 @@ export interface FaultRequest {
   readonly market?: string;
 }
 
-/** A fault rule in force, as the admin API lists it (an error rule's share in millionths). */
-export type FaultRule = Omit<FaultRequest, 'seconds' | 'share'> & {
-  readonly share?: number;
+/** A fault rule in force, as the admin API lists it. */
+export type FaultRule = Omit<FaultRequest, 'seconds'> & {
   readonly id: number;
   /** Unix milliseconds. */
   readonly createdAt: number;

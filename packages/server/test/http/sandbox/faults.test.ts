@@ -96,6 +96,25 @@ describe('faults on demand (--allow-faults)', () => {
     await alice.orderCancelAll({ market: 'BTC_USDT' });
   });
 
+  it('an error rule answers its share as a decimal string, in canonical form, when set and when listed', async () => {
+    for (const [sent, shown] of [
+      ['0.300', '0.3'],
+      ['1.0', '1'],
+      ['0.000001', '0.000001'],
+      [0.25, '0.25'],
+    ] as const) {
+      const r = await server.admin('POST', '/admin/v1/faults', { type: 'error', routes: 'mining', share: sent });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+      assert.equal((r.body as { share: unknown }).share, shown);
+      const listed = (await server.admin('GET', '/admin/v1/faults')).body as { share: unknown }[];
+      assert.deepEqual(
+        listed.map((rule) => rule.share),
+        [shown],
+      );
+      await clear();
+    }
+  });
+
   it('error 429 answers the throttle of the endpoint’s family; public routes answer the public bodies', async () => {
     await add({ type: 'error', routes: ['order', 'public'], share: '1', status: 429 });
     const order = await fetchOrder(server, alice);
