@@ -20,8 +20,8 @@ function fields(rule: FaultRule): string {
 }
 
 /**
- * Halting a market is a fault rule in this version (there is no engine-level halt): new orders on it
- * are refused as on a closed market until the rule is cleared, which resumes it.
+ * Halting a market is a fault rule in this version (there is no engine-level halt): orders placed on
+ * it (new, modified, OCO) are refused as on a closed market until the rule is cleared, which resumes it.
  */
 function HaltMarket({
   admin,

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { TxcError, type TxcClient } from '@txc/sdk';
 import { collateralServer, OCO_BUY } from '../../support/collateral.js';
 import type { TestServer } from '../../support/test-server.js';
+import { rawPost } from '../../support/raw-request.js';
 import { validation } from '../../support/trading.js';
 import { authorizedSocket } from '../../support/ws-account.js';
 import type { WsTestClient } from '../../support/ws-client.js';
@@ -139,6 +140,30 @@ describe('haltMarket: every placement on the market is refused, REST and WebSock
     }
 
     assert.deepEqual(await venueAsSeen(), before, 'nothing applied or journaled');
+  });
+
+  it('a refusal by a halt is the venue’s answer: it uses the request’s nonce, as an error rule’s does not', async () => {
+    const { apiKey, apiSecret: secret } = await server.user('carol', { deposits: { USDT: '1000' } });
+    const path = '/api/v4/order/new';
+    const nonce = Date.now();
+    const send = (n: number) =>
+      rawPost(server.url, path, {
+        apiKey,
+        secret,
+        body: JSON.stringify({ request: path, nonce: n, market: SPOT, side: 'buy', amount: '0.001', price: '30000' }),
+      });
+    const refusedByError = await server.admin('POST', '/admin/v1/faults', { type: 'error', routes: 'all', share: '1' });
+    assert.equal((await send(nonce)).status, 503);
+    assert.equal(
+      (await server.admin('DELETE', `/admin/v1/faults/${(refusedByError.body as { id: number }).id}`)).status,
+      200,
+    );
+    // the nonce the error rule refused is still free: the venue answers the order (its market halted)
+    const halted = await send(nonce);
+    assert.deepEqual([halted.status, halted.body], [422, NOT_AVAILABLE]);
+    // and now it is used
+    const again = await send(nonce);
+    assert.deepEqual([again.status, again.body], [429, { code: 0, message: 'Too many requests.', errors: {} }]);
   });
 
   it('cancels go through on a halted market, REST and WebSocket', async () => {
