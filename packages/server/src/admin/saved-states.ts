@@ -141,6 +141,12 @@ export async function loadSavedState(venue: Venue, dir: string, name: string): P
 }
 
 export function deleteSavedState(dir: string, name: string): { deleted: string } {
+  if (name === INITIAL_STATE) {
+    throw new AdminError(
+      'adminBadRequest',
+      `${INITIAL_STATE} is the demo's first state, which reset loads: it cannot be deleted.`,
+    );
+  }
   readMeta(dir, name);
   rmSync(metaFile(dir, name));
   rmSync(rowsFile(dir, name), { force: true });

@@ -42,4 +42,21 @@ describe('txc state: save, list, load and delete from the command line', () => {
       await running.stop();
     }
   });
+
+  it('initial, the first state of a demo venue, cannot be deleted: on the data dir or through the server', async () => {
+    const dir = dataDir();
+    const server = await TestServer.start({ database: 'sqlite', demo: true }, dir);
+    try {
+      const refused = await txc(['state', 'delete', 'initial', '--data-dir', dir]);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /initial is the demo's first state, which reset loads: it cannot be deleted/);
+    } finally {
+      await server.stop({ keepData: true });
+    }
+    const offline = await txc(['state', 'delete', 'initial', '--data-dir', dir]);
+    assert.equal(offline.code, 1);
+    assert.match(offline.stderr, /it cannot be deleted/);
+    const reset = await txc(['reset', '--data-dir', dir]);
+    assert.equal(reset.code, 0, reset.stderr);
+  });
 });

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TxcError, type TxcClient } from '@txc/sdk';
 import { TestServer } from '../../support/test-server.js';
@@ -74,7 +77,10 @@ describe('saved states: save, load, list, delete', () => {
     assert.equal((await server.admin('DELETE', '/admin/v1/states/funded')).status, 404);
     assert.deepEqual((await server.admin('GET', '/admin/v1/states')).body, []);
     // not a demo venue: nothing to reset to
-    assert.equal((await server.admin('POST', '/admin/v1/reset')).status, 409);
+    assert.deepEqual(await server.admin('POST', '/admin/v1/reset'), {
+      status: 409,
+      body: { error: 'Reset returns a demo venue to its first state: this venue was not seeded by --demo here.' },
+    });
   });
 
   it('loading while clients hammer: each answer is the order or 503, and what was acknowledged after the load stays', async () => {
@@ -140,5 +146,34 @@ describe('reset: a demo venue back to its first state', () => {
     const reset = await server.admin('POST', '/admin/v1/reset');
     assert.equal(reset.status, 200);
     assert.deepEqual((await server.admin('GET', '/admin/v1/state')).body, first.body);
+  });
+
+  it('the first state cannot be deleted: refused as saving it is, and reset still returns to it', async () => {
+    const first = await server.admin('GET', '/admin/v1/state');
+    assert.deepEqual(await server.admin('DELETE', '/admin/v1/states/initial'), {
+      status: 400,
+      body: { error: "initial is the demo's first state, which reset loads: it cannot be deleted." },
+    });
+    assert.ok(((await server.admin('GET', '/admin/v1/states')).body as SavedState[]).some((s) => s.name === 'initial'));
+    await trader(server, 'dora', { USDT: '10' });
+    assert.equal((await server.admin('POST', '/admin/v1/reset')).status, 200);
+    assert.deepEqual((await server.admin('GET', '/admin/v1/state')).body, first.body);
+  });
+
+  it('a first state removed by hand: reset says it is missing and what to do, not that the venue is no demo', async () => {
+    const states = join(server.dataDir, 'states');
+    const aside = mkdtempSync(join(tmpdir(), 'txc-initial-'));
+    for (const file of ['initial.json', 'initial.rows.json.gz']) renameSync(join(states, file), join(aside, file));
+    try {
+      const reset = await server.admin('POST', '/admin/v1/reset');
+      assert.equal(reset.status, 409);
+      const { error } = reset.body as { error: string };
+      assert.match(error, /first state, and this one's is missing from .*states/);
+      assert.match(error, /initial\.json and initial\.rows\.json\.gz back/);
+    } finally {
+      for (const file of ['initial.json', 'initial.rows.json.gz']) renameSync(join(aside, file), join(states, file));
+      rmSync(aside, { recursive: true, force: true });
+    }
+    assert.equal((await server.admin('POST', '/admin/v1/reset')).status, 200);
   });
 });
