@@ -1,6 +1,6 @@
 import type { FeeMode } from '@txc/core';
 import type { Permission } from '@txc/sdk';
-import type { SavedStateView } from './saved-states.js';
+import type { SavedStateListing, SavedStateView } from './saved-states.js';
 import type { AuditPage } from './audit-log.js';
 import type { MiningAccountRef } from './mining-refusal.js';
 import type { UserFeeView } from './set-user-fee.js';
@@ -47,7 +47,7 @@ export interface AdminOperations {
   /** The admin audit log, oldest first (`{after?, limit?}`). */
   auditLog(input: unknown): Promise<AuditPage>;
   /** The venue's saved states, by name. */
-  listStates(): Promise<SavedStateView[]>;
+  listStates(): Promise<SavedStateListing[]>;
   /** Saves the venue as it stands (`{name, replace?}`). */
   saveState(input: unknown): Promise<SavedStateView>;
   /** Loads a saved state in place of the venue. */

@@ -1,25 +1,36 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { AdminError, record, requiredString } from './admin-input.js';
 import type { Config } from '../config/schema.js';
+import { SecretBox } from '../secrets/secret-box.js';
+import { secretContext } from '../venue/keys/api-keys.js';
 import type { TableRows } from '../store/table-copy.js';
+import { loadState, NewerRulesError, type LoadedState } from '../venue/sequencer/load-state.js';
+import { rowsJournal } from '../venue/sequencer/rows-journal.js';
 import { stateHash } from '../venue/sequencer/state-hash.js';
 import type { Venue } from '../venue/venue.js';
+import {
+  checkedName,
+  descriptionFile,
+  isStateName,
+  missingRows,
+  readDescription,
+  readRows,
+  rowsFile,
+  ROWS_FORMAT,
+  writeWhole,
+  type SavedStateView,
+} from './saved-state-files.js';
 
-/** What a saved state is, as listed. */
-export interface SavedStateView {
-  readonly name: string;
-  /** Seq of the last command it holds. */
-  readonly seq: number;
-  /** The state hash at that seq (what `txc replay` prints). */
-  readonly hash: string;
-  /** The store it was taken from: it loads into a store of the same kind. */
-  readonly store: 'sqlite' | 'postgres';
-  /** Unix milliseconds. */
-  readonly savedAt: number;
-  readonly bytes: number;
-}
+export type { SavedStateView } from './saved-state-files.js';
+
+/**
+ * A saved state as listed: its description, and what keeps it from loading when a part of it is
+ * missing or unreadable (a rows file damaged inside shows only when it is loaded).
+ */
+export type SavedStateListing =
+  (SavedStateView & { readonly problem?: string }) | { readonly name: string; readonly problem: string };
 
 /** The state a demo venue starts from, saved once it is seeded: what `reset` loads. */
 export const INITIAL_STATE = 'initial';
@@ -29,44 +40,23 @@ export function statesDirOf(config: Config): string {
   return join(config.dataDir, 'states');
 }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-const FORMAT = 1;
-
-const rowsFile = (dir: string, name: string): string => join(dir, `${name}.rows.json.gz`);
-const metaFile = (dir: string, name: string): string => join(dir, `${name}.json`);
-
-function checkedName(name: string): string {
-  if (!NAME.test(name)) {
-    throw new AdminError(
-      'adminBadRequest',
-      'name must be 1–64 letters, digits, `_`, `-` or `.`, starting with a letter or digit.',
-    );
-  }
-  return name;
-}
-
-function readMeta(dir: string, name: string): SavedStateView {
-  const file = metaFile(dir, checkedName(name));
-  if (!existsSync(file)) throw new AdminError('adminNotFound', `No saved state ${name}.`);
-  return JSON.parse(readFileSync(file, 'utf8')) as SavedStateView;
-}
-
-/** Writes `text` to `file` whole or not at all. */
-function writeWhole(file: string, data: string | Buffer): void {
-  const incoming = `${file}.writing`;
-  writeFileSync(incoming, data, { mode: 0o600 });
-  renameSync(incoming, file);
-}
-
-/** The saved states in `dir`, by name. */
-export function listSavedStates(dir: string): SavedStateView[] {
+/** The saved states in `dir`, by name; a damaged one is listed with its problem rather than failing the list. */
+export function listSavedStates(dir: string): SavedStateListing[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .map((f) => f.slice(0, -'.json'.length))
-    .filter((name) => NAME.test(name))
+    .filter(isStateName)
     .sort()
-    .map((name) => readMeta(dir, name));
+    .map((name) => {
+      try {
+        const view = readDescription(dir, name);
+        return existsSync(rowsFile(dir, name)) ? view : { ...view, problem: missingRows(name).detail };
+      } catch (e) {
+        if (e instanceof AdminError) return { name, problem: e.detail };
+        throw e;
+      }
+    });
 }
 
 /**
@@ -86,7 +76,7 @@ export async function saveState(venue: Venue, dir: string, input: unknown, reser
   if (body.replace !== undefined && typeof body.replace !== 'boolean') {
     throw new AdminError('adminBadRequest', 'replace must be true or false.');
   }
-  if (body.replace !== true && existsSync(metaFile(dir, name))) {
+  if (body.replace !== true && existsSync(descriptionFile(dir, name))) {
     throw new AdminError('adminConflict', `A saved state ${name} exists; send replace: true to overwrite it.`);
   }
   const copy = await venue.exclusive(async ({ store }) => ({
@@ -95,7 +85,7 @@ export async function saveState(venue: Venue, dir: string, input: unknown, reser
     rows: await store.readVenueTables(),
   }));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const data = gzipSync(JSON.stringify({ format: FORMAT, rows: copy.rows }));
+  const data = gzipSync(JSON.stringify({ format: ROWS_FORMAT, rows: copy.rows }));
   writeWhole(rowsFile(dir, name), data);
   const view: SavedStateView = {
     name,
@@ -105,50 +95,98 @@ export async function saveState(venue: Venue, dir: string, input: unknown, reser
     savedAt: venue.clock.nowMs(),
     bytes: data.length,
   };
-  writeWhole(metaFile(dir, name), JSON.stringify(view));
+  writeWhole(descriptionFile(dir, name), JSON.stringify(view));
   return view;
 }
 
 /**
- * Loads a saved state in place of the venue: it takes no command meanwhile (503), its tables are
- * replaced in one transaction, the state is rebuilt from them and checked against the saved hash,
- * and every WebSocket closes (4004: subscribe again). What was not saved is gone.
+ * Why the secrets of `rows` would not open once loaded (the venue opens every API key's as it
+ * rebuilds, and a demo venue its credentials as it starts), or undefined when they all would.
  */
-export async function loadSavedState(venue: Venue, dir: string, name: string): Promise<SavedStateView> {
-  const meta = readMeta(dir, name);
-  if (meta.store !== venue.store.kind) {
-    throw new AdminError(
-      'adminConflict',
-      `${name} was saved from a ${meta.store} store; this venue is on ${venue.store.kind}.`,
-    );
-  }
-  const saved = JSON.parse(gunzipSync(readFileSync(rowsFile(dir, name))).toString('utf8')) as {
-    format: number;
-    rows: TableRows;
-  };
-  if (saved.format !== FORMAT) throw new AdminError('adminConflict', `${name} is in a format this txc cannot read.`);
-  await venue.exclusive(async ({ store, rebuild }) => {
-    await store.replaceVenueTables(saved.rows);
-    await rebuild();
-    const hash = stateHash(venue.state);
-    if (venue.state.seq !== meta.seq || hash !== meta.hash) {
-      throw new Error(
-        `saved state ${name} rebuilt to seq ${venue.state.seq} hash ${hash}, not ${meta.seq} ${meta.hash}`,
-      );
+function unopenedSecrets(name: string, rows: TableRows, secrets: SecretBox): string | undefined {
+  const sealed = [
+    ...(rows.api_keys ?? []).map((r) => ({ value: r.secret, context: secretContext(String(r.api_key)) })),
+    ...(rows.meta ?? []).map((r) => ({ value: r.value, context: undefined })),
+  ];
+  for (const { value, context } of sealed) {
+    if (typeof value !== 'string' || !SecretBox.isSealed(value)) continue;
+    const keyId = SecretBox.keyIdOf(value);
+    if (keyId !== secrets.keyId) {
+      return `Saved state ${name} was saved under master key ${keyId}, and this venue's is ${secrets.keyId}: it loads only where its API keys open.`;
     }
-  });
-  return meta;
+    try {
+      if (context !== undefined) secrets.open(value, context);
+    } catch (e) {
+      return `Saved state ${name} is damaged: an API key's secret does not open (${(e as Error).message}).`;
+    }
+  }
+  return undefined;
 }
 
+/**
+ * The state `rows` hold, rebuilt as a load would and checked against the saved seq and hash; and
+ * their secrets, which the venue opens once they are loaded.
+ */
+async function checkedState(
+  name: string,
+  saved: SavedStateView,
+  rows: TableRows,
+  secrets: SecretBox,
+): Promise<LoadedState> {
+  const unopened = unopenedSecrets(name, rows, secrets);
+  if (unopened !== undefined) throw new AdminError('adminConflict', unopened);
+  let loaded: LoadedState;
+  try {
+    loaded = await loadState(rowsJournal(rows));
+  } catch (e) {
+    // nothing but the rows is read here: whatever fails, fails on them
+    const why = e instanceof Error ? e.message : String(e);
+    if (e instanceof NewerRulesError) throw new AdminError('adminConflict', `Saved state ${name} cannot load: ${why}.`);
+    throw new AdminError('adminConflict', `Saved state ${name} is damaged: ${why}.`);
+  }
+  const hash = stateHash(loaded.state);
+  if (loaded.state.seq !== saved.seq || hash !== saved.hash) {
+    throw new AdminError(
+      'adminConflict',
+      `Saved state ${name} is damaged: it rebuilds to seq ${loaded.state.seq} hash ${hash}, not the saved seq ${saved.seq} hash ${saved.hash}.`,
+    );
+  }
+  return loaded;
+}
+
+/**
+ * Loads a saved state in place of the venue. Its files are read and the state they hold rebuilt and
+ * checked against the saved hash first, while the venue goes on: a damaged state is refused (409)
+ * with the venue untouched. Then the venue takes no command (503), its tables are replaced in one
+ * transaction, it goes on from the checked state, and every WebSocket closes (4004: subscribe
+ * again). What was not saved is gone.
+ */
+export async function loadSavedState(venue: Venue, dir: string, name: string): Promise<SavedStateView> {
+  const saved = readDescription(dir, name);
+  if (saved.store !== venue.store.kind) {
+    throw new AdminError(
+      'adminConflict',
+      `${name} was saved from a ${saved.store} store; this venue is on ${venue.store.kind}.`,
+    );
+  }
+  const rows = readRows(dir, name);
+  const loaded = await checkedState(name, saved, rows, venue.secrets);
+  await venue.exclusive(({ replace }) => replace(rows, loaded));
+  return saved;
+}
+
+/** Deletes a saved state, whole or damaged. */
 export function deleteSavedState(dir: string, name: string): { deleted: string } {
-  if (name === INITIAL_STATE) {
+  if (checkedName(name) === INITIAL_STATE) {
     throw new AdminError(
       'adminBadRequest',
       `${INITIAL_STATE} is the demo's first state, which reset loads: it cannot be deleted.`,
     );
   }
-  readMeta(dir, name);
-  rmSync(metaFile(dir, name));
+  if (!existsSync(descriptionFile(dir, name)) && !existsSync(rowsFile(dir, name))) {
+    throw new AdminError('adminNotFound', `No saved state ${name}.`);
+  }
+  rmSync(descriptionFile(dir, name), { force: true });
   rmSync(rowsFile(dir, name), { force: true });
   return { deleted: name };
 }

@@ -1,4 +1,4 @@
-import type { SavedStateView } from '../admin/saved-states.js';
+import type { SavedStateListing, SavedStateView } from '../admin/saved-states.js';
 import type {
   AdminOperations,
   CreatedApiKey,
@@ -134,7 +134,7 @@ export class RemoteAdmin implements AdminOperations {
     return this.call('GET', `/admin/v1/audit${text === '' ? '' : `?${text}`}`);
   }
 
-  listStates(): Promise<SavedStateView[]> {
+  listStates(): Promise<SavedStateListing[]> {
     return this.call('GET', '/admin/v1/states');
   }
 

@@ -3,6 +3,7 @@ import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
 import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store, SubAccountKeyProfile } from '../store/port.js';
+import type { TableRows } from '../store/table-copy.js';
 import { USER_HISTORY_CATCH_UP_EVERY } from '../config/schema.js';
 import { ApiKeyRegistry, generateApiKey, type ApiKeyEntry, type NonceVerdict } from './keys/api-keys.js';
 import type { CandleProjection } from './projection/candle-projection.js';
@@ -55,11 +56,14 @@ const RECOVERY_MAX_RETRY_MS = 5_000;
  * One exchange venue: the engine state, the single writer in front of it, its API keys, and the
  * store that makes all of it durable. HTTP routes, the admin API and the CLI all work through it.
  */
-/** What `Venue.exclusive` hands its work: the store, and the rebuild of the venue from it. */
+/** What `Venue.exclusive` hands its work: the store, and the replacement of the venue by a copy of its tables. */
 export interface ExclusiveAccess {
   readonly store: Store;
-  /** Rebuilds the state, candles and keys from the store; answers the seq rebuilt to. */
-  readonly rebuild: () => Promise<number>;
+  /**
+   * Puts `rows` in place of every venue table and goes on from `loaded`, the state they hold (the
+   * caller rebuilt and checked it from them first): the candles and keys are read from the store.
+   */
+  readonly replace: (rows: TableRows, loaded: LoadedState) => Promise<void>;
 }
 
 export class Venue implements VenueView {
@@ -346,9 +350,10 @@ export class Venue implements VenueView {
   /**
    * The state, the candles and the keys again from what the store holds, and every read model told
    * (WebSocket subscriptions close: they rest on memory that is gone). Answers the seq rebuilt to.
+   * `given`: the state the store holds, rebuilt already (from the copy of the tables just written).
    */
-  private async rebuild(replaced: boolean): Promise<number> {
-    const loaded = await loadState(this.options.store);
+  private async rebuild(replaced: boolean, given?: LoadedState): Promise<number> {
+    const loaded = given ?? (await loadState(this.options.store));
     const candles = await openCandles(this.options.store, loaded.state);
     await this.loadKeys();
     // a store whose tables were replaced holds other snapshots; after a failed commit, the same ones
@@ -360,15 +365,30 @@ export class Venue implements VenueView {
 
   /**
    * Runs `work` with the venue taking no commands (answered 503 meanwhile) and everything applied
-   * before it durable. `work` may change the store and then `rebuild` the venue from what it holds
-   * (a saved state loaded): the venue goes on from there once `work` is done, not before.
+   * before it durable. `work` may `replace` the venue by a copy of its tables (a saved state loaded):
+   * the venue goes on from there once `work` is done, not before.
    */
   async exclusive<T>(work: (access: ExclusiveAccess) => Promise<T>): Promise<T> {
     await this.sequencer.suspend();
     try {
-      return await work({ store: this.options.store, rebuild: () => this.rebuild(true) });
+      return await work({ store: this.options.store, replace: (rows, loaded) => this.replace(rows, loaded) });
     } finally {
       this.sequencer.resume();
+    }
+  }
+
+  private async replace(rows: TableRows, loaded: LoadedState): Promise<void> {
+    // one transaction: when it fails, the store holds the venue as it was, as memory does
+    await this.options.store.replaceVenueTables(rows);
+    try {
+      await this.rebuild(true, loaded);
+    } catch (error) {
+      // The store holds the new venue and memory the old one: a command applied now would be
+      // journaled on top of the wrong state. Nothing is taken until memory is rebuilt from the store.
+      this.sequencer.refuseUntilReset();
+      this.options.log.error({ err: error }, 'tables replaced but the venue not rebuilt from them: refusing writes');
+      this.recover(true);
+      throw error;
     }
   }
 
@@ -380,13 +400,18 @@ export class Venue implements VenueView {
   private startRecovery(error: unknown): void {
     this.options.observer?.storeFailed('commit');
     this.options.log.error({ err: error }, 'commit failed: refusing writes and rebuilding state from the store');
+    this.recover(false);
+  }
+
+  /** Rebuilds the venue from the store once it takes a write again; `replaced`: its tables were replaced. */
+  private recover(replaced: boolean): void {
     if (this.recovering !== undefined) return;
     this.recovering = (async () => {
       let wait = RECOVERY_FIRST_RETRY_MS;
       while (!this.closed) {
         try {
           await this.options.store.probeWrite();
-          const seq = await this.rebuild(false);
+          const seq = await this.rebuild(replaced);
           this.options.log.warn({ seq }, 'state rebuilt from the store: taking writes again');
           return;
         } catch (e) {

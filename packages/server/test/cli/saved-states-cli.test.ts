@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempDirs } from '../support/temp-dirs.js';
 import { TestServer } from '../support/test-server.js';
@@ -58,5 +60,43 @@ describe('txc state: save, list, load and delete from the command line', () => {
     assert.match(offline.stderr, /it cannot be deleted/);
     const reset = await txc(['reset', '--data-dir', dir]);
     assert.equal(reset.code, 0, reset.stderr);
+  });
+
+  it('a damaged saved state: load prints what is wrong and changes nothing; list still lists', async () => {
+    const dir = dataDir();
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    await server.user('ada', { deposits: { BTC: '1' } });
+    await server.stop({ keepData: true });
+    assert.equal((await txc(['state', 'save', 'good', '--data-dir', dir])).code, 0);
+    const states = join(dir, 'states');
+    const description = JSON.parse(readFileSync(join(states, 'good.json'), 'utf8')) as { seq: number; hash: string };
+    copyFileSync(join(states, 'good.rows.json.gz'), join(states, 'bad3.rows.json.gz'));
+    writeFileSync(join(states, 'bad3.json'), JSON.stringify({ ...description, hash: '00' }));
+    writeFileSync(join(states, 'lone.json'), JSON.stringify(description));
+    assert.equal((await txc(['user', 'create', 'bob', '--data-dir', dir])).code, 0);
+    const before = (await txc(['replay', '--data-dir', dir])).stdout;
+
+    const bad = await txc(['state', 'load', 'bad3', '--data-dir', dir]);
+    assert.equal(bad.code, 1);
+    assert.match(
+      bad.stderr,
+      /Saved state bad3 is damaged: it rebuilds to seq \d+ hash [0-9a-f]+, not the saved seq \d+ hash 00\./,
+    );
+    const lone = await txc(['state', 'load', 'lone', '--data-dir', dir]);
+    assert.equal(lone.code, 1);
+    assert.match(lone.stderr, /Saved state lone is incomplete: lone\.rows\.json\.gz is missing/);
+    assert.equal((await txc(['replay', '--data-dir', dir])).stdout, before, 'the venue is as it was');
+    assert.equal((await txc(['user', 'show', 'bob', '--data-dir', dir])).code, 0);
+
+    const listed = await txc(['state', 'list', '--data-dir', dir]);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.deepEqual(
+      (JSON.parse(listed.stdout) as { name: string; problem?: string }[]).map((s) => [s.name, s.problem !== undefined]),
+      [
+        ['bad3', false],
+        ['good', false],
+        ['lone', true],
+      ],
+    );
   });
 });

@@ -121,19 +121,31 @@ export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLo
           <ColumnHeaders labels={['Name', 'Seq', 'Hash', 'Saved', 'Size']} action="Actions" />
           <tbody>
             {list.map((s) => (
-              <tr key={s.name} data-testid={`state-row-${s.name}`} data-seq={s.seq} data-hash={s.hash}>
+              <tr
+                key={s.name}
+                data-testid={`state-row-${s.name}`}
+                data-seq={'seq' in s ? s.seq : undefined}
+                data-hash={'hash' in s ? s.hash : undefined}
+              >
                 <td>{s.name}</td>
-                <td className="num">{s.seq}</td>
-                <td>
-                  <code title={s.hash}>{s.hash.slice(0, 12)}…</code>
-                </td>
-                <td>{new Date(s.savedAt).toLocaleString()}</td>
-                <td className="num">{size(s.bytes)}</td>
+                {'seq' in s ? (
+                  <>
+                    <td className="num">{s.seq}</td>
+                    <td>
+                      <code title={s.hash}>{s.hash.slice(0, 12)}…</code>
+                    </td>
+                    <td>{new Date(s.savedAt).toLocaleString()}</td>
+                    <td className="num">{size(s.bytes)}</td>
+                  </>
+                ) : (
+                  <td colSpan={4} />
+                )}
                 <td className="actions">
+                  {s.problem !== undefined && <span className="muted">{s.problem}</span>}
                   <button
                     type="button"
                     data-testid={`state-load-${s.name}`}
-                    disabled={action.busy}
+                    disabled={action.busy || s.problem !== undefined}
                     onClick={() => setConfirming({ name: s.name, reset: false })}
                   >
                     Load
@@ -141,7 +153,8 @@ export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLo
                   <button
                     type="button"
                     data-testid={`state-delete-${s.name}`}
-                    disabled={action.busy}
+                    // reset needs it, and nothing could save it again
+                    disabled={action.busy || s.name === 'initial'}
                     onClick={() => run('Deleted', () => admin.deleteState(s.name))}
                   >
                     Delete

@@ -64,6 +64,10 @@ export interface SavedState {
   readonly bytes: number;
 }
 
+/** A saved state as listed: `problem` says what keeps it from loading (only the name is known when its description is unreadable). */
+export type ListedState =
+  (SavedState & { readonly problem?: string }) | { readonly name: string; readonly problem: string };
+
 export type FaultType = 'latency' | 'error' | 'closeSockets' | 'pauseStream' | 'haltMarket';
 
 /** A fault rule to add: its type, how long it lasts (until cleared without `seconds`) and its type's fields. */
@@ -176,7 +180,7 @@ export class AdminClient {
     return this.send('POST', '/admin/v1/simulator', change);
   }
 
-  savedStates(): Promise<SavedState[]> {
+  savedStates(): Promise<ListedState[]> {
     return this.send('GET', '/admin/v1/states');
   }
 

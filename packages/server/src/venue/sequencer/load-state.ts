@@ -54,7 +54,10 @@ export interface LoadOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-export async function loadState(store: Store, options: LoadOptions = {}): Promise<LoadedState> {
+/** What a load reads: a store, or a copy of its tables (a saved state checked before it is loaded). */
+export type JournalSource = Pick<Store, 'latestSnapshot' | 'readJournal' | 'lastSeq'>;
+
+export async function loadState(store: JournalSource, options: LoadOptions = {}): Promise<LoadedState> {
   const snapshot = options.ignoreSnapshots === true ? undefined : (options.snapshot ?? (await store.latestSnapshot()));
   let state: State;
   if (snapshot === undefined) {

@@ -294,6 +294,14 @@ export class Sequencer {
     return snapshotOf(this.state);
   }
 
+  /**
+   * Takes no commands or records until `reset`, as after a failed commit: the venue's memory is not
+   * what its store holds (a rebuild after the store's tables were replaced failed).
+   */
+  refuseUntilReset(): void {
+    this.broken = true;
+  }
+
   /** After a rebuild: continue from the state (and the candles) the store holds. */
   reset(state: State, lastSnapshotSeq: number, candles: CandleProjection): void {
     this.state = state;

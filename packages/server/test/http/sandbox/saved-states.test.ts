@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { TxcError, type TxcClient } from '@txc/sdk';
 import { TestServer } from '../../support/test-server.js';
@@ -125,6 +126,124 @@ describe('saved states: save, load, list, delete', () => {
     }
     for (const id of acknowledgedAfter) assert.ok(open.has(id), `${id} was acknowledged after the load`);
     assert.ok((await committed()).seq >= saved.seq);
+  });
+});
+
+describe('a saved state that cannot load: refused with what is wrong, the venue untouched', () => {
+  let server: TestServer;
+  let alice: TxcClient;
+  let states: string;
+
+  before(async () => {
+    server = await TestServer.start();
+    alice = await trader(server, 'alice', { USDT: '100000' });
+    states = join(server.dataDir, 'states');
+  });
+  after(() => server.stop());
+
+  const committed = async (): Promise<unknown> => (await server.admin('GET', '/admin/v1/state')).body;
+  const good = (): { description: SavedState; rows: Buffer } => ({
+    description: JSON.parse(readFileSync(join(states, 'good.json'), 'utf8')) as SavedState,
+    rows: readFileSync(join(states, 'good.rows.json.gz')),
+  });
+  /** A load refused 409 with this message, and nothing of the venue changed: its state, its orders, its sockets. */
+  const refused = async (name: string, error: RegExp | string): Promise<void> => {
+    const before = await committed();
+    const ws = await WsTestClient.connect(server.url);
+    const load = await server.admin('POST', `/admin/v1/states/${name}/load`);
+    assert.equal(load.status, 409, JSON.stringify(load.body));
+    const message = (load.body as { error: string }).error;
+    if (typeof error === 'string') assert.equal(message, error);
+    else assert.match(message, error);
+    assert.deepEqual(await committed(), before);
+    assert.equal((await alice.activeOrders({ market: 'BTC_USDT' })).length, 1, 'the order placed after the save stays');
+    assert.deepEqual(await ws.call('ping'), 'pong', 'sockets stay open');
+    await ws.close();
+  };
+
+  it('a description whose hash is not what its rows rebuild to: 409 before anything is replaced', async () => {
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'good' })).status, 201);
+    const { description, rows } = good();
+    writeFileSync(join(states, 'bad3.rows.json.gz'), rows);
+    writeFileSync(join(states, 'bad3.json'), JSON.stringify({ ...description, hash: '00' }));
+    await alice.transfer({ ticker: 'USDT', amount: '1', from: 'spot', to: 'main' });
+    await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '30000' });
+    const { seq } = description;
+    await refused(
+      'bad3',
+      `Saved state bad3 is damaged: it rebuilds to seq ${seq} hash ${description.hash}, not the saved seq ${seq} hash 00.`,
+    );
+    // the venue takes commands as before
+    await alice.transfer({ ticker: 'USDT', amount: '1', from: 'main', to: 'spot' });
+  });
+
+  it('a state saved where another master key seals the API keys: 409, for its keys would not open here', async () => {
+    const elsewhere = await TestServer.start();
+    try {
+      await elsewhere.user('zoe');
+      assert.equal((await elsewhere.admin('POST', '/admin/v1/states', { name: 'theirs' })).status, 201);
+      for (const file of ['theirs.json', 'theirs.rows.json.gz']) {
+        copyFileSync(join(elsewhere.dataDir, 'states', file), join(states, file));
+      }
+    } finally {
+      await elsewhere.stop();
+    }
+    await refused(
+      'theirs',
+      /^Saved state theirs was saved under master key [0-9a-f]+, and this venue's is [0-9a-f]+: it loads only where its API keys open\.$/,
+    );
+    assert.equal((await server.admin('DELETE', '/admin/v1/states/theirs')).status, 200);
+  });
+
+  it('a part missing, cut short or not JSON: 409 naming the state and the part; listed with its problem; deleted', async () => {
+    const { description, rows } = good();
+    writeFileSync(join(states, 'cut.json'), JSON.stringify(description));
+    writeFileSync(join(states, 'cut.rows.json.gz'), rows.subarray(0, rows.length >> 1));
+    writeFileSync(join(states, 'lone.json'), JSON.stringify(description));
+    writeFileSync(join(states, 'orphan.rows.json.gz'), rows);
+    writeFileSync(join(states, 'junk.json'), '{"seq":');
+    writeFileSync(join(states, 'junk.rows.json.gz'), rows);
+    writeFileSync(join(states, 'mush.json'), JSON.stringify(description));
+    writeFileSync(join(states, 'mush.rows.json.gz'), gzipSync('{"format":1,"rows":'));
+
+    await refused(
+      'cut',
+      /^Saved state cut is damaged: cut\.rows\.json\.gz cannot be unpacked \(.+\): it was cut short or changed\.$/,
+    );
+    await refused(
+      'lone',
+      'Saved state lone is incomplete: lone.rows.json.gz is missing; put it back beside lone.json, or delete the state.',
+    );
+    await refused(
+      'orphan',
+      'Saved state orphan is incomplete: orphan.json, its description, is missing; save it again or delete it.',
+    );
+    await refused('junk', 'Saved state junk is damaged: junk.json does not hold JSON.');
+    await refused('mush', 'Saved state mush is damaged: mush.rows.json.gz does not hold JSON.');
+
+    const listed = await server.admin('GET', '/admin/v1/states');
+    assert.equal(listed.status, 200);
+    const problems = Object.fromEntries(
+      (listed.body as { name: string; problem?: string }[]).map((s) => [s.name, s.problem]),
+    );
+    assert.deepEqual(problems, {
+      bad3: undefined,
+      cut: undefined, // damage inside the rows shows when it loads
+      good: undefined,
+      junk: 'Saved state junk is damaged: junk.json does not hold JSON.',
+      lone: 'Saved state lone is incomplete: lone.rows.json.gz is missing; put it back beside lone.json, or delete the state.',
+      mush: undefined,
+    });
+    for (const name of ['bad3', 'cut', 'lone', 'orphan', 'junk', 'mush']) {
+      assert.deepEqual(await server.admin('DELETE', `/admin/v1/states/${name}`), {
+        status: 200,
+        body: { deleted: name },
+      });
+    }
+    assert.deepEqual(readdirSync(states).sort(), ['good.json', 'good.rows.json.gz']);
+    // the good one still loads: the order placed after it is gone
+    assert.equal((await server.admin('POST', '/admin/v1/states/good/load')).status, 200);
+    assert.deepEqual(await alice.activeOrders({ market: 'BTC_USDT' }), []);
   });
 });
 

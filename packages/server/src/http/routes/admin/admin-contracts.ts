@@ -35,6 +35,16 @@ const SavedState = Type.Object({
   bytes: Type.Integer(),
 });
 
+const Problem = Type.String({
+  description: 'What keeps it from loading: a part missing or unreadable (damage inside the rows shows on load).',
+});
+
+/** A listed state: its description, or only its name when the description itself cannot be read. */
+const ListedState = Type.Union([
+  Type.Object({ ...SavedState.properties, problem: Type.Optional(Problem) }),
+  Type.Object({ name: Type.String(), problem: Problem }),
+]);
+
 export const ADMIN_CONTRACTS = {
   createUser: {
     method: 'POST',
@@ -281,7 +291,7 @@ export const ADMIN_CONTRACTS = {
     path: '/admin/v1/states',
     summary: 'The saved states of the venue',
     successStatus: 200,
-    response: Type.Array(SavedState),
+    response: Type.Array(ListedState),
   },
   saveState: {
     method: 'POST',
