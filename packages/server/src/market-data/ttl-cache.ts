@@ -18,4 +18,8 @@ export class TtlCache<V> {
     this.entries.set(key, { at: t, value });
     return value;
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -216,6 +216,14 @@ export class Venue implements VenueView {
     this.resetListeners.push(reset);
   }
 
+  /**
+   * Told once the venue was rebuilt from its store (a saved state loaded, a reset, a recovery), after
+   * the read models `subscribe` feeds have reloaded: for what is kept of the state before it.
+   */
+  onRebuilt(listener: () => void): void {
+    this.resetListeners.push(() => Promise.resolve(listener()));
+  }
+
   /** Told the id of each API key created or changed, once it is durable. */
   onKeyCreated(listener: (apiKey: string) => void): void {
     this.creationListeners.push(listener);

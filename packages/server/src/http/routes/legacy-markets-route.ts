@@ -1,7 +1,7 @@
 import type { PublicEndpoint } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { marketInfo, openMarkets, type MarketInfo } from '../../market-data/public-views.js';
-import { TtlCache } from '../../market-data/ttl-cache.js';
+import { publicCache } from '../../market-data/public-cache.js';
 import { defineRoute, type RouteModule } from '../route-module.js';
 import type { RouteDeps } from './route-deps.js';
 
@@ -11,7 +11,7 @@ import type { RouteDeps } from './route-deps.js';
  */
 export function legacyMarketsRoute(endpoint: PublicEndpoint, fields: readonly (keyof MarketInfo)[]): RouteModule {
   return defineRoute(endpoint, (app: FastifyInstance, { venue }: RouteDeps) => {
-    const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+    const cache = publicCache<unknown>(venue, 1000);
     app.get(endpoint.path, { config: { endpoint } }, async (_request, reply) => {
       await venue.barrier();
       const result = cache.get('all', () =>

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { TxcError, type TxcClient } from '@txc/sdk';
+import { ManualClock } from '../../support/manual-clock.js';
 import { TestServer } from '../../support/test-server.js';
 import { trader } from '../../support/trading.js';
 import { WsTestClient } from '../../support/ws-client.js';
@@ -126,6 +127,59 @@ describe('saved states: save, load, list, delete', () => {
     }
     for (const id of acknowledgedAfter) assert.ok(open.has(id), `${id} was acknowledged after the load`);
     assert.ok((await committed()).seq >= saved.seq);
+  });
+});
+
+describe('public answers after a load: none shows the future it discarded, cached or not', () => {
+  let server: TestServer;
+  const clock = new ManualClock();
+  before(async () => {
+    server = await TestServer.start({}, undefined, { clock });
+  });
+  after(() => server.stop());
+
+  const read = async (path: string): Promise<unknown> => {
+    const r = await fetch(`${server.url}${path}`);
+    assert.equal(r.status, 200, path);
+    return r.json();
+  };
+  const resultOf = async (path: string): Promise<unknown> => ((await read(path)) as { result: unknown }).result;
+  const btcTicker = async (): Promise<unknown> => {
+    const { last_price, base_volume } = (
+      (await read('/api/v4/public/ticker')) as Record<string, Record<string, unknown>>
+    ).BTC_USDT!;
+    return { last_price, base_volume };
+  };
+  const asks = async (): Promise<unknown> =>
+    ((await read('/api/v4/public/orderbook/BTC_USDT')) as { asks: unknown }).asks;
+
+  it('save, make 3 trades, load: trades, histories, ticker and book at once show the saved venue', async () => {
+    const alice = await trader(server, 'alice', { BTC: '1' });
+    const bob = await trader(server, 'bob', { USDT: '100000' });
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'quiet' })).status, 201);
+    const quiet = { ticker: await btcTicker(), asks: await asks() };
+    for (const price of ['30000', '30100', '30200']) {
+      await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price });
+      await bob.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', price });
+    }
+    await alice.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.01', price: '31000' });
+    // past every cache period, so that what is read next is the venue with its trades
+    clock.advance(2000);
+    await clock.standingStill(async () => {
+      assert.equal(((await read('/api/v4/public/trades/BTC_USDT')) as unknown[]).length, 3);
+      assert.equal(((await resultOf('/api/v1/public/history?market=BTC_USDT&lastId=0')) as unknown[]).length, 3);
+      assert.equal(((await resultOf('/api/v2/public/trades/BTC_USDT')) as unknown[]).length, 3);
+      assert.notDeepEqual(await btcTicker(), quiet.ticker);
+      assert.notDeepEqual(await asks(), quiet.asks);
+
+      assert.equal((await server.admin('POST', '/admin/v1/states/quiet/load')).status, 200);
+      // the same instant: within every cache period of the reads above
+      assert.deepEqual(await read('/api/v4/public/trades/BTC_USDT'), []);
+      assert.deepEqual(await resultOf('/api/v1/public/history?market=BTC_USDT&lastId=0'), []);
+      assert.deepEqual(await resultOf('/api/v2/public/trades/BTC_USDT'), []);
+      assert.deepEqual(await btcTicker(), quiet.ticker);
+      assert.deepEqual(await asks(), quiet.asks);
+    });
   });
 });
 

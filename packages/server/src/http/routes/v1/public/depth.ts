@@ -1,7 +1,7 @@
 import { depthV1 } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { levelTexts } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
 import { clampedInteger, requiredQueryMarket } from './query-integer.js';
@@ -9,7 +9,7 @@ import { defineRoute } from '../../../route-module.js';
 
 /** API V1 order depth: the visible levels of `market`, best first, up to `limit` (1–100, default 100); cached 100 ms. */
 export const depthV1Route = defineRoute(depthV1, (app: FastifyInstance, { venue }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(100, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 100);
   app.get<{ Querystring: { market?: string; limit?: string } }>(
     depthV1.path,
     { config: { endpoint: depthV1 } },

@@ -1,7 +1,7 @@
 import { formatUnits } from '@txc/core';
 import { historyV1 } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
@@ -13,7 +13,7 @@ import { defineRoute } from '../../../route-module.js';
  * (required), newest first, at most `limit` (1–100, default 50); cached 1 second.
  */
 export const historyV1Route = defineRoute(historyV1, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 1000);
   app.get<{ Querystring: { market?: string; lastId?: string; limit?: string } }>(
     historyV1.path,
     { config: { endpoint: historyV1 } },

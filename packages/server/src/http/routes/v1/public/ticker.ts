@@ -1,7 +1,7 @@
 import { tickerV1 } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { marketActivity } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
@@ -9,7 +9,7 @@ import { defineRoute } from '../../../route-module.js';
 
 /** The API V1 single-market ticker that ccxt's `fetchTicker` reads (docs/decisions.md); cached 1 second. */
 export const tickerV1Route = defineRoute(tickerV1, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 1000);
   app.get<{ Querystring: { market?: string } }>(
     tickerV1.path,
     { config: { endpoint: tickerV1 } },

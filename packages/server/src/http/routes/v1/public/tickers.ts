@@ -1,7 +1,7 @@
 import { tickersV1 } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { marketActivity, openMarkets } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { defineRoute } from '../../../route-module.js';
 
@@ -10,7 +10,7 @@ import { defineRoute } from '../../../route-module.js';
  * trading (its volume named `vol`, no open), with the second they were taken at; cached 1 second.
  */
 export const tickersV1Route = defineRoute(tickersV1, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 1000);
   app.get(tickersV1.path, { config: { endpoint: tickersV1 } }, async (_request, reply) => {
     await venue.barrier();
     const result = cache.get('all', () => {

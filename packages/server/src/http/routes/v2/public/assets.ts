@@ -2,7 +2,7 @@ import { assetsV2 } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { assetUuid } from '../../../../market-data/asset-uuid.js';
 import { assetsByTicker } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import { assetStatus } from '../../../../wallet/asset-status.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { defineRoute } from '../../../route-module.js';
@@ -12,7 +12,7 @@ import { defineRoute } from '../../../route-module.js';
  * stable id and when the answer was made; cached 1 second.
  */
 export const assetsV2Route = defineRoute(assetsV2, (app: FastifyInstance, { venue }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 1000);
   app.get(assetsV2.path, { config: { endpoint: assetsV2 } }, async (_request, reply) => {
     await venue.barrier();
     const result = cache.get('all', () => {

@@ -1,7 +1,7 @@
 import { depthV2 } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { levelTexts } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
 import { defineRoute } from '../../../route-module.js';
@@ -11,7 +11,7 @@ const LEVELS = 100;
 
 /** API V2 order book: up to 100 visible levels a side, best first, wrapped with when it was taken; cached 100 ms. */
 export const depthV2Route = defineRoute(depthV2, (app: FastifyInstance, { venue }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(100, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 100);
   app.get<{ Params: { market: string } }>(depthV2.path, { config: { endpoint: depthV2 } }, async (request, reply) => {
     const spec = publicMarket(venue.state, request.params.market, reply);
     if (spec === undefined) return reply;

@@ -1,7 +1,7 @@
 import { tickerV2 } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { marketActivity, openMarkets } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { defineRoute } from '../../../route-module.js';
 
@@ -10,7 +10,7 @@ import { defineRoute } from '../../../route-module.js';
  * bid and 24-hour volumes; `lastUpdateTimestamp` is when the figures were taken. Cached 1 second.
  */
 export const tickerV2Route = defineRoute(tickerV2, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 1000);
   app.get(tickerV2.path, { config: { endpoint: tickerV2 } }, async (_request, reply) => {
     await venue.barrier();
     const result = cache.get('all', () => {

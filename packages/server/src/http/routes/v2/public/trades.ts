@@ -1,7 +1,7 @@
 import { formatUnits } from '@txc/core';
 import { tradesV2 } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from '../../v4/public/market-param.js';
 import { defineRoute } from '../../../route-module.js';
@@ -11,7 +11,7 @@ import { defineRoute } from '../../../route-module.js';
  * taker sold (the buyer's order rested). Cached 1 second.
  */
 export const tradesV2Route = defineRoute(tradesV2, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 1000);
   app.get<{ Params: { market: string } }>(tradesV2.path, { config: { endpoint: tradesV2 } }, async (request, reply) => {
     const spec = publicMarket(venue.state, request.params.market, reply);
     if (spec === undefined) return reply;

@@ -2,13 +2,13 @@ import { futures } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { futuresMarketView } from '../../../../market-data/futures-view.js';
 import { marketsByName } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { defineRoute } from '../../../route-module.js';
 
 /** Spec §4.1: every open perpetual, wrapped; the body is computed at most once a second (spec §8). */
 export const futuresRoute = defineRoute(futures, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 1000);
   app.get(futures.path, { config: { endpoint: futures } }, async (_request, reply) => {
     await venue.barrier();
     const body = cache.get('all', () => {

@@ -1,7 +1,7 @@
 import { orderbookDepth } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { levelTexts } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
 import { defineRoute } from '../../../route-module.js';
@@ -11,7 +11,7 @@ import { defineRoute } from '../../../route-module.js';
  * the first trade), cached 1 second.
  */
 export const orderbookDepthRoute = defineRoute(orderbookDepth, (app: FastifyInstance, { venue }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 1000);
   app.get<{ Params: { market: string } }>(
     orderbookDepth.path,
     { config: { endpoint: orderbookDepth } },

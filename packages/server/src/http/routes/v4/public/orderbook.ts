@@ -1,7 +1,7 @@
 import { orderbook } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { aggregate, levelTexts } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
@@ -16,7 +16,7 @@ const INTEGER = /^-?[0-9]+$/;
  * Cached 100 ms.
  */
 export const orderbookRoute = defineRoute(orderbook, (app: FastifyInstance, { venue }: RouteDeps) => {
-  const cache = new TtlCache<unknown>(100, () => venue.clock.nowMs());
+  const cache = publicCache<unknown>(venue, 100);
   app.get<{ Params: { market: string }; Querystring: Record<string, string | undefined> }>(
     orderbook.path,
     { config: { endpoint: orderbook } },

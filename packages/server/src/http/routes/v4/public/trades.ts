@@ -1,7 +1,7 @@
 import { trades } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { tradesView } from '../../../../market-data/public-views.js';
-import { TtlCache } from '../../../../market-data/ttl-cache.js';
+import { publicCache } from '../../../../market-data/public-cache.js';
 import { sendError } from '../../../send-error.js';
 import type { RouteDeps } from '../../route-deps.js';
 import { publicMarket } from './market-param.js';
@@ -9,7 +9,7 @@ import { defineRoute } from '../../../route-module.js';
 
 /** Reference §4.9: the 100 most recent trades, newest first, optionally of one taker side; cached 1 second. */
 export const tradesRoute = defineRoute(trades, (app: FastifyInstance, { venue, marketData }: RouteDeps) => {
-  const cache = new TtlCache<unknown[]>(1000, () => venue.clock.nowMs());
+  const cache = publicCache<unknown[]>(venue, 1000);
   app.get<{ Params: { market: string }; Querystring: { type?: string } }>(
     trades.path,
     { config: { endpoint: trades } },
