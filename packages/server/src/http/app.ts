@@ -20,7 +20,7 @@ import { clientErrorHandler } from './plugins/client-errors.js';
 import { rateLimitClient } from './client-address.js';
 import { configuredRateRules } from './configured-rate-rules.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
-import { registerJsonBody } from './plugins/json-body.js';
+import { acceptEmptyJsonBody, registerJsonBody } from './plugins/json-body.js';
 import { registerFaults } from './plugins/faults.js';
 import { faultRoutes } from './routes/admin/fault-routes.js';
 import { simulatorRoutes } from './routes/admin/simulator-routes.js';
@@ -216,6 +216,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerAdminAuth(scope, { tokens: [options.adminToken], public: config.adminPublic });
     // JSON only, as the routes document: a text body is a client's mistake (415), not a field problem
     scope.removeContentTypeParser('text/plain');
+    acceptEmptyJsonBody(scope, config.http.json);
     registerAdminAudit(scope, venue);
     adminRoutes(scope, new LocalAdmin(venue, statesDirOf(config)));
     simulatorRoutes(scope, venue, options.simulator);

@@ -99,6 +99,40 @@ describe("the server's own failures answer in the right body family", () => {
     assert.ok(isPrivateErrorBody(g.body));
   });
 
+  it('the admin API takes an empty body sent as JSON as no body; malformed JSON stays 400', async () => {
+    const send = async (method: string, path: string, body: string): Promise<{ status: number; body: unknown }> => {
+      const r = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+        body,
+      });
+      return { status: r.status, body: await r.json() };
+    };
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'empty-body' })).status, 201);
+    const loaded = await send('POST', '/admin/v1/states/empty-body/load', '');
+    assert.equal(loaded.status, 200, JSON.stringify(loaded.body));
+    assert.deepEqual(await send('POST', '/admin/v1/reset', ''), {
+      status: 409,
+      body: { error: 'Reset returns a demo venue to its first state: this venue was not seeded by --demo here.' },
+    });
+    assert.deepEqual(await send('DELETE', '/admin/v1/states/empty-body', ''), {
+      status: 200,
+      body: { deleted: 'empty-body' },
+    });
+    // a route whose body is an optional object: as if it were {}
+    const key = await send('POST', '/admin/v1/users/erin/api-keys', '');
+    assert.equal(key.status, 201, JSON.stringify(key.body));
+    // a route that needs a body says so
+    assert.deepEqual(await send('POST', '/admin/v1/users', ''), {
+      status: 400,
+      body: { error: 'The body must be a JSON object.' },
+    });
+    assert.deepEqual(await send('POST', '/admin/v1/deposits', '{'), {
+      status: 400,
+      body: { error: 'Malformed JSON body.' },
+    });
+  });
+
   it('a body that is not an object: 400 code 9', async () => {
     const r = await rawPost(server.url, PATH, { apiKey, secret, body: '[1,2,3]' });
     assert.equal(r.status, 400);
