@@ -324,6 +324,7 @@ export const ERRORS = {
   adminForbidden: adminError(403, 'The admin API answers clients on this machine only.'),
   adminNotFound: adminError(404, '{detail}'),
   adminConflict: adminError(409, '{detail}'),
+  adminMethodNotAllowed: adminError(405, 'Method {method} is not allowed on {url}; it takes {allow}.'),
   adminUnsupportedMediaType: adminError(415, 'Content-Type must be application/json.'),
   adminBodyTooLarge: adminError(413, 'Request body is too large.'),
   adminRequestTimeout: adminError(408, 'Request timeout.'),

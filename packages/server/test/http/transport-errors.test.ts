@@ -99,6 +99,32 @@ describe("the server's own failures answer in the right body family", () => {
     assert.ok(isPrivateErrorBody(g.body));
   });
 
+  it('a wrong method on an admin path: 405 in the admin family, with the methods it takes in allow', async () => {
+    const send = async (method: string, path: string) => {
+      const r = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${server.adminToken}` },
+      });
+      return { status: r.status, allow: r.headers.get('allow'), body: await r.json() };
+    };
+    assert.deepEqual(await send('GET', '/admin/v1/states/s1'), {
+      status: 405,
+      allow: 'DELETE',
+      body: { error: 'Method GET is not allowed on /admin/v1/states/s1; it takes DELETE.' },
+    });
+    assert.deepEqual(await send('PUT', '/admin/v1/faults'), {
+      status: 405,
+      allow: 'DELETE, GET, HEAD, POST',
+      body: { error: 'Method PUT is not allowed on /admin/v1/faults; it takes DELETE, GET, HEAD, POST.' },
+    });
+    // a path no method takes is still unknown
+    assert.deepEqual(await send('GET', '/admin/v1/nothing'), {
+      status: 404,
+      allow: null,
+      body: { error: 'Route GET:/admin/v1/nothing not found.' },
+    });
+  });
+
   it('the admin API takes an empty body sent as JSON as no body; malformed JSON stays 400', async () => {
     const send = async (method: string, path: string, body: string): Promise<{ status: number; body: unknown }> => {
       const r = await fetch(`${server.url}${path}`, {

@@ -12,7 +12,11 @@ const BY_FAMILY = {
   malformed: { public: 'publicBadRequest', private: 'privateMalformedJson', admin: 'adminBadRequest' },
   notFound: { public: 'publicNotFound', private: 'privateNotFound', admin: 'adminNotFound' },
   badUrl: { public: 'publicBadRequest', private: 'privateBadRequest', admin: 'adminBadRequest' },
-  methodNotAllowed: { public: 'publicMethodNotAllowed', private: 'privateMethodNotAllowed', admin: 'adminBadRequest' },
+  methodNotAllowed: {
+    public: 'publicMethodNotAllowed',
+    private: 'privateMethodNotAllowed',
+    admin: 'adminMethodNotAllowed',
+  },
   rateLimited: { public: 'publicRateLimited', private: 'privateRateLimited', admin: 'adminBadRequest' },
 } as const satisfies Record<string, Record<'public' | 'private' | 'admin', ErrorName>>;
 
@@ -96,7 +100,15 @@ export function registerErrorHandling(
     }
     const path = pathOf(request.url);
     const params = { method: request.method, url: path, detail: `Route ${request.method}:${path} not found.` };
-    const otherMethod = routes.some((r) => r.method !== request.method && r.method !== 'HEAD' && r.pattern.test(path));
-    return sendError(reply, otherMethod ? BY_FAMILY.methodNotAllowed[family] : BY_FAMILY.notFound[family], { params });
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
+    const otherMethod = allowed.some((m) => m !== request.method && m !== 'HEAD');
+    if (!otherMethod) return sendError(reply, BY_FAMILY.notFound[family], { params });
+    // the API's families answer as the exchange does; txc's own admin API says what the path takes, as HTTP asks
+    if (family === 'admin') {
+      const allow = allowed.join(', ');
+      void reply.header('allow', allow);
+      return sendError(reply, BY_FAMILY.methodNotAllowed.admin, { params: { ...params, allow } });
+    }
+    return sendError(reply, BY_FAMILY.methodNotAllowed[family], { params });
   });
 }
