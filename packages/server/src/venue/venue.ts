@@ -72,6 +72,8 @@ export class Venue implements VenueView {
   readonly websocketTokens: WebsocketTokens;
   private readonly sequencer: Sequencer;
   private recovering: Promise<void> | undefined;
+  /** Settles once the last `exclusive` work queued is done (never rejects). */
+  private exclusiveTurn: Promise<unknown> = Promise.resolve();
   private readonly resetListeners: (() => Promise<void>)[] = [];
   private readonly revocationListeners: ((apiKey: string) => void)[] = [];
   private readonly creationListeners: ((apiKey: string) => void)[] = [];
@@ -374,9 +376,17 @@ export class Venue implements VenueView {
   /**
    * Runs `work` with the venue taking no commands (answered 503 meanwhile) and everything applied
    * before it durable. `work` may `replace` the venue by a copy of its tables (a saved state loaded):
-   * the venue goes on from there once `work` is done, not before.
+   * the venue goes on from there once `work` is done, not before. Works run one after another: two
+   * at once (a save beside a load) would each read or replace the tables under the other, and the
+   * first done would let commands in while the other still works.
    */
-  async exclusive<T>(work: (access: ExclusiveAccess) => Promise<T>): Promise<T> {
+  exclusive<T>(work: (access: ExclusiveAccess) => Promise<T>): Promise<T> {
+    const done = this.exclusiveTurn.then(() => this.alone(work));
+    this.exclusiveTurn = done.catch(() => undefined);
+    return done;
+  }
+
+  private async alone<T>(work: (access: ExclusiveAccess) => Promise<T>): Promise<T> {
     await this.sequencer.suspend();
     try {
       return await work({ store: this.options.store, replace: (rows, loaded) => this.replace(rows, loaded) });

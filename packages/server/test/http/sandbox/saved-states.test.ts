@@ -85,6 +85,32 @@ describe('saved states: save, load, list, delete', () => {
     });
   });
 
+  it('two admin operations at once run one after the other, and commands wait for the last', async () => {
+    const { venue } = server.server;
+    let releaseFirst = (): void => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let secondStarted = false;
+    const first = venue.exclusive(() => firstHeld);
+    const second = venue.exclusive(() => {
+      secondStarted = true;
+      return new Promise<void>((resolve) => setTimeout(resolve, 300));
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(secondStarted, false, 'the second waits for the first');
+    releaseFirst();
+    await first;
+    for (let i = 0; i < 100 && !secondStarted; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(secondStarted, true);
+    // the first is done, the second still works: the venue takes no command yet
+    await assert.rejects(
+      alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '20000' }),
+      (e) => TxcError.is(e) && e.status === 503,
+    );
+    await second;
+    const order = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '20000' });
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: order.orderId });
+  });
+
   it('loading while clients hammer: each answer is the order or 503, and what was acknowledged after the load stays', async () => {
     // one key per client: a key's nonces must arrive in order, which concurrent requests of one key would not
     const clients = await Promise.all([0, 1, 2, 3].map((n) => trader(server, `storm${n}`, { USDT: '100000' })));
