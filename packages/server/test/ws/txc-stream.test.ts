@@ -551,9 +551,8 @@ describe('TxcStream, the SDK stream client', () => {
     assert.equal(all.length, 1);
   });
 
-  test('a connect() during the backoff that fails too leaves the stream reconnecting', async () => {
-    // socket 1, the connect() cut short, finds nobody; socket 2, the next try, serves
-    const { Socket, all, sent } = probes({ url: (index) => (index === 1 ? 'ws://127.0.0.1:1/ws' : undefined) });
+  /** A stream on `Socket` following BTC_USDT's lastprice, its disconnects and reconnects told in order. */
+  const toldLastprice = async (Socket: ReturnType<typeof probes>['Socket']) => {
     const told: string[] = [];
     const stream = new TxcStream({
       url: url(),
@@ -564,6 +563,13 @@ describe('TxcStream, the SDK stream client', () => {
     });
     await stream.connect();
     await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+    return { stream, told };
+  };
+
+  test('a connect() during the backoff that fails too leaves the stream reconnecting', async () => {
+    // socket 1, the connect() cut short, finds nobody; socket 2, the next try, serves
+    const { Socket, all, sent } = probes({ url: (index) => (index === 1 ? 'ws://127.0.0.1:1/ws' : undefined) });
+    const { stream, told } = await toldLastprice(Socket);
     all[0]?.ws.terminate();
     // the reconnect waits out its backoff (0.5 s at least) meanwhile
     await eventually('socket 0 closed', () => all[0]?.ws.readyState === WebSocket.CLOSED);
@@ -575,22 +581,13 @@ describe('TxcStream, the SDK stream client', () => {
   });
 
   test('a connection lost again before the stream was restored is told once: one disconnect, one reconnect', async () => {
-    const told: string[] = [];
     // socket 1, the first reconnect, drops as it subscribes again; socket 2 restores the stream
     const { Socket, all, sent } = probes({
       outgoing: (frame, index) => {
         if (index === 1 && frame.method === 'lastprice_subscribe') all[1]?.ws.terminate();
       },
     });
-    const stream = new TxcStream({
-      url: url(),
-      WebSocket: Socket,
-      pingIntervalMs: 300,
-      onDisconnect: ({ code }) => told.push(`disconnect ${code}`),
-      onReconnect: () => told.push('reconnect'),
-    });
-    await stream.connect();
-    await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+    const { stream, told } = await toldLastprice(Socket);
     all[0]?.ws.terminate();
     await eventually('resubscribed on socket 2', () => sent(2).some(([m]) => m === 'lastprice_subscribe'), 10_000);
     await eventually('the reconnect told', () => told.includes('reconnect'));
