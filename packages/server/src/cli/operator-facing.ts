@@ -14,6 +14,7 @@ const OPERATOR_FACING = new Set([
   'StoreClaimedError',
   'ListenError',
   'NewerRulesError',
+  'NewerStoreError',
   'StoreKindError',
 ]);
 

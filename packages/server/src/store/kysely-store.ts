@@ -4,6 +4,7 @@ import { chunks } from './chunks.js';
 import { CommitChain } from './commit-chain.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
+import { NewerStoreError } from './newer-store-error.js';
 import { StoreOpenError } from './store-open-error.js';
 import { readVenueTables, replaceVenueTables, type TableRows } from './table-copy.js';
 import { catchUpUserHistory } from './user-history.js';
@@ -73,6 +74,8 @@ export class KyselyStore implements Store {
 
   async migrate(): Promise<void> {
     // the first statements this store runs: a failure here is a store that cannot be reached or used
+    const { unknown } = await this.pendingMigrations();
+    if (unknown.length > 0) throw new NewerStoreError(unknown);
     const { error } = await this.migrator()
       .migrateToLatest()
       .catch((e: unknown) => ({ error: e }));
