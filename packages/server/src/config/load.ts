@@ -120,6 +120,9 @@ function problemsOf(config: unknown): string[] {
     const entry = byPath.get(path) ?? { messages: new Set<string>(), choices: [] };
     byPath.set(path, entry);
     if (e.keyword === 'const') entry.choices.push((e.params as { allowedValue?: unknown }).allowedValue);
+    // "must not have fewer than 1 characters" says less than what it means
+    else if (e.keyword === 'minLength' && (e.params as { limit?: number }).limit === 1)
+      entry.messages.add('must not be empty');
     else entry.messages.add(e.message);
   }
   return [...byPath].map(([path, { messages, choices }]) =>

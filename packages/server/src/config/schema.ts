@@ -22,12 +22,14 @@ const ChainKeys = Type.Object({
 
 /** Every setting of a txc server. Defaults make `txc serve --demo` work with nothing else. */
 export const ConfigSchema = Type.Object({
-  host: Type.String({ default: '127.0.0.1' }),
+  // Empty is refused rather than taken as "every interface": a templated config with an unset
+  // variable must not expose the API. Every path and URL below is refused empty for the same reason.
+  host: Type.String({ minLength: 1, default: '127.0.0.1' }),
   port: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   /** Holds the SQLite database, the lock file, the admin token and the demo credentials. */
-  dataDir: Type.String({ default: './data' }),
+  dataDir: Type.String({ minLength: 1, default: './data' }),
   /** `sqlite` (the embedded store in dataDir) or a `postgres://` URL. */
-  database: Type.String({ default: 'sqlite' }),
+  database: Type.String({ minLength: 1, default: 'sqlite' }),
   /** Connection settings used when `database` is a PostgreSQL URL. */
   postgres: Type.Object(
     {
@@ -67,7 +69,7 @@ export const ConfigSchema = Type.Object({
    */
   unsafeNoFsync: Type.Boolean({ default: false }),
   /** A venue definition file (assets and markets); --demo uses the built-in demo venue when absent. */
-  venue: Type.Optional(Type.String()),
+  venue: Type.Optional(Type.String({ minLength: 1 })),
   demo: Type.Boolean({ default: false }),
   simulate: Type.Boolean({ default: false }),
   /** Take fault rules through the admin API (`/admin/v1/faults`) without --demo: a sandbox only. */
