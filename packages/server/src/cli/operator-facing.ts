@@ -16,6 +16,8 @@ const OPERATOR_FACING = new Set([
   'NewerRulesError',
   'NewerStoreError',
   'StoreKindError',
+  'VenueFileError',
+  'PriceFileError',
 ]);
 
 export function isOperatorFacing(e: unknown): e is Error {

@@ -14,7 +14,7 @@ import { ListenError } from '../process/listen-error.js';
 import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
-import { serve, type RunningServer } from '../process/serve.js';
+import { readStartFiles, serve, type RunningServer } from '../process/serve.js';
 import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
 import { resolveMasterKey } from '../secrets/master-key.js';
@@ -341,6 +341,8 @@ async function opensTheKeys(store: PostgresStore, config: Config): Promise<void>
 export async function runEngineNode(config: Config): Promise<RunningNode> {
   if (config.cluster === undefined) throw new ConfigError('an engine node needs --cluster nats://…');
   const target = clusterTarget(config);
+  // a node that would fail at its files when it comes to lead must not stand by meanwhile
+  readStartFiles(config);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // one process per data dir, as for `txc serve`: a second node there would share its credentials and announce
   return DataDirLock.heldFor(config.dataDir, (lock) => startEngineNode(config, target, lock));

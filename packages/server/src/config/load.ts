@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { TSchema } from 'typebox';
 import { Check, Errors } from 'typebox/schema';
 import { ConfigSchema, type Config } from './schema.js';
+import { valueProblems } from './value-checks.js';
 
 /**
  * The only reader of process.env. Precedence, lowest first: defaults, the JSON config file,
@@ -63,6 +64,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (!Check(ConfigSchema, config)) {
     throw new ConfigError(`invalid configuration: ${problemsOf(config).join('; ')}`);
   }
+  const problems = valueProblems(config);
+  if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   const { kycUrl, kycUrlSecret } = config.subAccounts;
   if (kycUrl?.includes('{token}') === true && kycUrlSecret === undefined) {
     throw new ConfigError(

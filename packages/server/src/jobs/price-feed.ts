@@ -61,15 +61,15 @@ function fileReplay(config: Config, path: string): Job {
   try {
     rows = parsePriceCsv(readFileSync(path, 'utf8'));
   } catch (e) {
-    if (e instanceof PriceFileError) throw new PriceFileError(`price feed ${path}: ${e.message}`);
-    throw new PriceFileError(`price feed ${path}: ${(e as Error).message}`);
+    if (e instanceof PriceFileError) throw new PriceFileError(`price file ${path}: ${e.message}`);
+    throw new PriceFileError(`cannot read price file ${path}: ${(e as Error).message}`);
   }
   const speed = config.priceFeedOptions.speed;
   return {
     name: 'price-feed-file',
     start({ venue, log }) {
       const unknown = [...new Set(rows.map((r) => r.ticker))].filter((t) => !venue.state.assets.has(t));
-      if (unknown.length > 0) throw new PriceFileError(`price feed ${path}: unknown tickers ${unknown.join(', ')}`);
+      if (unknown.length > 0) throw new PriceFileError(`price file ${path}: unknown tickers ${unknown.join(', ')}`);
       const started = venue.clock.nowMs();
       const origin = (rows[0] as PriceRow).at;
       let next = 0;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/schema.js';
+import { fromSettingFile } from '../config/setting-file.js';
 import { writeDemoCredentials } from '../demo/credentials.js';
 import { seedDemo } from '../demo/seed.js';
 import { buildApp, type Route } from '../http/app.js';
@@ -18,7 +19,7 @@ import { sqliteFileOf } from '../store/store-location.js';
 import { recordStoreKind } from '../store/store-kind.js';
 import { systemClock, type Clock } from '../venue/sequencer/clock.js';
 import { Venue } from '../venue/venue.js';
-import { applyVenueFile, readVenueFile } from '../venue/venue-file.js';
+import { applyVenueFile, readVenueFile, toAssetSpecs, toMarketSpecs, type VenueFile } from '../venue/venue-file.js';
 import { SIMULATION_JOBS, startJobs, type Job } from '../jobs/jobs.js';
 import { fundingSettlement } from '../jobs/funding-settlement.js';
 import { killSwitchTimer } from '../jobs/kill-switch-timer.js';
@@ -93,11 +94,42 @@ function jobsOf(config: Config): Job[] {
   ];
 }
 
+/** What a start reads from the files its settings name, before it opens anything. */
+export interface StartFiles {
+  readonly jobs: Job[];
+  /** The venue definition to apply, when there is one (`--venue`, or the demo's). */
+  readonly venue: { readonly path: string; readonly file: VenueFile } | undefined;
+}
+
+/**
+ * Reads and checks the venue file and the price file: a missing or malformed one stops the start
+ * naming its setting, before the data dir is taken, the store opened or a job started. An engine
+ * node checks them when it starts too, not only when it comes to lead.
+ */
+export function readStartFiles(config: Config): StartFiles {
+  const jobs = fromSettingFile('priceFeed', () => jobsOf(config));
+  const path = config.venue ?? (config.demo ? DEMO_VENUE_FILE : undefined);
+  const venue =
+    path === undefined
+      ? undefined
+      : {
+          path,
+          file: fromSettingFile('venue', () => {
+            const file = readVenueFile(path);
+            // what it defines is checked now, though it is applied once the venue is loaded
+            toAssetSpecs(file);
+            toMarketSpecs(file);
+            return file;
+          }),
+        };
+  return { jobs, venue };
+}
+
 /** `txc serve`: one venue on one data dir, behind the HTTP API. */
 export async function serve(config: Config, extras: ServeExtras = {}): Promise<RunningServer> {
-  // Before taking the data dir: a bad key (or a private one) stops the server at once.
+  // Before taking the data dir: a bad key (or a private one), venue file or price file stops the server at once.
   const wallet = Wallet.fromConfig(config);
-  const jobs = jobsOf(config);
+  const { jobs, venue: definition } = readStartFiles(config);
   // it will hold the admin token, the store and perhaps the master key: its owner's alone when txc makes it
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = extras.lock ?? DataDirLock.acquire(config.dataDir, 'server');
@@ -152,10 +184,9 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     loading.clear();
     await venue.adoptCurrentRules();
     if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');
-    const venueFile = config.venue ?? (config.demo ? DEMO_VENUE_FILE : undefined);
-    if (venueFile !== undefined) {
-      const changed = await applyVenueFile(venue, readVenueFile(venueFile));
-      if (changed > 0) log.info({ venueFile, changed }, 'venue definition applied');
+    if (definition !== undefined) {
+      const changed = await applyVenueFile(venue, definition.file);
+      if (changed > 0) log.info({ venueFile: definition.path, changed }, 'venue definition applied');
     }
     // the data dir remembers where its venue's store is: a later start without --database must not open another
     recordStoreKind(config);

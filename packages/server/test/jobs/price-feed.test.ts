@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { INDEX_PRICE_DECIMALS, parseUnits, RATE_SCALE } from '@txc/core';
 import type { TxcClient } from '@txc/sdk';
 import { IndexWalk } from '../../src/jobs/index-walk.js';
+import { ConfigError } from '../../src/config/load.js';
 import { parsePriceCsv, PriceFileError } from '../../src/jobs/price-csv.js';
 import { TestServer } from '../support/test-server.js';
 
@@ -94,7 +95,7 @@ describe('txc serve --price-feed', () => {
   });
 
   it('file: an unreadable file or an unknown ticker stops the server at start', async () => {
-    await assert.rejects(TestServer.start({ priceFeed: `file:${join(dir, 'missing.csv')}` }), PriceFileError);
+    await assert.rejects(TestServer.start({ priceFeed: `file:${join(dir, 'missing.csv')}` }), ConfigError);
     const file = join(dir, 'unknown.csv');
     writeFileSync(file, '1700000000,DOGE,0.1\n');
     await assert.rejects(TestServer.start({ priceFeed: `file:${file}` }), /unknown tickers DOGE/);
