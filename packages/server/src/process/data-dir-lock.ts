@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { processStart } from './process-start.js';
 
 export const LOCK_FILE = 'txc.lock';
 
@@ -9,6 +10,8 @@ export interface LockInfo {
   readonly holder: 'server' | 'cli';
   /** Base URL of the running server (servers only). */
   readonly url?: string;
+  /** When the holder started (process-start.ts): absent from locks of older txc, or where the system does not say. */
+  readonly started?: string;
 }
 
 export class DataDirLockedError extends Error {
@@ -34,18 +37,34 @@ function alive(pid: number): boolean {
  */
 const takenHere = new Set<string>();
 
+/**
+ * Whether the process that has the lock's pid now is another than the one that wrote it: after a
+ * power loss and a reboot, an unrelated process may have the pid, and would hold the data dir for ever.
+ */
+function pidReused(info: LockInfo): boolean {
+  if (info.started === undefined) return false;
+  const now = processStart(info.pid);
+  return now !== undefined && now !== info.started;
+}
+
 export function readLock(dataDir: string): LockInfo | undefined {
   const path = resolve(dataDir, LOCK_FILE);
   try {
     const info = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
     const leftOver = info.pid === process.pid && !takenHere.has(path);
-    return alive(info.pid) && !leftOver ? info : undefined;
+    return alive(info.pid) && !leftOver && !pidReused(info) ? info : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** One process per data dir. A lock left by a dead process is taken over. */
+/** This process's start, as its locks record it: read once, it does not change. */
+let ownStart: { readonly value: string | undefined } | undefined;
+
+/**
+ * One process per data dir. A lock left by a process that has ended is taken over: its pid is dead,
+ * or now another process's, one that started at another time than the lock records.
+ */
 export class DataDirLock {
   private released = false;
 
@@ -56,7 +75,8 @@ export class DataDirLock {
 
   static acquire(dataDir: string, holder: LockInfo['holder']): DataDirLock {
     const path = resolve(dataDir, LOCK_FILE);
-    const info: LockInfo = { pid: process.pid, holder };
+    ownStart ??= { value: processStart(process.pid) };
+    const info: LockInfo = { pid: process.pid, holder, started: ownStart.value };
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const fd = openSync(path, 'wx', 0o600);
