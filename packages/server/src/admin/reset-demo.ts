@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminError } from './admin-input.js';
-import { CREDENTIALS_META } from '../demo/seed.js';
+import { CREDENTIALS_META } from '../demo/stored-credentials.js';
 import type { Venue } from '../venue/venue.js';
 import { INITIAL_STATE, loadSavedState, saveState, type SavedStateView } from './saved-states.js';
 

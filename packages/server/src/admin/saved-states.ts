@@ -190,3 +190,25 @@ export function deleteSavedState(dir: string, name: string): { deleted: string }
   rmSync(rowsFile(dir, name), { force: true });
   return { deleted: name };
 }
+
+/**
+ * Passes every saved state's rows through `change` and writes back those it changed (undefined:
+ * unchanged), each file whole: saved states hold sealed secrets too, which a change of master key
+ * must reach. Every state is changed once in memory before any is written, so that one `change`
+ * refuses stops the whole before anything is written. A state listed with a problem loads nowhere
+ * and is left as it is. Answers the names of the states rewritten.
+ */
+export function rewriteSavedStates(dir: string, change: (rows: TableRows) => TableRows | undefined): string[] {
+  const states = listSavedStates(dir).filter((s): s is SavedStateView => s.problem === undefined);
+  // one at a time, twice over, rather than every state in memory at once
+  const changing = states.filter((view) => change(readRows(dir, view.name)) !== undefined);
+  for (const view of changing) {
+    const rows = change(readRows(dir, view.name));
+    if (rows === undefined) continue;
+    const data = gzipSync(JSON.stringify({ format: ROWS_FORMAT, rows }));
+    writeWhole(rowsFile(dir, view.name), data);
+    const described: SavedStateView = { ...view, bytes: data.length };
+    writeWhole(descriptionFile(dir, view.name), JSON.stringify(described));
+  }
+  return changing.map((view) => view.name);
+}

@@ -1,8 +1,8 @@
 import type { Config } from '../config/schema.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
-import { resolveMasterKey } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
+import { masterKeyFor } from '../process/store-master-key.js';
 import { openStore } from '../store/open-store.js';
 import type { AdminOperations } from '../admin/admin-operations.js';
 import { LocalAdmin } from '../admin/local-admin.js';
@@ -15,10 +15,19 @@ import { auditedAdmin } from './audited-admin.js';
 export async function withLocalAdmin<T>(config: Config, work: (admin: AdminOperations) => Promise<T>): Promise<T> {
   const lock = DataDirLock.acquire(config.dataDir, 'cli');
   try {
-    // before the store is opened: a key that cannot be read must not leave its connections open
-    const secrets = SecretBox.fromKey(resolveMasterKey(config).key);
+    const store = openStore(config);
+    let secrets: SecretBox;
+    try {
+      // claimed first, as the venue will: a store another venue holds is refused as such
+      await store.claim();
+      // a command never makes a key: one it sealed under would not be the key the server is configured with
+      secrets = SecretBox.fromKey((await masterKeyFor(store, config, { generate: false })).key);
+    } catch (e) {
+      await store.close().catch(() => undefined);
+      throw e;
+    }
     const venue = await Venue.open({
-      store: openStore(config),
+      store,
       clock: systemClock(),
       log: createLogger({ logLevel: 'warn' }),
       nonceWindowMs: config.auth.nonceWindowMs,

@@ -17,7 +17,7 @@ import { createLogger } from '../process/logger.js';
 import { readStartFiles, serve, type RunningServer } from '../process/serve.js';
 import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
-import { resolveMasterKey } from '../secrets/master-key.js';
+import { masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
 import { metricsOptions } from '../http/plugins/metrics.js';
@@ -332,8 +332,7 @@ class EngineNode implements RunningNode {
  * A node that could not open the venue's API keys would take the lease only to fail, again and again,
  * while the leader it displaced could have gone on: a wrong master key stops it before it stands by.
  */
-async function opensTheKeys(store: PostgresStore, config: Config): Promise<void> {
-  const box = SecretBox.fromKey(resolveMasterKey(config).key);
+async function opensTheKeys(store: PostgresStore, config: Config, box: SecretBox): Promise<void> {
   new ApiKeyRegistry(config.auth.nonceWindowMs).load(await store.loadApiKeys(), [], box);
 }
 
@@ -361,8 +360,10 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
   const nodeId = config.nodeId ?? `${hostname()}-${process.pid}`;
   let nats: NatsConnection | undefined;
   try {
+    // before the migrations: a node given no key, or the wrong one, writes nothing
+    const masterKey = await masterKeyFor(store, config, { generate: true });
     await store.migrate();
-    await opensTheKeys(store, config);
+    await opensTheKeys(store, config, SecretBox.fromKey(masterKey.key));
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
     const link = await connectCluster(target, `txc node ${nodeId}`, log);
     nats = link.nats;

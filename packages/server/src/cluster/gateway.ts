@@ -19,7 +19,7 @@ import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { ListenError } from '../process/listen-error.js';
 import { createLogger } from '../process/logger.js';
-import { resolveMasterKey } from '../secrets/master-key.js';
+import { masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
@@ -202,9 +202,9 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
   let limits: SharedLimits | undefined;
   let streams: GatewayStreams | undefined;
   try {
-    const secrets = SecretBox.fromKey(resolveMasterKey(config).key);
     // the first engine node makes the tables with the lease row: nothing is read before it exists
     const cluster = await clusterName(lease, log);
+    const secrets = SecretBox.fromKey((await masterKeyFor(store, config, { generate: true })).key);
     const keys = new GatewayKeys(store, secrets, config.auth.nonceWindowMs);
     await keys.load();
     const link = await connectCluster(target, `txc ${nodeId}`, log);

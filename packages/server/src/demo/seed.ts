@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseUnits, type AccountKind, type Command } from '@txc/core';
 import { PERMISSIONS } from '@txc/sdk';
 import { SecretBox } from '../secrets/secret-box.js';
+import { CREDENTIALS_CONTEXT, CREDENTIALS_META } from './stored-credentials.js';
 import type { Venue } from '../venue/venue.js';
 import { demoMiningAccounts } from './mining-seed.js';
 import { marketsAndLiquidity } from './market-seed.js';
@@ -48,10 +49,6 @@ const USERS: readonly { name: string; eea: boolean }[] = [
   { name: 'maker', eea: false },
   { name: 'taker', eea: false },
 ];
-
-export const CREDENTIALS_META = 'demo.credentials';
-/** The demo keys' secrets are kept in the store sealed like every other secret. */
-export const CREDENTIALS_CONTEXT = `txc/meta/${CREDENTIALS_META}`;
 
 export interface DemoKeys {
   readonly apiKey: string;

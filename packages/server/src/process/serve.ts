@@ -12,9 +12,10 @@ import { watchCluster } from '../metrics/cluster-metrics.js';
 import { Metrics } from '../metrics/metrics.js';
 import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
-import { resolveMasterKey } from '../secrets/master-key.js';
+import { masterKeyFor, recordMasterKeyId } from './store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
+import type { Store } from '../store/port.js';
 import { sqliteFileOf } from '../store/store-location.js';
 import { recordStoreKind } from '../store/store-kind.js';
 import { systemClock, type Clock } from '../venue/sequencer/clock.js';
@@ -145,11 +146,21 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       'DEMO DEPOSIT KEYS IN USE: derived from the public BIP39 test mnemonic "abandon … about"; anyone can spend funds sent to these addresses. Never send real funds to them.',
     );
   }
+  let store: Store | undefined;
   let venue: Venue | undefined;
   let app: FastifyInstance | undefined;
   let stopJobs: () => Promise<void> = () => Promise.resolve();
   try {
-    const masterKey = resolveMasterKey(config);
+    store = openStore(config, {
+      onConnectionError: (err) => {
+        metrics.storeFailed('connection');
+        log.warn({ err }, 'a database connection failed; the pool will replace it');
+      },
+      leaseEpoch: extras.term?.epoch,
+    });
+    // claimed first: a store another venue holds is refused before any key is generated for it
+    await store.claim();
+    const masterKey = await masterKeyFor(store, config, { generate: true });
     if (masterKey.exposed) {
       log.warn({ path: masterKey.path }, 'the master key file is readable by other users: chmod 600 it');
     }
@@ -162,14 +173,11 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     }
     // on a terminal, the replay of a long journal shows how far it is; the log's 'state loaded' line sums it up
     const loading = new Progress('txc: replaying the journal', 'commands');
+    const opened = store;
+    // the venue closes it from here on, whether it opens or not
+    store = undefined;
     venue = await Venue.open({
-      store: openStore(config, {
-        onConnectionError: (err) => {
-          metrics.storeFailed('connection');
-          log.warn({ err }, 'a database connection failed; the pool will replace it');
-        },
-        leaseEpoch: extras.term?.epoch,
-      }),
+      store: opened,
       clock: extras.clock ?? systemClock(extras.term?.loaded.state.time),
       loaded: extras.term?.loaded,
       log,
@@ -182,6 +190,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       onLoadProgress: (done, total) => loading.update(done, total),
     });
     loading.clear();
+    await recordMasterKeyId(venue);
     await venue.adoptCurrentRules();
     if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');
     if (definition !== undefined) {
@@ -273,6 +282,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     await app?.close().catch(() => undefined);
     await stopJobs().catch(() => undefined);
     await venue?.close().catch(() => undefined);
+    await store?.close().catch(() => undefined);
     release();
     throw e;
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 
@@ -50,16 +50,15 @@ function readKeyFile(path: string, source: 'file' | 'data-dir'): MasterKey {
 }
 
 /**
- * The key that seals secrets at rest, resolved once at start-up: `masterKey` (hex) or the file
- * `masterKeyFile` names; otherwise `<dataDir>/master-key`, generated on first use (mode 0600) and
- * reused after. An existing file that does not hold a key stops start-up rather than being
- * replaced: replacing it would make every sealed secret unreadable. With `generate: false` a missing
- * key is an error (a tool that must find the key the store was written with).
+ * The key the configuration names: `masterKey` (hex), the file `masterKeyFile` names, or else the
+ * data dir's own `<dataDir>/master-key` when there is one. Undefined when there is none: whether one
+ * may be generated is for the store to say (store-master-key.ts), never for this. An existing file
+ * that does not hold a key is an error rather than a key to replace: replacing it would make every
+ * sealed secret unreadable.
  */
-export function resolveMasterKey(
+export function configuredMasterKey(
   config: Pick<Config, 'dataDir' | 'masterKey' | 'masterKeyFile'>,
-  options: { generate?: boolean } = {},
-): MasterKey {
+): MasterKey | undefined {
   if (config.masterKey !== undefined && config.masterKeyFile !== undefined) {
     throw new MasterKeyError('set masterKey or masterKeyFile, not both');
   }
@@ -74,7 +73,13 @@ export function resolveMasterKey(
   }
   if (config.masterKeyFile !== undefined) return readKeyFile(config.masterKeyFile, 'file');
   const path = join(config.dataDir, MASTER_KEY_FILE);
-  if (options.generate === false) return readKeyFile(path, 'data-dir');
+  if (!existsSync(path)) return undefined;
+  return readKeyFile(path, 'data-dir');
+}
+
+/** A new key in `<dataDir>/master-key` (mode 0600), for a venue whose store names none yet. */
+export function generateMasterKey(dataDir: string): MasterKey {
+  const path = join(dataDir, MASTER_KEY_FILE);
   try {
     // `wx`: two processes starting on a fresh data dir cannot both write a key.
     writeFileSync(path, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });

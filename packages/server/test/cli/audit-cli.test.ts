@@ -42,7 +42,10 @@ describe('txc audit, and the master key from the command line', () => {
     const flags = ['--data-dir', server.dataDir, '--database', server.databaseUrl];
     const wrong = await txc(['user', 'show', 'olga', ...flags, '--master-key-file', keyFile]);
     assert.equal(wrong.code, 1);
-    assert.match(wrong.stderr, /^txc: sealed under master key [0-9a-f]{16}, but the configured master key is/);
+    assert.match(
+      wrong.stderr,
+      /^txc: the store's secrets are sealed under master key [0-9a-f]{16}, but the configured master key is/,
+    );
     const right = await txc(['user', 'show', 'olga', ...flags]);
     assert.equal(right.code, 0, right.stderr);
     await server.restart();

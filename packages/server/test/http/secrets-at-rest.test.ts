@@ -8,7 +8,7 @@ import { OperatorError } from '../../src/cli/operator-error.js';
 import { rotateMasterKey } from '../../src/cli/rotate-master-key.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { Config } from '../../src/config/schema.js';
-import { CREDENTIALS_META } from '../../src/demo/seed.js';
+import { CREDENTIALS_META } from '../../src/demo/stored-credentials.js';
 import { DataDirLockedError } from '../../src/process/data-dir-lock.js';
 import { MASTER_KEY_FILE } from '../../src/secrets/master-key.js';
 import { SecretBox, SecretBoxError } from '../../src/secrets/secret-box.js';
@@ -166,7 +166,10 @@ describe('rotating the master key (txc master-key rotate)', () => {
 
   it('seals every secret under the new key in one commit; the store then opens under it alone', async () => {
     const { apiKey, apiSecret } = await server.user('rita', { deposits: { BTC: '1' } });
-    const demo = JSON.parse(readFileSync(server.server.credentialsFile!, 'utf8')) as { apiSecret: string };
+    const demo = JSON.parse(readFileSync(server.server.credentialsFile!, 'utf8')) as {
+      apiKey: string;
+      apiSecret: string;
+    };
     const keys = (await server.server.venue.store.db.selectFrom('api_keys').select('api_key').execute()).length;
     const newKey = randomBytes(32).toString('hex');
     const newFile = keyFile(newKey);
@@ -188,6 +191,8 @@ describe('rotating the master key (txc master-key rotate)', () => {
         true,
       ],
     );
+    // the demo's first state, which `reset` loads, holds its keys sealed too
+    assert.deepEqual(report.savedStates, ['initial']);
     // a server the lock could not see (PostgreSQL, another data dir) sealed a key under the old master key meanwhile
     const late = { apiKey: randomBytes(16).toString('hex'), apiSecret: randomBytes(32).toString('hex') };
     const store = openStore(config({ masterKey: oldKey }));
@@ -233,12 +238,17 @@ describe('rotating the master key (txc master-key rotate)', () => {
         audit.entries.filter((e) => e.action === 'cli rotateMasterKey').map((e) => e.status),
         [null, 200, null, 200],
       );
+      // a state saved before the rotation loads after it, its keys working: `reset` goes back to the first one
+      assert.equal((await rotated.admin('POST', '/admin/v1/reset')).status, 200);
+      assert.deepEqual(await rotated.client(demo.apiKey, demo.apiSecret).mainBalance('BTC'), { main_balance: '10' });
     } finally {
       await rotated.stop({ keepData: true });
     }
     // and back: a store rotated once rotates again
     await rotateMasterKey(config({ masterKeyFile: newFile }), keyFile(oldKey));
     await server.restart();
-    assert.deepEqual(await server.client(apiKey, apiSecret).mainBalance('BTC'), { main_balance: '1' });
+    assert.deepEqual(await server.client(demo.apiKey, demo.apiSecret).mainBalance('BTC'), { main_balance: '10' });
+    assert.equal((await server.admin('POST', '/admin/v1/reset')).status, 200);
+    assert.deepEqual(await server.client(demo.apiKey, demo.apiSecret).mainBalance('BTC'), { main_balance: '10' });
   });
 });

@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { MASTER_KEY_FILE, MasterKeyError, resolveMasterKey } from '../../src/secrets/master-key.js';
+import {
+  configuredMasterKey,
+  generateMasterKey,
+  MASTER_KEY_FILE,
+  MasterKeyError,
+} from '../../src/secrets/master-key.js';
 import { tempDirs } from '../support/temp-dirs.js';
 
 describe('the master key', () => {
@@ -11,14 +16,15 @@ describe('the master key', () => {
 
   it('is generated into the data dir once, readable by its owner only, and reused after', () => {
     const dir = dataDir();
-    const first = resolveMasterKey({ dataDir: dir });
+    assert.equal(configuredMasterKey({ dataDir: dir }), undefined);
+    const first = generateMasterKey(dir);
     assert.equal(first.source, 'data-dir');
     assert.equal(first.generated, true);
     assert.equal(first.key.length, 32);
     const path = join(dir, MASTER_KEY_FILE);
     if (process.platform !== 'win32') assert.equal(statSync(path).mode & 0o777, 0o600);
     assert.match(readFileSync(path, 'utf8'), /^[0-9a-f]{64}\n$/);
-    const again = resolveMasterKey({ dataDir: dir });
+    const again = configuredMasterKey({ dataDir: dir })!;
     assert.equal(again.generated, false);
     assert.deepEqual(again.key, first.key);
     assert.equal(again.exposed, false);
@@ -27,28 +33,28 @@ describe('the master key', () => {
   it('says when the key file is readable by others', { skip: process.platform === 'win32' }, () => {
     const dir = dataDir();
     writeFileSync(join(dir, MASTER_KEY_FILE), randomBytes(32).toString('hex'), { mode: 0o644 });
-    assert.equal(resolveMasterKey({ dataDir: dir }).exposed, true);
+    assert.equal(configuredMasterKey({ dataDir: dir })?.exposed, true);
   });
 
   it('comes from the configuration or a file it names, before the data dir', () => {
     const dir = dataDir();
     const hex = randomBytes(32).toString('hex');
-    const configured = resolveMasterKey({ dataDir: dir, masterKey: hex });
+    const configured = configuredMasterKey({ dataDir: dir, masterKey: hex })!;
     assert.deepEqual([configured.source, configured.key.toString('hex')], ['config', hex]);
     const file = join(dataDir(), 'key');
     writeFileSync(file, `${hex.toUpperCase()}\n`, { mode: 0o600 });
-    const fromFile = resolveMasterKey({ dataDir: dir, masterKeyFile: file });
+    const fromFile = configuredMasterKey({ dataDir: dir, masterKeyFile: file })!;
     assert.deepEqual([fromFile.source, fromFile.key.toString('hex')], ['file', hex]);
     assert.throws(() => readFileSync(join(dir, MASTER_KEY_FILE)), /ENOENT/);
-    assert.throws(() => resolveMasterKey({ dataDir: dir, masterKey: hex, masterKeyFile: file }), MasterKeyError);
+    assert.throws(() => configuredMasterKey({ dataDir: dir, masterKey: hex, masterKeyFile: file }), MasterKeyError);
   });
 
   it('stops start-up on a file that holds no key, and never replaces it', () => {
     const dir = dataDir();
     const path = join(dir, MASTER_KEY_FILE);
     writeFileSync(path, 'not a key\n', { mode: 0o600 });
-    assert.throws(() => resolveMasterKey({ dataDir: dir }), MasterKeyError);
+    assert.throws(() => configuredMasterKey({ dataDir: dir }), MasterKeyError);
     assert.equal(readFileSync(path, 'utf8'), 'not a key\n');
-    assert.throws(() => resolveMasterKey({ dataDir: dir, masterKeyFile: join(dir, 'missing') }), MasterKeyError);
+    assert.throws(() => configuredMasterKey({ dataDir: dir, masterKeyFile: join(dir, 'missing') }), MasterKeyError);
   });
 });
