@@ -387,6 +387,19 @@ storeOptions(
   const { rotateMasterKey } = await import('./rotate-master-key.js');
   print(await rotateMasterKey(await configFrom(store), to));
 });
+storeOptions(
+  masterKey
+    .command('forget')
+    .description(
+      'a lost master key: revoke every API key (and drop every secret) it sealed, and seal the store under a new key (no server running)',
+    )
+    .requiredOption('--to <file>', 'file holding the new master key (64 hexadecimal characters)')
+    .option('--lost <ids>', 'the ids of the lost keys, as the refusal without it names them (comma-separated)', list),
+).action(async (flags: StoreFlags & { to: string; lost?: string[] }) => {
+  const { to, lost, ...store } = flags;
+  const { forgetMasterKey } = await import('./forget-master-key.js');
+  print(await forgetMasterKey(await configFrom(store), to, lost));
+});
 
 try {
   await program.parseAsync(process.argv);

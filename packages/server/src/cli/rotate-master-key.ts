@@ -49,7 +49,7 @@ export async function rotateMasterKey(config: Config, newKeyFile: string, now = 
     const from = SecretBox.fromKey(configured.key);
     const to = SecretBox.fromKey(readMasterKeyFile(newKeyFile).key);
     if (to.keyId === from.keyId) throw new OperatorError(`${newKeyFile} holds the master key in use (${from.keyId})`);
-    const change = new KeyChange(from, to);
+    const change = new KeyChange({ to, from });
     const store = openStore(config);
     try {
       // on PostgreSQL a server the data dir's lock cannot see (another machine, another data dir) holds this
@@ -58,11 +58,11 @@ export async function rotateMasterKey(config: Config, newKeyFile: string, now = 
       const apiKeys: ApiKeyRecord[] = [];
       for (const { record } of await store.loadApiKeys()) {
         const changed = change.apiKey(record);
-        if (changed !== undefined) apiKeys.push(changed);
+        if (changed !== undefined) apiKeys.push(changed.record);
       }
       const meta = new Map<string, string>([[MASTER_KEY_ID_META, to.keyId]]);
       const credentials = await store.getMeta(CREDENTIALS_META);
-      const sealedCredentials = credentials === undefined ? undefined : change.credentials(credentials);
+      const sealedCredentials = credentials === undefined ? undefined : change.credentials(credentials)?.value;
       if (sealedCredentials !== undefined) meta.set(CREDENTIALS_META, sealedCredentials);
       // before the store: a rotation cut short between the two is completed by running it again from the old key
       const savedStates = rewriteSavedStates(statesDirOf(config), (rows) => change.savedRows(rows));

@@ -116,21 +116,23 @@ const usersAndFunds: SeedStep = {
       if (!venue.state.users.has(u.name)) pending.push(venue.submit({ type: 'CreateUser', name: u.name, eea: u.eea }));
     }
     for (const u of USERS) for (const cmd of fundingCommands(venue, u.name)) pending.push(venue.submit(cmd));
-    const k1 = venue.createApiKey('demo', PERMISSIONS, []);
-    const k2 = venue.createApiKey('demo_eea', PERMISSIONS, []);
-    const keys: DemoKeys = {
-      apiKey: k1.record.apiKey,
-      apiSecret: k1.secret,
-      eea: { apiKey: k2.record.apiKey, apiSecret: k2.secret },
-    };
-    pending.push(
-      k1.durable,
-      k2.durable,
-      venue.setMeta(CREDENTIALS_META, venue.secrets.seal(JSON.stringify(keys), CREDENTIALS_CONTEXT)),
-    );
+    pending.push(...issueDemoKeys(venue).durable);
     return pending;
   },
 };
+
+/** New keys for the demo users, kept (sealed) in the store as the demo credentials. */
+function issueDemoKeys(venue: Venue): { keys: DemoKeys; durable: Promise<unknown>[] } {
+  const k1 = venue.createApiKey('demo', PERMISSIONS, []);
+  const k2 = venue.createApiKey('demo_eea', PERMISSIONS, []);
+  const keys: DemoKeys = {
+    apiKey: k1.record.apiKey,
+    apiSecret: k1.secret,
+    eea: { apiKey: k2.record.apiKey, apiSecret: k2.secret },
+  };
+  const stored = venue.setMeta(CREDENTIALS_META, venue.secrets.seal(JSON.stringify(keys), CREDENTIALS_CONTEXT));
+  return { keys, durable: [k1.durable, k2.durable, stored] };
+}
 
 /** Every step of the demo seed, in order. */
 export const SEED_STEPS: readonly SeedStep[] = [
@@ -156,7 +158,14 @@ export async function seedDemo(venue: Venue, steps: readonly SeedStep[] = SEED_S
   }
   const stored = await venue.store.getMeta(CREDENTIALS_META);
   if (stored === undefined) throw new Error('demo credentials missing from the store');
-  if (SecretBox.isSealed(stored)) return JSON.parse(venue.secrets.open(stored, CREDENTIALS_CONTEXT)) as DemoKeys;
+  if (SecretBox.isSealed(stored)) {
+    const keys = JSON.parse(venue.secrets.open(stored, CREDENTIALS_CONTEXT)) as DemoKeys | null;
+    if (keys !== null) return keys;
+    // dropped with the lost master key that sealed them (txc master-key forget): the demo users get new ones
+    const issued = venue.inOneCommit(() => issueDemoKeys(venue));
+    await Promise.all(issued.durable);
+    return issued.keys;
+  }
   // Seeded before secrets were sealed at rest: the same keys, sealed from now on.
   await venue.setMeta(CREDENTIALS_META, venue.secrets.seal(stored, CREDENTIALS_CONTEXT));
   return JSON.parse(stored) as DemoKeys;
