@@ -100,7 +100,7 @@ export function App() {
         ) : view === 'trade' ? (
           <TraderView
             credentials={trader}
-            market={market.name}
+            market={market}
             onLogin={(credentials) => {
               saveTrader(credentials);
               setTrader(credentials);

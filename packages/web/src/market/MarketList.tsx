@@ -7,7 +7,12 @@ export interface MarketInfo {
   readonly name: string;
   readonly stock: string;
   readonly money: string;
+  /** `spot` or `futures` (a perpetual). */
   readonly type: string;
+  /** Whether collateral (margin) orders trade on it. */
+  readonly isCollateral: boolean;
+  /** The decimals of its prices, as the API answers them (a string). */
+  readonly moneyPrec: string;
 }
 
 /** Every market with its last price and 24-hour change (the ticker, refreshed every few seconds). */

@@ -1,16 +1,9 @@
 import type { TxcClient } from '@txc/sdk';
 import { useState, type FormEvent } from 'react';
+import type { MarketInfo } from '../market/MarketList.js';
 import { ApiError } from '../ui/ApiError.js';
+import { amountIsMoney, orderTypesOf, type OrderType } from './order-types.js';
 
-const TYPES = [
-  { value: 'limit', label: 'Limit' },
-  { value: 'market', label: 'Market' },
-  { value: 'stop-limit', label: 'Stop-limit' },
-  { value: 'stop-market', label: 'Stop-market' },
-  { value: 'collateral-limit', label: 'Collateral limit' },
-] as const;
-
-type OrderType = (typeof TYPES)[number]['value'];
 type Side = 'buy' | 'sell';
 
 interface Fields {
@@ -51,9 +44,21 @@ function place(
   }
 }
 
-export function OrderForm({ client, market, onPlaced }: { client: TxcClient; market: string; onPlaced: () => void }) {
+export function OrderForm({
+  client,
+  market: info,
+  onPlaced,
+}: {
+  client: TxcClient;
+  market: MarketInfo;
+  onPlaced: () => void;
+}) {
+  const market = info.name;
+  const types = orderTypesOf(info);
   const [side, setSide] = useState<Side>('buy');
-  const [type, setType] = useState<OrderType>('limit');
+  const [chosen, setType] = useState<OrderType | undefined>(undefined);
+  // a type chosen on another market falls back to this one's default
+  const type = types.find((t) => t.value === chosen)?.value ?? types[0]?.value;
   const [fields, setFields] = useState<Fields>({ price: '', amount: '', activation: '', stopLoss: '', takeProfit: '' });
   const [error, setError] = useState<unknown>(undefined);
   const [placed, setPlaced] = useState<number | undefined>(undefined);
@@ -65,6 +70,7 @@ export function OrderForm({ client, market, onPlaced }: { client: TxcClient; mar
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (type === undefined) return;
     setBusy(true);
     setError(undefined);
     setPlaced(undefined);
@@ -98,7 +104,7 @@ export function OrderForm({ client, market, onPlaced }: { client: TxcClient; mar
         <label>
           Type
           <select data-testid="order-type" value={type} onChange={(e) => setType(e.target.value as OrderType)}>
-            {TYPES.map((t) => (
+            {types.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
               </option>
@@ -123,7 +129,9 @@ export function OrderForm({ client, market, onPlaced }: { client: TxcClient; mar
           </label>
         )}
         <label>
-          {type === 'market' && side === 'buy' ? 'Amount (money to spend)' : 'Amount'}
+          {type !== undefined && amountIsMoney(type, side)
+            ? `Amount (money to spend, ${info.money})`
+            : `Amount (${info.stock})`}
           <input data-testid="order-amount" inputMode="decimal" value={fields.amount} onChange={set('amount')} />
         </label>
         {type === 'collateral-limit' && (
@@ -148,7 +156,7 @@ export function OrderForm({ client, market, onPlaced }: { client: TxcClient; mar
             </label>
           </>
         )}
-        <button type="submit" data-testid="order-submit" disabled={busy} className={side}>
+        <button type="submit" data-testid="order-submit" disabled={busy || type === undefined} className={side}>
           {side === 'buy' ? 'Buy' : 'Sell'} {market}
         </button>
       </form>

@@ -2,6 +2,7 @@ import type { Order } from '@txc/sdk';
 import { useMemo, useState } from 'react';
 import { privateClient } from '../api/connection.js';
 import type { TraderCredentials } from '../api/credentials.js';
+import type { MarketInfo } from '../market/MarketList.js';
 import { OrderBook } from '../market/OrderBook.js';
 import { usePolling } from '../ui/use-polling.js';
 import { Balances, loadBalances } from './Balances.js';
@@ -15,7 +16,8 @@ import { Transfer } from './Transfer.js';
 import { useAccountStream } from './use-account-stream.js';
 
 /** A logged-in user's accounts, orders and positions; every action refreshes what it changed. */
-function Account({ credentials, market }: { credentials: TraderCredentials; market: string }) {
+function Account({ credentials, market: info }: { credentials: TraderCredentials; market: MarketInfo }) {
+  const market = info.name;
   const client = useMemo(() => privateClient(credentials.apiKey, credentials.apiSecret), [credentials]);
   const [version, setVersion] = useState(0);
   const balances = usePolling(() => loadBalances(client), 3000, [client]);
@@ -39,7 +41,7 @@ function Account({ credentials, market }: { credentials: TraderCredentials; mark
             : 'Connecting the account streams…'}
       </p>
       <Balances balances={balances} />
-      <OrderForm client={client} market={market} onPlaced={changed} />
+      <OrderForm client={client} market={info} onPlaced={changed} />
       <OrderBook market={market} />
       <OpenOrders client={client} market={market} orders={orders} onChanged={changed} />
       <Positions client={client} version={version} />
@@ -56,7 +58,7 @@ export function TraderView({
   onLogin,
 }: {
   credentials: TraderCredentials | undefined;
-  market: string;
+  market: MarketInfo;
   onLogin: (credentials: TraderCredentials | undefined) => void;
 }) {
   if (credentials === undefined) return <Login onLogin={onLogin} />;
