@@ -32,6 +32,9 @@ export function UsersPanel({ admin }: { admin: AdminClient }) {
   const shown = useAction<UserBalances>();
   const key = useAction<{ apiKey: string; apiSecret: string; permissions: string[] }>();
   const revoked = useAction<{ revoked: true }>();
+  // the three buttons share one error line: it is the last one pressed's, and goes with its success
+  const [last, setLast] = useState<'create' | 'show' | 'key' | undefined>(undefined);
+  const lastError = { create: created.error, show: shown.error, key: key.error }[last ?? 'create'];
   const user = name.trim();
   const stop = (e: FormEvent) => e.preventDefault();
   return (
@@ -45,18 +48,35 @@ export function UsersPanel({ admin }: { admin: AdminClient }) {
         <button
           type="button"
           data-testid="user-create"
-          onClick={() => created.run(() => admin.createUser(user, false))}
+          onClick={() => {
+            setLast('create');
+            created.run(() => admin.createUser(user, false));
+          }}
         >
           Create user
         </button>
-        <button type="button" data-testid="user-show" onClick={() => shown.run(() => admin.showUser(user))}>
+        <button
+          type="button"
+          data-testid="user-show"
+          onClick={() => {
+            setLast('show');
+            shown.run(() => admin.showUser(user));
+          }}
+        >
           Show balances
         </button>
-        <button type="button" data-testid="key-create" onClick={() => key.run(() => admin.createApiKey(user))}>
+        <button
+          type="button"
+          data-testid="key-create"
+          onClick={() => {
+            setLast('key');
+            key.run(() => admin.createApiKey(user));
+          }}
+        >
           New API key
         </button>
       </form>
-      <ApiError error={created.error ?? shown.error ?? key.error} />
+      <ApiError error={last === undefined ? undefined : lastError} />
       {created.result && <p role="status">User {created.result.name} created.</p>}
       {key.result && (
         <div className="secret" role="status" data-testid="new-key">
