@@ -11,6 +11,13 @@ async function openOperator(page: Page, url: string, token: string): Promise<voi
   await page.getByTestId('admin-state').waitFor();
 }
 
+/** Submits with `submit` and returns the JSON body of the admin request it sent to `path`. */
+async function sent(page: Page, path: string, submit: () => Promise<void>): Promise<Record<string, unknown>> {
+  const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
+  await submit();
+  return (await request).postDataJSON() as Record<string, unknown>;
+}
+
 describe("the operator view's panels show what each action did", () => {
   let server: TestServer;
   let browser: TestBrowser;
@@ -46,6 +53,35 @@ describe("the operator view's panels show what each action did", () => {
       await page.getByTestId('user-show').click();
       await page.getByTestId('admin-user-balances').waitFor();
       assert.equal(await error.count(), 0);
+    });
+  });
+
+  it('market choices made before the markets list arrived send the market they show', async () => {
+    await browser.withPage('late-markets', async (page) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`${server.url}/api/v4/public/markets`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await openOperator(page, server.url, server.adminToken);
+      await page.getByTestId('funding-submit').waitFor();
+      release();
+      await page.locator('[data-testid="funding-market"] option[value="BTC_PERP"]').waitFor({ state: 'attached' });
+
+      // the request carries the market the control shows, which is one of the list's
+      const funding = await sent(page, '/admin/v1/funding/settle', () => page.getByTestId('funding-submit').click());
+      assert.equal(funding.market, await page.getByTestId('funding-market').inputValue());
+      assert.match(String(funding.market), /_PERP$/);
+
+      const halt = await sent(page, '/admin/v1/faults', () => page.getByTestId('halt-submit').click());
+      assert.equal(halt.market, await page.getByTestId('halt-market').inputValue());
+      assert.notEqual(halt.market, '');
+
+      await page.getByTestId('fault-type').selectOption('haltMarket');
+      const fault = await sent(page, '/admin/v1/faults', () => page.getByTestId('fault-submit').click());
+      assert.equal(fault.market, await page.getByTestId('fault-market').inputValue());
+      assert.notEqual(fault.market, '');
     });
   });
 });

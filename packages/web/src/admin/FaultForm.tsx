@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminClient, FaultRequest, FaultRule, FaultType } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { useAction } from '../ui/use-action.js';
+import { useChoice } from '../ui/use-choice.js';
 
 /** The route groups a rule can name: every rate-limit group of the API, or all of them. */
 const ROUTE_GROUPS = ['all', ...new Set(Object.values(RATE_LIMITS).map((rule) => rule.group))];
@@ -31,10 +32,9 @@ interface Fields {
   share: string;
   afterSeconds: string;
   channel: string;
-  market: string;
 }
 
-function request(type: FaultType, seconds: string, f: Fields): FaultRequest {
+function request(type: FaultType, seconds: string, f: Fields, market: string): FaultRequest {
   const common = { type, seconds: integer(seconds) };
   switch (type) {
     case 'latency':
@@ -46,7 +46,7 @@ function request(type: FaultType, seconds: string, f: Fields): FaultRequest {
     case 'pauseStream':
       return { ...common, channel: f.channel.trim() };
     case 'haltMarket':
-      return { ...common, market: f.market };
+      return { ...common, market };
   }
 }
 
@@ -70,13 +70,13 @@ export function FaultForm({
     share: '1',
     afterSeconds: '10',
     channel: 'depth',
-    market: markets[0] ?? '',
   });
+  const [market, setMarket] = useChoice(markets);
   const set = (patch: Partial<Fields>) => setFields((current) => ({ ...current, ...patch }));
   const add = useAction<FaultRule>(onAdded);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.run(() => admin.addFault(request(type, seconds, f)));
+    add.run(() => admin.addFault(request(type, seconds, f, market)));
   };
   const routes = (
     <label>
@@ -173,7 +173,7 @@ export function FaultForm({
       {type === 'haltMarket' && (
         <label>
           Market
-          <select data-testid="fault-market" value={f.market} onChange={(e) => set({ market: e.target.value })}>
+          <select data-testid="fault-market" value={market} onChange={(e) => setMarket(e.target.value)}>
             {markets.map((m) => (
               <option key={m}>{m}</option>
             ))}

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminClient, FaultRule } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
 import { useAction } from '../ui/use-action.js';
+import { useChoice } from '../ui/use-choice.js';
 import { FaultForm } from './FaultForm.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
@@ -32,7 +33,7 @@ function HaltMarket({
   markets: readonly string[];
   onHalted: () => void;
 }) {
-  const [market, setMarket] = useState(markets[0] ?? '');
+  const [market, setMarket] = useChoice(markets);
   const halt = useAction<FaultRule>(onHalted);
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminClient, AuditEntry } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { useAction } from '../ui/use-action.js';
+import { useChoice } from '../ui/use-choice.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 /** Sets an asset's index price in USDT (what perpetuals mark against). */
@@ -46,7 +47,7 @@ export function IndexPricePanel({ admin }: { admin: AdminClient }) {
 
 /** Settles a perpetual's funding period now. */
 export function FundingPanel({ admin, perpetuals }: { admin: AdminClient; perpetuals: readonly string[] }) {
-  const [market, setMarket] = useState(perpetuals[0] ?? '');
+  const [market, setMarket] = useChoice(perpetuals);
   const settle = useAction<{ market: string; fundingRate: string; settledAt: number }>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
