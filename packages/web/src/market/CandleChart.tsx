@@ -42,7 +42,17 @@ function colors(theme: Theme) {
 }
 
 /** History from the kline endpoint, then the live candle from `candles_update` (pushed twice a second). */
-function LiveCandles({ market, interval, theme }: { market: string; interval: Interval; theme: Theme }) {
+function LiveCandles({
+  market,
+  precision,
+  interval,
+  theme,
+}: {
+  market: string;
+  precision: number;
+  interval: Interval;
+  theme: Theme;
+}) {
   const holder = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | undefined>(undefined);
   const series = useRef<ISeriesApi<'Candlestick'> | undefined>(undefined);
@@ -63,7 +73,10 @@ function LiveCandles({ market, interval, theme }: { market: string; interval: In
       timeScale: { timeVisible: true, secondsVisible: false },
     });
     chart.current = created;
-    series.current = created.addSeries(CandlestickSeries, {});
+    // the price axis shows the market's own decimals: two would read 0.05 for every ETH_BTC price
+    series.current = created.addSeries(CandlestickSeries, {
+      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+    });
     let cancelled = false;
     publicClient.kline(market, { interval: interval.label, limit: 300 }).then(
       (rows) => {
@@ -82,7 +95,7 @@ function LiveCandles({ market, interval, theme }: { market: string; interval: In
       chart.current = undefined;
       series.current = undefined;
     };
-  }, [market, interval, theme]);
+  }, [market, precision, interval, theme]);
 
   const streamError = useChannel('candles', [market, interval.seconds], (candles: StreamCandle[]) => {
     for (const [time, open, close, high, low, , , name] of candles) {
@@ -111,7 +124,8 @@ function LiveCandles({ market, interval, theme }: { market: string; interval: In
   );
 }
 
-export function CandleChart({ market, theme }: { market: string; theme: Theme }) {
+/** `precision`: the decimals of the market's prices (its `moneyPrec`). */
+export function CandleChart({ market, precision, theme }: { market: string; precision: number; theme: Theme }) {
   const [interval, choose] = useState<Interval>(INTERVALS[0]);
   return (
     <section className="panel wide" aria-labelledby="candles-title">
@@ -131,7 +145,13 @@ export function CandleChart({ market, theme }: { market: string; theme: Theme })
           ))}
         </div>
       </div>
-      <LiveCandles key={`${market}|${interval.label}`} market={market} interval={interval} theme={theme} />
+      <LiveCandles
+        key={`${market}|${interval.label}`}
+        market={market}
+        precision={precision}
+        interval={interval}
+        theme={theme}
+      />
     </section>
   );
 }

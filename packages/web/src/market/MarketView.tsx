@@ -20,7 +20,7 @@ export function MarketView({
   return (
     <div className="grid market-view">
       <MarketList markets={markets} selected={market.name} onSelect={onSelect} />
-      <CandleChart market={market.name} theme={theme} />
+      <CandleChart market={market.name} precision={Number(market.moneyPrec)} theme={theme} />
       <OrderBook market={market.name} />
       <Trades market={market.name} />
       {market.type === 'futures' && <PerpetualInfo market={market.name} />}

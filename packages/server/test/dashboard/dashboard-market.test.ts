@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { TestServer } from '../support/test-server.js';
+import { trader } from '../support/trading.js';
+
+/** Records every text the page draws on a canvas (the charts' axis labels are drawn, not in the DOM). */
+const RECORD_DRAWN_TEXT = `
+  window.__drawn = new Set();
+  const fillText = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    window.__drawn.add(String(text));
+    return fillText.call(this, text, ...rest);
+  };
+`;
+
+function drawn(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>('[...window.__drawn]');
+}
+
+/** Waits until some text drawn on a canvas matches `pattern`; fails with what was drawn. */
+async function drawnMatching(page: Page, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const found = (await drawn(page)).find((text) => pattern.test(text));
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`nothing drawn matches ${pattern}: ${(await drawn(page)).join(' | ')}`);
+}
+
+describe("the market view's charts read as the market's prices and the page's clock", () => {
+  let server: TestServer;
+  let browser: TestBrowser;
+
+  before(async () => {
+    server = await TestServer.start();
+    browser = await launchBrowser('dashboard-market');
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("the candle chart's price axis has the market's decimals", async () => {
+    const seller = await trader(server, 'eth-seller', { ETH: '1' });
+    const buyer = await trader(server, 'eth-buyer', { BTC: '1' });
+    await seller.orderNew({ market: 'ETH_BTC', side: 'sell', amount: '0.01', price: '0.051234' });
+    await buyer.orderNew({ market: 'ETH_BTC', side: 'buy', amount: '0.01', price: '0.051234' });
+    await browser.withPage('candle-precision', async (page) => {
+      await page.addInitScript(RECORD_DRAWN_TEXT);
+      await page.goto(`${server.url}/ui/?market=ETH_BTC`);
+      await page.locator('[data-testid="candles"][data-close="0.051234"]').waitFor();
+      // ETH_BTC prices have 6 decimals: its axis labels are 0.05xxxx, not all 0.05
+      await drawnMatching(page, /^0\.05\d{4}$/);
+      assert.ok(!(await drawn(page)).includes('0.05'), (await drawn(page)).join(' | '));
+    });
+  });
+});
