@@ -1,5 +1,5 @@
 import type { Order } from '@txc/sdk';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { privateClient } from '../api/connection.js';
 import type { TraderCredentials } from '../api/credentials.js';
 import type { MarketInfo } from '../market/MarketList.js';
@@ -8,6 +8,7 @@ import { usePolling } from '../ui/use-polling.js';
 import { Balances, loadBalances } from './Balances.js';
 import { DepositAddress } from './DepositAddress.js';
 import { History } from './History.js';
+import { isKeyRefused } from './key-refusal.js';
 import { Login } from './Login.js';
 import { OpenOrders } from './OpenOrders.js';
 import { OrderForm } from './OrderForm.js';
@@ -16,12 +17,25 @@ import { Transfer } from './Transfer.js';
 import { useAccountStream } from './use-account-stream.js';
 
 /** A logged-in user's accounts, orders and positions; every action refreshes what it changed. */
-function Account({ credentials, market: info }: { credentials: TraderCredentials; market: MarketInfo }) {
+function Account({
+  credentials,
+  market: info,
+  onRefused,
+}: {
+  credentials: TraderCredentials;
+  market: MarketInfo;
+  onRefused: (refusal: unknown) => void;
+}) {
   const market = info.name;
   const client = useMemo(() => privateClient(credentials.apiKey, credentials.apiSecret), [credentials]);
   const [version, setVersion] = useState(0);
   const balances = usePolling(() => loadBalances(client), 3000, [client]);
   const orders = usePolling<Order[]>(() => client.activeOrders({ market, limit: 100 }), 3000, [client, market]);
+  // a key revoked (or disabled) while the page is open: nothing it signs works any more
+  const refusal = [balances.error, orders.error].find(isKeyRefused);
+  useEffect(() => {
+    if (refusal !== undefined) onRefused(refusal);
+  }, [refusal]);
   const changed = () => {
     balances.refresh();
     orders.refresh();
@@ -61,18 +75,44 @@ export function TraderView({
   market: MarketInfo;
   onLogin: (credentials: TraderCredentials | undefined) => void;
 }) {
-  if (credentials === undefined) return <Login onLogin={onLogin} />;
+  const [refused, setRefused] = useState<unknown>(undefined);
+  if (credentials === undefined) {
+    return (
+      <Login
+        refused={refused}
+        onLogin={(next) => {
+          setRefused(undefined);
+          onLogin(next);
+        }}
+      />
+    );
+  }
   return (
     <>
       <div className="account-bar">
         <span>
           Key <code data-testid="logged-in-key">{credentials.apiKey.slice(0, 8)}…</code>
         </span>
-        <button type="button" data-testid="logout" onClick={() => onLogin(undefined)}>
+        <button
+          type="button"
+          data-testid="logout"
+          onClick={() => {
+            setRefused(undefined);
+            onLogin(undefined);
+          }}
+        >
           Log out
         </button>
       </div>
-      <Account key={credentials.apiKey} credentials={credentials} market={market} />
+      <Account
+        key={credentials.apiKey}
+        credentials={credentials}
+        market={market}
+        onRefused={(refusal) => {
+          setRefused(refusal);
+          onLogin(undefined);
+        }}
+      />
     </>
   );
 }
