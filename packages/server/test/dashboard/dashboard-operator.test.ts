@@ -84,4 +84,28 @@ describe("the operator view's panels show what each action did", () => {
       assert.notEqual(fault.market, '');
     });
   });
+
+  it('the audit log loads the entries logged after it was first loaded', async () => {
+    await browser.withPage('audit-newer', async (page) => {
+      await openOperator(page, server.url, server.adminToken);
+      const load = page.getByTestId('audit-load');
+      // a page at a time until the end of the log
+      while ((await load.textContent()) !== 'Load newer') {
+        await load.click();
+        await page.locator('[data-testid="audit-load"]:enabled').waitFor();
+      }
+      const before = await page.getByTestId('audit').locator('tbody tr').count();
+      assert.ok(before > 0);
+      assert.equal(await page.getByTestId('audit').getByText('audited-later').count(), 0);
+
+      // the log keeps the path: a key for a new user names the user there
+      await server.user('audited-later');
+      await load.click();
+      await page.getByTestId('audit').getByText('audited-later').first().waitFor();
+      // the entries already shown are not shown twice
+      const ids = await page.getByTestId('audit').locator('tbody tr').count();
+      const answer = (await server.admin('GET', '/admin/v1/audit?limit=1000')).body as { entries: unknown[] };
+      assert.ok(ids <= answer.entries.length, `${ids} rows for ${answer.entries.length} entries`);
+    });
+  });
 });

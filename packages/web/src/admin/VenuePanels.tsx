@@ -81,7 +81,10 @@ export function FundingPanel({ admin, perpetuals }: { admin: AdminClient; perpet
   );
 }
 
-/** The admin audit log, oldest first, a page at a time. */
+/**
+ * The admin audit log, oldest first, a page at a time. Once every page is loaded the button loads
+ * what was logged since: the log keeps growing while the view is open.
+ */
 export function AuditPanel({ admin }: { admin: AdminClient }) {
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [next, setNext] = useState<number | null>(0);
@@ -89,13 +92,14 @@ export function AuditPanel({ admin }: { admin: AdminClient }) {
     setEntries((current) => [...current, ...answer.entries]);
     setNext(answer.next);
   });
-  const more = () => page.run(() => admin.auditLog(100, next ?? undefined));
+  const newer = next === null;
+  const more = () => page.run(() => admin.auditLog(100, newer ? entries.at(-1)?.id : next));
   return (
     <section className="panel wide" aria-labelledby="audit-title">
       <div className="panel-head">
         <h2 id="audit-title">Audit log</h2>
-        <button type="button" data-testid="audit-load" onClick={more} disabled={next === null}>
-          {entries.length === 0 ? 'Load' : next === null ? 'All loaded' : 'Load more'}
+        <button type="button" data-testid="audit-load" onClick={more} disabled={page.busy}>
+          {entries.length === 0 && !newer ? 'Load' : newer ? 'Load newer' : 'Load more'}
         </button>
       </div>
       <ApiError error={page.error} />
