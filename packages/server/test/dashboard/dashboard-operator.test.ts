@@ -108,4 +108,33 @@ describe("the operator view's panels show what each action did", () => {
       assert.ok(ids <= answer.entries.length, `${ids} rows for ${answer.entries.length} entries`);
     });
   });
+
+  it('revoking a key and deleting a saved state wait for a confirmation', async () => {
+    const { client, apiKey } = await server.user('key-to-revoke');
+    const saved = await server.admin('POST', '/admin/v1/states', { name: 'kept-a-while' });
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    await browser.withPage('confirmations', async (page) => {
+      await openOperator(page, server.url, server.adminToken);
+      await page.getByTestId('key-revoke-key').fill(apiKey);
+      await page.getByTestId('key-revoke').click();
+      await page.getByTestId('key-revoke-confirm-cancel').click();
+      await page.getByTestId('key-revoke-confirm').waitFor({ state: 'detached' });
+      await page.getByTestId('key-revoke').click();
+      // nothing is sent before the confirmation
+      await page.getByTestId('key-revoke-confirm').waitFor();
+      await client.mainBalances();
+      await page.getByTestId('key-revoke-confirm-ok').click();
+      await page.getByTestId('key-revoked').waitFor();
+      await assert.rejects(client.mainBalances(), /Unauthorized request/);
+
+      await page.getByTestId('state-delete-kept-a-while').click();
+      await page.getByTestId('state-confirm').filter({ hasText: 'kept-a-while' }).waitFor();
+      const names = async () =>
+        ((await server.admin('GET', '/admin/v1/states')).body as { name: string }[]).map((s) => s.name);
+      assert.ok((await names()).includes('kept-a-while'));
+      await page.getByTestId('state-confirm-delete').click();
+      await page.getByTestId('state-done').filter({ hasText: 'Deleted kept-a-while' }).waitFor();
+      assert.ok(!(await names()).includes('kept-a-while'));
+    });
+  });
 });

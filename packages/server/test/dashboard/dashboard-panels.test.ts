@@ -138,7 +138,7 @@ describe("the dashboard's account and operator panels do what the API does", () 
     });
   });
 
-  it('a withdrawal waits in the operator queue and leaves it when completed there', async () => {
+  it('a withdrawal waits in the operator queue and leaves it when completed there, once confirmed', async () => {
     const { client } = await server.user('withdrawer', { deposits: { BTC: '1' } });
     await client.withdrawPay({ ticker: 'BTC', amount: '0.1', address: ADDRESSES.bitcoin, uniqueId: 'page-1' });
     await browser.withPage('withdrawals', async (page) => {
@@ -146,9 +146,34 @@ describe("the dashboard's account and operator panels do what the API does", () 
       const row = page.getByTestId('withdrawal').filter({ hasText: 'withdrawer' });
       await row.waitFor();
       await row.getByRole('button', { name: 'Complete' }).click();
+      await page.getByTestId('withdrawal-confirm-cancel').click();
+      await row.getByRole('button', { name: 'Complete' }).click();
+      await page.getByTestId('withdrawal-confirm').waitFor();
+      const status = async () =>
+        ((await client.walletHistory({ uniqueId: 'page-1' })).records[0] as { status: number }).status;
+      assert.notEqual(await status(), 3);
+      await page.getByTestId('withdrawal-confirm-ok').click();
       await row.waitFor({ state: 'detached' });
-      const { records } = await client.walletHistory({ uniqueId: 'page-1' });
-      assert.equal((records[0] as { status: number }).status, 3);
+      await page.getByTestId('withdrawal-done').filter({ hasText: 'completed' }).waitFor();
+      assert.equal(await status(), 3);
+    });
+  });
+
+  it('a withdrawal rejected from the queue sends the reason typed, and says it was rejected', async () => {
+    const { client } = await server.user('rejected-withdrawer', { deposits: { BTC: '1' } });
+    await client.withdrawPay({ ticker: 'BTC', amount: '0.2', address: ADDRESSES.bitcoin, uniqueId: 'page-2' });
+    await browser.withPage('withdrawal-reject', async (page) => {
+      await openOperator(page, server.url, server.adminToken);
+      const row = page.getByTestId('withdrawal').filter({ hasText: 'rejected-withdrawer' });
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Reject' }).click();
+      await page.getByTestId('withdrawal-reason').fill('address on a block list');
+      const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/reject'));
+      await page.getByTestId('withdrawal-confirm-ok').click();
+      assert.deepEqual((await request).postDataJSON(), { reason: 'address on a block list' });
+      await row.waitFor({ state: 'detached' });
+      await page.getByTestId('withdrawal-done').filter({ hasText: 'rejected' }).waitFor();
+      assert.deepEqual(await client.mainBalance('BTC'), { main_balance: '1' });
     });
   });
 });

@@ -283,6 +283,7 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
     await browser.withPage('delete-reset', async (page) => {
       await openOperator(page, server.url, server.adminToken);
       await page.getByTestId('state-delete-before-order').click();
+      await page.getByTestId('state-confirm-delete').click();
       await page.getByTestId('state-row-before-order').waitFor({ state: 'detached' });
       const names = ((await server.admin('GET', '/admin/v1/states')).body as { name: string }[]).map((s) => s.name);
       assert.deepEqual(names, ['initial']);

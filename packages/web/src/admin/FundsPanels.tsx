@@ -4,6 +4,7 @@ import { ApiError } from '../ui/ApiError.js';
 import { useAction } from '../ui/use-action.js';
 import { usePolling } from '../ui/use-polling.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
+import { Confirm } from '../ui/Confirm.js';
 
 /** Credits a deposit to a user's main account. */
 export function DepositPanel({ admin }: { admin: AdminClient }) {
@@ -50,15 +51,64 @@ export function DepositPanel({ admin }: { admin: AdminClient }) {
   );
 }
 
-/** The withdrawals waiting for the operator, each completed or rejected here. */
+type Decision = { verb: 'complete' | 'reject'; transactionId: string };
+
+/**
+ * The withdrawals waiting for the operator, each completed (paid out) or rejected (its amount and fee
+ * back to the user, with the reason given here) after a confirmation: neither can be undone.
+ */
 export function WithdrawalsPanel({ admin }: { admin: AdminClient }) {
   const pending = usePolling(() => admin.pendingWithdrawals(), 5000, [admin]);
-  const action = useAction<{ transactionId: string; status: number }>(() => pending.refresh());
+  const [deciding, setDeciding] = useState<Decision | undefined>(undefined);
+  const [reason, setReason] = useState('');
+  const action = useAction<Decision>(() => pending.refresh());
+  const decide = (decision: Decision) => {
+    setDeciding(undefined);
+    action.run(async () => {
+      if (decision.verb === 'complete') await admin.completeWithdrawal(decision.transactionId);
+      else await admin.rejectWithdrawal(decision.transactionId, reason.trim() === '' ? undefined : reason.trim());
+      return decision;
+    });
+  };
+  const ask = (decision: Decision) => {
+    setReason('');
+    setDeciding(decision);
+  };
   const list = pending.data ?? [];
   return (
     <section className="panel wide" aria-labelledby="withdrawals-title">
       <h2 id="withdrawals-title">Withdrawal queue</h2>
+      {deciding !== undefined && (
+        <Confirm
+          testId="withdrawal-confirm"
+          confirmTestId="withdrawal-confirm-ok"
+          confirmLabel={deciding.verb === 'complete' ? 'Complete' : 'Reject'}
+          onConfirm={() => decide(deciding)}
+          onCancel={() => setDeciding(undefined)}
+        >
+          {deciding.verb === 'complete' ? (
+            <p>
+              Complete withdrawal <code>{deciding.transactionId}</code>? It is paid out to its address.
+            </p>
+          ) : (
+            <>
+              <p>
+                Reject withdrawal <code>{deciding.transactionId}</code>? Its amount and fee go back to the user.
+              </p>
+              <label className="form">
+                Reason (optional, kept with the rejection)
+                <input data-testid="withdrawal-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+              </label>
+            </>
+          )}
+        </Confirm>
+      )}
       <ApiError error={pending.error ?? action.error} />
+      {action.result && (
+        <p role="status" data-testid="withdrawal-done">
+          Withdrawal {action.result.transactionId} {action.result.verb === 'complete' ? 'completed' : 'rejected'}.
+        </p>
+      )}
       <div className="scroll">
         <table data-testid="withdrawals">
           <ColumnHeaders labels={['Transaction', 'User', 'Asset', 'Amount', 'Fee', 'Address']} action="Actions" />
@@ -78,14 +128,17 @@ export function WithdrawalsPanel({ admin }: { admin: AdminClient }) {
                   <code>{w.address}</code>
                 </td>
                 <td className="actions">
-                  <button type="button" onClick={() => action.run(() => admin.completeWithdrawal(w.transactionId))}>
+                  <button
+                    type="button"
+                    disabled={action.busy}
+                    onClick={() => ask({ verb: 'complete', transactionId: w.transactionId })}
+                  >
                     Complete
                   </button>
                   <button
                     type="button"
-                    onClick={() =>
-                      action.run(() => admin.rejectWithdrawal(w.transactionId, 'rejected by the operator'))
-                    }
+                    disabled={action.busy}
+                    onClick={() => ask({ verb: 'reject', transactionId: w.transactionId })}
                   >
                     Reject
                   </button>

@@ -4,6 +4,7 @@ import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
 import { useAction } from '../ui/use-action.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
+import { Confirm } from '../ui/Confirm.js';
 
 /** Bytes in B, kB or MB with one decimal, from integers (a size, not money, but no float either way). */
 function size(bytes: number): string {
@@ -15,40 +16,29 @@ function size(bytes: number): string {
 
 type Done = { verb: 'Saved' | 'Loaded' | 'Deleted' | 'Reset to'; name: string; seq?: number };
 
-/** Asks before a load: it replaces the whole venue and closes every WebSocket (the page reconnects). */
-function LoadConfirmation({
-  name,
-  reset,
-  onConfirm,
-  onCancel,
-}: {
-  name: string;
-  reset: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <div className="confirm" role="alertdialog" aria-labelledby="state-confirm-text" data-testid="state-confirm">
-      <p id="state-confirm-text">
-        {reset ? (
-          'Reset the demo venue to its first state'
-        ) : (
-          <>
-            Load <strong>{name}</strong>
-          </>
-        )}
-        ? Everything since is gone, and every client is disconnected.
-      </p>
-      <div className="actions">
-        <button type="button" className="danger" data-testid="state-confirm-load" onClick={onConfirm} autoFocus>
-          {reset ? 'Reset' : `Load ${name}`}
-        </button>
-        <button type="button" data-testid="state-confirm-cancel" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </div>
-  );
+/** What waits for the operator's confirmation: each replaces or removes what nothing brings back. */
+type Pending = { kind: 'load' | 'reset' | 'delete'; name: string };
+
+/** A load or reset replaces the whole venue and closes every WebSocket (the page reconnects); a delete is final. */
+function question(pending: Pending) {
+  switch (pending.kind) {
+    case 'reset':
+      return (
+        <p>Reset the demo venue to its first state? Everything since is gone, and every client is disconnected.</p>
+      );
+    case 'load':
+      return (
+        <p>
+          Load <strong>{pending.name}</strong>? Everything since is gone, and every client is disconnected.
+        </p>
+      );
+    case 'delete':
+      return (
+        <p>
+          Delete the saved state <strong>{pending.name}</strong>? It cannot be loaded again.
+        </p>
+      );
+  }
 }
 
 /** Named copies of the venue: saved, loaded in place of it (after a confirmation), deleted; a demo venue reset. */
@@ -56,8 +46,7 @@ export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLo
   const states = usePolling(() => admin.savedStates(), 10_000, [admin]);
   const [name, setName] = useState('');
   const [replace, setReplace] = useState(false);
-  // the state a load waits to be confirmed for; `reset` for the demo venue's first state
-  const [confirming, setConfirming] = useState<{ name: string; reset: boolean } | undefined>(undefined);
+  const [confirming, setConfirming] = useState<Pending | undefined>(undefined);
   const action = useAction<Done>(() => states.refresh());
   const run = (verb: Done['verb'], send: () => Promise<SavedState | { deleted: string }>) =>
     action.run(async () => {
@@ -69,17 +58,22 @@ export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLo
     e.preventDefault();
     run('Saved', () => admin.saveState(name.trim(), replace));
   };
-  const load = (target: { name: string; reset: boolean }) => {
+  const confirmed = (target: Pending) => {
     setConfirming(undefined);
-    if (target.reset) run('Reset to', () => admin.reset());
-    else run('Loaded', () => admin.loadState(target.name));
+    if (target.kind === 'reset') run('Reset to', () => admin.reset());
+    else if (target.kind === 'load') run('Loaded', () => admin.loadState(target.name));
+    else run('Deleted', () => admin.deleteState(target.name));
   };
   const list = states.data ?? [];
   return (
     <section className="panel wide" aria-labelledby="states-title" data-testid="saved-states">
       <div className="panel-head">
         <h2 id="states-title">Saved states</h2>
-        <button type="button" data-testid="state-reset" onClick={() => setConfirming({ name: 'initial', reset: true })}>
+        <button
+          type="button"
+          data-testid="state-reset"
+          onClick={() => setConfirming({ kind: 'reset', name: 'initial' })}
+        >
           Reset demo venue
         </button>
       </div>
@@ -102,12 +96,21 @@ export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLo
         </button>
       </form>
       {confirming !== undefined && (
-        <LoadConfirmation
-          name={confirming.name}
-          reset={confirming.reset}
-          onConfirm={() => load(confirming)}
+        <Confirm
+          testId="state-confirm"
+          confirmTestId={confirming.kind === 'delete' ? 'state-confirm-delete' : 'state-confirm-load'}
+          confirmLabel={
+            confirming.kind === 'reset'
+              ? 'Reset'
+              : confirming.kind === 'load'
+                ? `Load ${confirming.name}`
+                : `Delete ${confirming.name}`
+          }
+          onConfirm={() => confirmed(confirming)}
           onCancel={() => setConfirming(undefined)}
-        />
+        >
+          {question(confirming)}
+        </Confirm>
       )}
       <ApiError error={states.error ?? action.error} />
       {action.result && (
@@ -146,7 +149,7 @@ export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLo
                     type="button"
                     data-testid={`state-load-${s.name}`}
                     disabled={action.busy || s.problem !== undefined}
-                    onClick={() => setConfirming({ name: s.name, reset: false })}
+                    onClick={() => setConfirming({ kind: 'load', name: s.name })}
                   >
                     Load
                   </button>
@@ -155,7 +158,7 @@ export function SavedStatesPanel({ admin, onLoaded }: { admin: AdminClient; onLo
                     data-testid={`state-delete-${s.name}`}
                     // reset needs it, and nothing could save it again
                     disabled={action.busy || s.name === 'initial'}
-                    onClick={() => run('Deleted', () => admin.deleteState(s.name))}
+                    onClick={() => setConfirming({ kind: 'delete', name: s.name })}
                   >
                     Delete
                   </button>

@@ -3,6 +3,7 @@ import type { AdminClient, UserBalances } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { useAction } from '../ui/use-action.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
+import { Confirm } from '../ui/Confirm.js';
 
 function BalancesOf({ user }: { user: UserBalances }) {
   const tickers = [...new Set([...Object.keys(user.balances.main), ...Object.keys(user.balances.spot)])].sort();
@@ -28,6 +29,8 @@ function BalancesOf({ user }: { user: UserBalances }) {
 export function UsersPanel({ admin }: { admin: AdminClient }) {
   const [name, setName] = useState('');
   const [revoke, setRevoke] = useState('');
+  // the key a revoke waits to be confirmed for: a revoked key cannot be brought back
+  const [revoking, setRevoking] = useState<string | undefined>(undefined);
   const created = useAction<{ name: string }>();
   const shown = useAction<UserBalances>();
   const key = useAction<{ apiKey: string; apiSecret: string; permissions: string[] }>();
@@ -100,7 +103,7 @@ export function UsersPanel({ admin }: { admin: AdminClient }) {
         className="form row"
         onSubmit={(e) => {
           e.preventDefault();
-          revoked.run(() => admin.revokeApiKey(revoke.trim()));
+          if (revoke.trim() !== '') setRevoking(revoke.trim());
         }}
       >
         <label>
@@ -111,8 +114,29 @@ export function UsersPanel({ admin }: { admin: AdminClient }) {
           Revoke
         </button>
       </form>
+      {revoking !== undefined && (
+        <Confirm
+          testId="key-revoke-confirm"
+          confirmTestId="key-revoke-confirm-ok"
+          confirmLabel="Revoke"
+          onConfirm={() => {
+            setRevoking(undefined);
+            revoked.run(() => admin.revokeApiKey(revoking));
+          }}
+          onCancel={() => setRevoking(undefined)}
+        >
+          <p>
+            Revoke the API key <code>{revoking}</code>? Its requests are refused from now on and its WebSocket
+            connections closed; it cannot be enabled again.
+          </p>
+        </Confirm>
+      )}
       <ApiError error={revoked.error} />
-      {revoked.result && <p role="status">Key revoked; its WebSocket connections are closed.</p>}
+      {revoked.result && (
+        <p role="status" data-testid="key-revoked">
+          Key revoked; its WebSocket connections are closed.
+        </p>
+      )}
     </section>
   );
 }

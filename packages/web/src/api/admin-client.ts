@@ -155,8 +155,12 @@ export class AdminClient {
     return this.send('POST', `/admin/v1/withdrawals/${encodeURIComponent(transactionId)}/complete`, {});
   }
 
-  rejectWithdrawal(transactionId: string, reason: string): Promise<{ transactionId: string; status: number }> {
-    return this.send('POST', `/admin/v1/withdrawals/${encodeURIComponent(transactionId)}/reject`, { reason });
+  rejectWithdrawal(transactionId: string, reason?: string): Promise<{ transactionId: string; status: number }> {
+    return this.send(
+      'POST',
+      `/admin/v1/withdrawals/${encodeURIComponent(transactionId)}/reject`,
+      reason === undefined ? {} : { reason },
+    );
   }
 
   setIndexPrice(ticker: string, price: string): Promise<{ ticker: string; price: string }> {
