@@ -56,4 +56,20 @@ describe("the market view's charts read as the market's prices and the page's cl
       assert.ok(!(await drawn(page)).includes('0.05'), (await drawn(page)).join(' | '));
     });
   });
+
+  it('an answer that is no JSON (a maintenance page) shows as its status, not as its markup', async () => {
+    await browser.withPage('html-503', async (page) => {
+      await page.route(`${server.url}/api/v4/public/markets`, (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'text/html',
+          body: '<html><body><h1>Down for maintenance</h1></body></html>',
+        }),
+      );
+      await page.goto(`${server.url}/ui/`);
+      const error = page.getByTestId('api-error');
+      await error.waitFor();
+      assert.equal(await error.textContent(), 'HTTP 503: service unavailable');
+    });
+  });
 });

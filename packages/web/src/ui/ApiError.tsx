@@ -1,4 +1,5 @@
 import { TxcError, TxcStreamError } from '@txc/sdk';
+import { statusPhrase } from './http-status.js';
 
 /**
  * An error as the API answered it: HTTP status, the API's code, its message and every field's
@@ -6,6 +7,14 @@ import { TxcError, TxcStreamError } from '@txc/sdk';
  */
 export function ApiError({ error }: { error: unknown }) {
   if (error === undefined || error === null) return null;
+  // not JSON (an HTML page from a proxy, or nothing): its markup would say nothing useful
+  if (error instanceof TxcError && (typeof error.body === 'string' || error.body === null)) {
+    return (
+      <div className="error" role="alert" data-testid="api-error">
+        <strong>HTTP {error.status}</strong>: <span data-testid="api-error-message">{statusPhrase(error.status)}</span>
+      </div>
+    );
+  }
   if (error instanceof TxcError) {
     const fields = Object.entries(error.errors);
     return (
