@@ -72,4 +72,24 @@ describe("the market view's charts read as the market's prices and the page's cl
       assert.equal(await error.textContent(), 'HTTP 503: service unavailable');
     });
   });
+
+  it('a page load asks the server for nothing it does not have (no favicon 404)', async () => {
+    // a browser asks for a site's icon once per profile: a fresh one, that no other page has asked in
+    const fresh = await launchBrowser('dashboard-favicon');
+    try {
+      await fresh.withPage('favicon', async (page) => {
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+        });
+        await page.goto(`${server.url}/ui/?market=BTC_USDT`);
+        await page.locator('[data-testid="book"][data-live="true"]').waitFor();
+        // the browser asks for an icon after the page loaded, on its own schedule
+        await page.waitForTimeout(1500);
+        assert.deepEqual(errors, []);
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
 });
