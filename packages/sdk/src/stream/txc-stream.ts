@@ -613,8 +613,10 @@ export class TxcStream {
     return this.inTurn(async () => {
       await this.resubscribe(socket, superseded);
       if (superseded()) return;
+      // a stream told lost is told back, reconnected by itself or by a connect() (reconnect: false)
+      const wasDown = this.down;
       this.down = false;
-      if (!reconnected) return;
+      if (!reconnected && !wasDown) return;
       try {
         this.options.onReconnect?.();
       } catch (e) {

@@ -10,6 +10,7 @@ import { loadState, NewerRulesError, type LoadedState } from '../venue/sequencer
 import { rowsJournal } from '../venue/sequencer/rows-journal.js';
 import { stateHash } from '../venue/sequencer/state-hash.js';
 import type { Venue } from '../venue/venue.js';
+import { MASTER_KEY_ID_META } from '../secrets/master-key-id-meta.js';
 import {
   checkedName,
   descriptionFile,
@@ -171,8 +172,18 @@ export async function loadSavedState(venue: Venue, dir: string, name: string): P
   }
   const rows = readRows(dir, name);
   const loaded = await checkedState(name, saved, rows, venue.secrets);
-  await venue.exclusive(({ replace }) => replace(rows, loaded));
+  await venue.exclusive(({ replace }) => replace(keyIdOf(rows, venue.secrets.keyId), loaded));
   return saved;
+}
+
+/**
+ * The rows naming `keyId` as the store's master key: a state saved before a rotation, or where another
+ * key sealed nothing it holds, would otherwise record a key this venue does not have, and the next
+ * start would refuse the store.
+ */
+function keyIdOf(rows: TableRows, keyId: string): TableRows {
+  const meta = (rows.meta ?? []).filter((row) => row.key !== MASTER_KEY_ID_META);
+  return { ...rows, meta: [...meta, { key: MASTER_KEY_ID_META, value: keyId }] };
 }
 
 /** Deletes a saved state, whole or damaged. */
@@ -191,24 +202,44 @@ export function deleteSavedState(dir: string, name: string): { deleted: string }
   return { deleted: name };
 }
 
+/** What `rewriteSavedStates` did: the states rewritten, and those left as they were, with why. */
+export interface SavedStatesRewritten {
+  readonly rewritten: readonly string[];
+  readonly left: readonly { readonly name: string; readonly problem: string }[];
+}
+
 /**
  * Passes every saved state's rows through `change` and writes back those it changed (undefined:
  * unchanged), each file whole: saved states hold sealed secrets too, which a change of master key
- * must reach. Every state is changed once in memory before any is written, so that one `change`
- * refuses stops the whole before anything is written. A state listed with a problem loads nowhere
- * and is left as it is. Answers the names of the states rewritten.
+ * must reach. A state that cannot be read, or that `change` refuses (a secret sealed under a key
+ * neither side of the change has), is left as it is and reported: it does not load as it is, and
+ * must not stand in the way of the change of key.
  */
-export function rewriteSavedStates(dir: string, change: (rows: TableRows) => TableRows | undefined): string[] {
-  const states = listSavedStates(dir).filter((s): s is SavedStateView => s.problem === undefined);
-  // one at a time, twice over, rather than every state in memory at once
-  const changing = states.filter((view) => change(readRows(dir, view.name)) !== undefined);
-  for (const view of changing) {
-    const rows = change(readRows(dir, view.name));
+export function rewriteSavedStates(
+  dir: string,
+  change: (rows: TableRows) => TableRows | undefined,
+): SavedStatesRewritten {
+  const rewritten: string[] = [];
+  const left: { name: string; problem: string }[] = [];
+  for (const listed of listSavedStates(dir)) {
+    if (!('seq' in listed) || listed.problem !== undefined) {
+      left.push({ name: listed.name, problem: listed.problem ?? 'unreadable' });
+      continue;
+    }
+    const view: SavedStateView = listed;
+    let rows: TableRows | undefined;
+    try {
+      rows = change(readRows(dir, view.name));
+    } catch (e) {
+      left.push({ name: view.name, problem: e instanceof AdminError ? e.detail : (e as Error).message });
+      continue;
+    }
     if (rows === undefined) continue;
     const data = gzipSync(JSON.stringify({ format: ROWS_FORMAT, rows }));
     writeWhole(rowsFile(dir, view.name), data);
     const described: SavedStateView = { ...view, bytes: data.length };
     writeWhole(descriptionFile(dir, view.name), JSON.stringify(described));
+    rewritten.push(view.name);
   }
-  return changing.map((view) => view.name);
+  return { rewritten, left };
 }

@@ -33,8 +33,8 @@ export async function backup(
   // written under another name and renamed once whole: a backup cut short (killed, a full disk)
   // leaves no file under the name that says it is one, and a later backup to that name proceeds
   const partial = `${target}.partial`;
-  rmSync(partial, { force: true });
-  rmSync(`${partial}-journal`, { force: true });
+  // a copy cut short while it was in WAL mode left a -wal that SQLite would replay onto the next one
+  for (const leftover of ['', '-journal', '-wal', '-shm']) rmSync(partial + leftover, { force: true });
   const progress = new Progress('txc backup', 'pages', out);
   let pages = 0;
   const db = new Database(source, { fileMustExist: true });

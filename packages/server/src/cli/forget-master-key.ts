@@ -30,7 +30,10 @@ export interface ForgetReport {
   /** The demo credentials: dropped (new demo keys at the next `--demo` start), sealed again, or none kept. */
   readonly demoCredentials: 'dropped' | 'resealed' | null;
   /** The saved states whose secrets were dropped or sealed again as the store's were. */
+  /** The saved states sealed again under the new key. */
   readonly savedStates: readonly string[];
+  /** Those left as they were: damaged, or holding a secret neither key opens; they do not load as they are. */
+  readonly savedStatesLeft: readonly { readonly name: string; readonly problem: string }[];
   readonly next: string;
 }
 
@@ -92,7 +95,7 @@ export async function forgetMasterKey(
       const newCredentials = credentials === undefined ? undefined : change.credentials(credentials);
       if (newCredentials !== undefined) meta.set(CREDENTIALS_META, newCredentials.value);
       // before the store: forgetting cut short between the two is completed by running it again
-      const savedStates = rewriteSavedStates(statesDirOf(config), (rows) => change.savedRows(rows));
+      const states = rewriteSavedStates(statesDirOf(config), (rows) => change.savedRows(rows));
       const report: ForgetReport = {
         forgotten,
         to: to.keyId,
@@ -100,7 +103,8 @@ export async function forgetMasterKey(
         alreadyRevoked,
         resealedApiKeys: apiKeys.length - revokedApiKeys.length - alreadyRevoked,
         demoCredentials: newCredentials === undefined ? null : newCredentials.dropped ? 'dropped' : 'resealed',
-        savedStates,
+        savedStates: states.rewritten,
+        savedStatesLeft: states.left,
         next:
           `start txc with masterKeyFile ${newKeyFile} (--master-key-file, TXC_MASTER_KEY_FILE): the store now opens ` +
           `only under master key ${to.keyId}; issue new API keys to the users of the keys revoked`,

@@ -22,7 +22,10 @@ export interface RotationReport {
   /** Whether the demo credentials the store keeps were sealed again too. */
   readonly demoCredentials: boolean;
   /** The saved states (`txc state save`) whose secrets were sealed again. */
+  /** The saved states sealed again under the new key. */
   readonly savedStates: readonly string[];
+  /** Those left as they were: damaged, or holding a secret neither key opens; they do not load as they are. */
+  readonly savedStatesLeft: readonly { readonly name: string; readonly problem: string }[];
   readonly next: string;
 }
 
@@ -65,14 +68,15 @@ export async function rotateMasterKey(config: Config, newKeyFile: string, now = 
       const sealedCredentials = credentials === undefined ? undefined : change.credentials(credentials)?.value;
       if (sealedCredentials !== undefined) meta.set(CREDENTIALS_META, sealedCredentials);
       // before the store: a rotation cut short between the two is completed by running it again from the old key
-      const savedStates = rewriteSavedStates(statesDirOf(config), (rows) => change.savedRows(rows));
+      const states = rewriteSavedStates(statesDirOf(config), (rows) => change.savedRows(rows));
       await store.commit(commitBatch({ apiKeys, meta, audit: auditLines(from.keyId, to.keyId, now) }));
       return {
         from: from.keyId,
         to: to.keyId,
         apiKeys: apiKeys.length,
         demoCredentials: meta.has(CREDENTIALS_META),
-        savedStates,
+        savedStates: states.rewritten,
+        savedStatesLeft: states.left,
         next: `start txc with masterKeyFile ${newKeyFile} (--master-key-file, TXC_MASTER_KEY_FILE): the store now opens only under master key ${to.keyId}`,
       };
     } finally {

@@ -204,7 +204,8 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
   try {
     // the first engine node makes the tables with the lease row: nothing is read before it exists
     const cluster = await clusterName(lease, log);
-    const secrets = SecretBox.fromKey((await masterKeyFor(store, config, { generate: true })).key);
+    // every process of a cluster takes the cluster's key (docs/scaling.md): one a gateway made up would never be it
+    const secrets = SecretBox.fromKey((await masterKeyFor(store, config, { generate: false })).key);
     const keys = new GatewayKeys(store, secrets, config.auth.nonceWindowMs);
     await keys.load();
     const link = await connectCluster(target, `txc ${nodeId}`, log);

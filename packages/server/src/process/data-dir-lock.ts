@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { processStart } from './process-start.js';
+import { fromEarlierBoot, processStart } from './process-start.js';
 
 export const LOCK_FILE = 'txc.lock';
 
@@ -40,11 +40,10 @@ const takenHere = new Set<string>();
 /**
  * Whether the process that has the lock's pid now is another than the one that wrote it: after a
  * power loss and a reboot, an unrelated process may have the pid, and would hold the data dir for ever.
+ * Only a reboot is taken as proof: when in doubt, the lock holds.
  */
 function pidReused(info: LockInfo): boolean {
-  if (info.started === undefined) return false;
-  const now = processStart(info.pid);
-  return now !== undefined && now !== info.started;
+  return info.started !== undefined && fromEarlierBoot(info.started);
 }
 
 export function readLock(dataDir: string): LockInfo | undefined {
@@ -63,7 +62,7 @@ let ownStart: { readonly value: string | undefined } | undefined;
 
 /**
  * One process per data dir. A lock left by a process that has ended is taken over: its pid is dead,
- * or now another process's, one that started at another time than the lock records.
+ * or the lock was written before the machine last booted.
  */
 export class DataDirLock {
   private released = false;

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** Linux: the start time in clock ticks since boot (field 22 of /proc/<pid>/stat), with the boot it counts from. */
@@ -18,27 +17,25 @@ function linuxStart(pid: number): string | undefined {
   }
 }
 
-/** Other Unix systems: the start time `ps` shows (to the second). */
-function psStart(pid: number): string | undefined {
-  try {
-    const text = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 5_000,
-    }).trim();
-    return text === '' ? undefined : `ps:${text}`;
-  } catch {
-    return undefined;
-  }
+/**
+ * When process `pid` started, as Linux tells it: the boot it belongs to, then clock ticks since that
+ * boot. Undefined elsewhere, or when there is no such process.
+ */
+export function processStart(pid: number): string | undefined {
+  return process.platform === 'linux' ? linuxStart(pid) : undefined;
 }
 
 /**
- * When process `pid` started, as a text no other process that has or will have that pid shares: a pid
- * is reused (after a reboot, or once the counter wraps), so a live pid alone does not say the process
- * that wrote it still runs. Undefined when the system does not say (no such process, or neither
- * /proc nor `ps`, as on Windows).
+ * Whether a start `processStart` recorded belongs to an earlier boot of this machine: then no process
+ * alive now wrote it, whatever has its pid. Within one boot nothing is concluded: a reader in another
+ * PID namespace (a container and its host sharing a data dir) sees another process under the same pid.
  */
-export function processStart(pid: number): string | undefined {
-  if (process.platform === 'win32') return undefined;
-  return (process.platform === 'linux' ? linuxStart(pid) : undefined) ?? psStart(pid);
+export function fromEarlierBoot(started: string): boolean {
+  const [kind, boot] = started.split(':');
+  if (kind !== 'linux' || boot === undefined) return false;
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() !== boot;
+  } catch {
+    return false;
+  }
 }

@@ -6,9 +6,9 @@ import type { Store } from '../store/port.js';
 import type { Venue } from '../venue/venue.js';
 import { configuredMasterKey, generateMasterKey, MasterKeyError, type MasterKey } from '../secrets/master-key.js';
 import { SEALED_PREFIX, SecretBox } from '../secrets/secret-box.js';
+import { MASTER_KEY_ID_META } from '../secrets/master-key-id-meta.js';
 
-/** The id of the master key the store's secrets are sealed under, as the store records it. */
-export const MASTER_KEY_ID_META = 'secrets.master-key-id';
+export { MASTER_KEY_ID_META };
 
 /** Where a refusal sends the operator: every way a master key reaches txc. */
 export const GIVE_THE_KEY =

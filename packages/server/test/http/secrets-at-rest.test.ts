@@ -251,4 +251,31 @@ describe('rotating the master key (txc master-key rotate)', () => {
     assert.equal((await server.admin('POST', '/admin/v1/reset')).status, 200);
     assert.deepEqual(await server.client(demo.apiKey, demo.apiSecret).mainBalance('BTC'), { main_balance: '10' });
   });
+  it('a saved state damaged, or sealed under a key neither side has, is left as it was and named', async () => {
+    await server.stop({ keepData: true });
+    const states = join(server.dataDir, 'states');
+    const copyState = (to: string, rows: Buffer): void => {
+      const description = JSON.parse(readFileSync(join(states, 'initial.json'), 'utf8')) as { name: string };
+      writeFileSync(join(states, `${to}.json`), JSON.stringify({ ...description, name: to }));
+      writeFileSync(join(states, `${to}.rows.json.gz`), rows);
+    };
+    // saved under the key of now, then the store rotated away from it and back under another
+    const underOld = readFileSync(join(states, 'initial.rows.json.gz'));
+    const between = keyFile(randomBytes(32).toString('hex'));
+    assert.deepEqual((await rotateMasterKey(config({ masterKey: oldKey }), between)).savedStates, ['initial']);
+    copyState('stale', underOld);
+    copyState('broken', underOld.subarray(0, 40));
+    const third = keyFile(randomBytes(32).toString('hex'));
+    const onward = await rotateMasterKey(config({ masterKeyFile: between }), third);
+    assert.deepEqual(onward.savedStates, ['initial']);
+    assert.deepEqual(
+      onward.savedStatesLeft.map((s) => s.name),
+      ['broken', 'stale'],
+    );
+    assert.match(onward.savedStatesLeft[1]!.problem, /key|seal/i);
+    // back under the server's own key, which opens the stale state again
+    await rotateMasterKey(config({ masterKeyFile: third }), keyFile(oldKey));
+    await server.restart();
+    assert.equal((await server.admin('POST', '/admin/v1/reset')).status, 200);
+  });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempDirs } from '../support/temp-dirs.js';
@@ -31,7 +31,7 @@ describe('the data-dir lock of a process that has ended', { skip: process.platfo
     return dir;
   }
 
-  it('is taken over when its pid now belongs to a process that started at another time', async () => {
+  it('is taken over when it was written before the machine last booted', async () => {
     const dir = await venue();
     const lock = join(dir, 'txc.lock');
     await unrelatedProcess(async (pid) => {
@@ -61,6 +61,22 @@ describe('the data-dir lock of a process that has ended', { skip: process.platfo
       }
     });
   });
+
+  it(
+    'holds when it was written in this boot, whatever process has its pid now',
+    { skip: process.platform !== 'linux' },
+    async () => {
+      // a holder in another PID namespace (a container, the data dir shared with its host) shows here
+      // as another process under its pid: only a reboot proves the holder gone
+      const dir = await venue();
+      const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+      await unrelatedProcess(async (pid) => {
+        writeFileSync(join(dir, 'txc.lock'), JSON.stringify({ pid, holder: 'cli', started: `linux:${boot}:1` }));
+        const r = await txc(['user', 'create', 'uma', '--data-dir', dir]);
+        assert.deepEqual([r.code, r.stderr], [1, `txc: the data dir is held by cli process ${pid}\n`]);
+      });
+    },
+  );
 
   it('is still refused when it records no start time (an older txc) and its pid lives', async () => {
     const dir = await venue();

@@ -599,6 +599,25 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
+  test('without reconnecting by itself, a connect() after a loss is told as the reconnect', async () => {
+    const { Socket, all } = probes();
+    const told: string[] = [];
+    const stream = new TxcStream({
+      url: url(),
+      WebSocket: Socket,
+      reconnect: false,
+      onDisconnect: ({ code }) => told.push(`disconnect ${code}`),
+      onReconnect: () => told.push('reconnect'),
+    });
+    await stream.connect();
+    all[0]?.ws.terminate();
+    await eventually('the loss told', () => told.length === 1);
+    await stream.connect();
+    await eventually('the reconnect told', () => told.length === 2);
+    assert.deepEqual(told, ['disconnect 1006', 'reconnect']);
+    stream.close();
+  });
+
   test('a server that takes the connection and never answers: the attempt is given up and retried', async () => {
     const held: TcpSocket[] = [];
     const silent = createServer((socket) => void held.push(socket));

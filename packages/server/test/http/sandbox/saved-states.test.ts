@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { TxcError, type TxcClient } from '@txc/sdk';
 import { ManualClock } from '../../support/manual-clock.js';
@@ -109,6 +109,22 @@ describe('saved states: save, load, list, delete', () => {
     await second;
     const order = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '20000' });
     await alice.orderCancel({ market: 'BTC_USDT', orderId: order.orderId });
+  });
+
+  it("a loaded state records this venue's master key, whatever key the venue it was saved from had", async () => {
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'elsewhere' })).status, 201);
+    // as a state saved where another master key was recorded, though none of its secrets is sealed under it
+    const file = join(server.dataDir, 'states', 'elsewhere.rows.json.gz');
+    const saved = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as {
+      rows: { meta?: { key: string; value: string }[] };
+    };
+    const meta = (saved.rows.meta ?? []).filter((r) => r.key !== 'secrets.master-key-id');
+    saved.rows.meta = [...meta, { key: 'secrets.master-key-id', value: 'feedfacefeedface' }];
+    writeFileSync(file, gzipSync(JSON.stringify(saved)));
+    assert.equal((await server.admin('POST', '/admin/v1/states/elsewhere/load')).status, 200);
+    // the next start finds the key it was given, not the other venue's
+    await server.restart();
+    assert.equal((await server.admin('GET', '/admin/v1/state')).status, 200);
   });
 
   it('loading while clients hammer: each answer is the order or 503, and what was acknowledged after the load stays', async () => {
