@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { SecretBox } from '../../src/secrets/secret-box.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { masterKeyFile } from '../support/master-key-file.js';
 import { tempDirs } from '../support/temp-dirs.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
@@ -27,12 +25,7 @@ describe('txc master-key forget', async () => {
   const dir = tempDirs('txc-forget-');
   const skip = await postgresSkipReason();
 
-  function keyFile(): { file: string; id: string } {
-    const key = randomBytes(32);
-    const file = join(dir(), 'master-key');
-    writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
-    return { file, id: SecretBox.fromKey(key).keyId };
-  }
+  const keyFile = (): { file: string; id: string } => masterKeyFile(dir());
 
   async function keyOf(user: string, flags: string[]): Promise<{ apiKey: string; apiSecret: string }> {
     const made = await txc(['key', 'create', user, '--json', ...flags]);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { SecretBox } from '../../src/secrets/secret-box.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { masterKeyFile } from '../support/master-key-file.js';
 import { tempDirs } from '../support/temp-dirs.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
@@ -18,12 +17,7 @@ describe('a command on a venue whose master key it was not given', async () => {
   const dir = tempDirs('txc-master-key-required-');
   const skip = await postgresSkipReason();
 
-  function keyFile(): { file: string; id: string } {
-    const key = randomBytes(32);
-    const file = join(dir(), 'master-key');
-    writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
-    return { file, id: SecretBox.fromKey(key).keyId };
-  }
+  const keyFile = (): { file: string; id: string } => masterKeyFile(dir());
 
   const missing = (id: string): string =>
     `txc: the store's secrets are sealed under master key ${id}, and no master key is configured: ` +

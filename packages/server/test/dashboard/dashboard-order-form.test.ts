@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
 import { collateralServer } from '../support/collateral.js';
 import type { TestServer } from '../support/test-server.js';
-
-async function logIn(page: Page, url: string, market: string, apiKey: string, apiSecret: string): Promise<void> {
-  await page.goto(`${url}/ui/trade?market=${market}`);
-  await page.getByTestId('login-key').fill(apiKey);
-  await page.getByTestId('login-secret').fill(apiSecret);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('balances').waitFor();
-}
 
 /** The order types the form offers, in its order. */
 async function offered(page: Page): Promise<string[]> {
@@ -43,7 +35,7 @@ describe('the order form offers what the selected market takes, and says what an
     const { client, apiKey, apiSecret } = await server.user('perp-trader', { deposits: { USDT: '1000' } });
     await client.transfer({ ticker: 'USDT', amount: '1000', from: 'main', to: 'collateral' });
     await browser.withPage('perp-types', async (page) => {
-      await logIn(page, server.url, 'BTC_PERP', apiKey, apiSecret);
+      await logInAsTrader(page, server.url, 'BTC_PERP', apiKey, apiSecret);
       assert.deepEqual(await offered(page), ['collateral-limit']);
       assert.equal(await page.getByTestId('order-type').inputValue(), 'collateral-limit');
       await page.getByTestId('order-price').fill('50000');
@@ -59,7 +51,7 @@ describe('the order form offers what the selected market takes, and says what an
   it('a spot market offers the spot types, and collateral limit only where it trades on collateral', async () => {
     const { apiKey, apiSecret } = await server.user('spot-trader');
     await browser.withPage('spot-types', async (page) => {
-      await logIn(page, server.url, 'ETH_BTC', apiKey, apiSecret);
+      await logInAsTrader(page, server.url, 'ETH_BTC', apiKey, apiSecret);
       assert.deepEqual(await offered(page), ['limit', 'market', 'stop-limit', 'stop-market']);
       assert.equal(await page.getByTestId('order-type').inputValue(), 'limit');
       // a type chosen on one market falls back to the default where it is not taken
@@ -77,7 +69,7 @@ describe('the order form offers what the selected market takes, and says what an
   it("a buy stop-market order's amount is labelled as the money to spend, as a market buy's is", async () => {
     const { apiKey, apiSecret } = await server.user('stop-labeller');
     await browser.withPage('stop-market-label', async (page) => {
-      await logIn(page, server.url, 'BTC_USDT', apiKey, apiSecret);
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
       for (const type of ['market', 'stop-market']) {
         await page.getByTestId('order-type').selectOption(type);
         await page.getByTestId('order-side-buy').click();

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
 import type { TestServer } from '../support/test-server.js';
 import { ADDRESSES, startWalletServer } from '../support/wallet-server.js';
-
-async function logIn(page: Page, url: string, apiKey: string, apiSecret: string): Promise<void> {
-  await page.goto(`${url}/ui/trade?market=BTC_USDT`);
-  await page.getByTestId('login-key').fill(apiKey);
-  await page.getByTestId('login-secret').fill(apiSecret);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('balances').waitFor();
-}
 
 async function openOperator(page: Page, url: string, token: string): Promise<void> {
   await page.goto(`${url}/ui/admin`);
@@ -51,7 +43,7 @@ describe("the dashboard's account and operator panels do what the API does", () 
           if (typeof method === 'string') pushes.push(method);
         }),
       );
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
       await page.locator('[data-testid="account-stream"][data-state="live"]').waitFor();
       const order = await client.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '20000' });
       await page.getByTestId(`cancel-${order.orderId}`).waitFor();
@@ -72,7 +64,7 @@ describe("the dashboard's account and operator panels do what the API does", () 
     await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '45000' });
     await buyer.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '45000' });
     await browser.withPage('stop-limit', async (page) => {
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
       await page.getByTestId('order-type').selectOption('stop-limit');
       await page.getByTestId('order-activation').fill('46000');
       await page.getByTestId('order-price').fill('46100');
@@ -91,7 +83,7 @@ describe("the dashboard's account and operator panels do what the API does", () 
   it('a transfer from the page moves money between the accounts', async () => {
     const { client, apiKey, apiSecret } = await server.user('mover', { deposits: { USDT: '100' } });
     await browser.withPage('transfer', async (page) => {
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
       await page.getByTestId('transfer-ticker').fill('USDT');
       await page.getByTestId('transfer-amount').fill('25.5');
       await page.getByTestId('transfer-from').selectOption('main');
@@ -107,7 +99,7 @@ describe("the dashboard's account and operator panels do what the API does", () 
   it('the deposit address shown, and in its QR code, is the one the API gives the user', async () => {
     const { client, apiKey, apiSecret } = await server.user('depositor');
     await browser.withPage('deposit-address', async (page) => {
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
       await page.getByTestId('address-ticker').fill('ETH');
       await page.getByTestId('address-submit').click();
       const shown = await page.getByTestId('deposit-address').textContent();
@@ -132,7 +124,7 @@ describe("the dashboard's account and operator panels do what the API does", () 
       await page.getByTestId('admin-state').waitFor();
       assert.equal(await page.getByTestId('new-key-secret').count(), 0);
 
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
       await page.getByTestId('balance-USDT').waitFor();
       assert.equal(await page.getByTestId('api-error').count(), 0);
     });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TxcError } from '@txc/sdk';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
 import { TestServer } from '../support/test-server.js';
 
 /** Reads until `done` holds (the simulator re-quotes on its own timer); fails after 15 s. */
@@ -20,14 +20,6 @@ async function openOperator(page: Page, url: string, token: string): Promise<voi
   await page.getByTestId('admin-token').fill(token);
   await page.getByTestId('admin-submit').click();
   await page.getByTestId('admin-state').waitFor();
-}
-
-async function logIn(page: Page, url: string, market: string, apiKey: string, apiSecret: string): Promise<void> {
-  await page.goto(`${url}/ui/trade?market=${market}`);
-  await page.getByTestId('login-key').fill(apiKey);
-  await page.getByTestId('login-secret').fill(apiSecret);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('balances').waitFor();
 }
 
 /** Presses Tab until the element with this test id has the focus; fails if it is never reached. */
@@ -138,7 +130,7 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
 
       const trading = await browser.context.newPage();
       try {
-        await logIn(trading, server.url, 'BTC_USDT', apiKey, apiSecret);
+        await logInAsTrader(trading, server.url, 'BTC_USDT', apiKey, apiSecret);
         await trading.locator('[data-testid="book"][data-live="true"]').waitFor();
         const order = await client.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '10000' });
         const level = trading.locator('[data-testid="bids"] [data-testid="level"][data-price="10000"]');
@@ -235,7 +227,7 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
 
       const trading = await browser.context.newPage();
       try {
-        await logIn(trading, server.url, 'ETH_USDT', apiKey, apiSecret);
+        await logInAsTrader(trading, server.url, 'ETH_USDT', apiKey, apiSecret);
         await placeFromForm(trading);
         const shown = trading.getByTestId('api-error-message').filter({ hasText: refusal.apiMessage });
         await shown.waitFor();

@@ -2,20 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TxcError, type TxcClient } from '@txc/sdk';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
 import { TestServer } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 
 const MARKET = 'BTC_USDT';
 
 /** Logs a page into the trader view with a key, as a user would type it. */
-async function logIn(page: Page, url: string, apiKey: string, apiSecret: string): Promise<void> {
-  await page.goto(`${url}/ui/trade?market=${MARKET}`);
-  await page.getByTestId('login-key').fill(apiKey);
-  await page.getByTestId('login-secret').fill(apiSecret);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('balances').waitFor();
-}
 
 /** Waits until a balance cell shows exactly `value`. */
 async function balanceShows(page: Page, ticker: string, cell: string, value: string): Promise<void> {
@@ -77,7 +70,7 @@ describe('the dashboard (headless Chromium against a real server)', () => {
     });
     await client.transfer({ ticker: 'USDT', amount: '40', from: 'main', to: 'spot' });
     await browser.withPage('login', async (page) => {
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, MARKET, apiKey, apiSecret);
       const main = await client.mainBalance('USDT');
       const spot = await client.tradeBalance('USDT');
       await balanceShows(page, 'USDT', 'main', main.main_balance);
@@ -94,7 +87,7 @@ describe('the dashboard (headless Chromium against a real server)', () => {
     const { client, apiKey, apiSecret } = await server.user('page-trader', { deposits: { USDT: '500' } });
     await client.transfer({ ticker: 'USDT', amount: '200', from: 'main', to: 'spot' });
     await browser.withPage('place-and-cancel', async (page) => {
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, MARKET, apiKey, apiSecret);
       await balanceShows(page, 'USDT', 'spot-available', '200');
 
       await page.getByTestId('order-side-buy').click();
@@ -126,7 +119,7 @@ describe('the dashboard (headless Chromium against a real server)', () => {
     await client.transfer({ ticker: 'USDT', amount: '50', from: 'main', to: 'spot' });
     const refused = await refusal(client, { market: MARKET, side: 'buy', amount: '0.0001', price: '10' });
     await browser.withPage('api-error', async (page) => {
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, MARKET, apiKey, apiSecret);
       await page.getByTestId('order-price').fill('10');
       await page.getByTestId('order-amount').fill('0.0001');
       await page.getByTestId('order-submit').click();
@@ -147,7 +140,7 @@ describe('the dashboard (headless Chromium against a real server)', () => {
   it('a deposit credited in the operator view shows in the trader view', async () => {
     const { apiKey, apiSecret } = await server.user('deposit-user');
     await browser.withPage('admin-deposit', async (page) => {
-      await logIn(page, server.url, apiKey, apiSecret);
+      await logInAsTrader(page, server.url, MARKET, apiKey, apiSecret);
       const admin = await browser.context.newPage();
       try {
         await admin.goto(`${server.url}/ui/admin`);

@@ -70,3 +70,18 @@ export async function launchBrowser(suite: string, viewport = { width: 1280, hei
     },
   };
 }
+
+/** Logs in to the trader's page of `market` with an API key, and waits for its balances. */
+export async function logInAsTrader(
+  page: Page,
+  url: string,
+  market: string,
+  apiKey: string,
+  apiSecret: string,
+): Promise<void> {
+  await page.goto(`${url}/ui/trade?market=${market}`);
+  await page.getByTestId('login-key').fill(apiKey);
+  await page.getByTestId('login-secret').fill(apiSecret);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('balances').waitFor();
+}
