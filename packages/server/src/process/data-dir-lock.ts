@@ -74,7 +74,7 @@ export class DataDirLock {
 
   static acquire(dataDir: string, holder: LockInfo['holder']): DataDirLock {
     const path = resolve(dataDir, LOCK_FILE);
-    ownStart ??= { value: processStart(process.pid) };
+    ownStart ??= { value: processStart() };
     const info: LockInfo = { pid: process.pid, holder, started: ownStart.value };
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
