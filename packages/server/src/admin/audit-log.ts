@@ -39,8 +39,13 @@ export function auditText(text: string): string {
  * there must not find it in a table that is never pruned.
  */
 export function auditTarget(url: string): string {
+  return auditText(withoutQuery(url));
+}
+
+/** A request target with its query string, which may carry a token, replaced. */
+export function withoutQuery(url: string): string {
   const q = url.indexOf('?');
-  return auditText(q === -1 ? url : `${url.slice(0, q)}?${REDACTED}`);
+  return q === -1 ? url : `${url.slice(0, q)}?${REDACTED}`;
 }
 
 export interface AuditView {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { Config } from '../config/schema.js';
+import { withoutQuery } from '../admin/audit-log.js';
 
 /**
  * A request as the log shows it: no headers, no body, and the path without its query string, which
@@ -13,11 +14,9 @@ function requestForLog(request: {
   ip?: string;
   socket?: { remotePort?: number };
 }): object {
-  const url = request.url ?? '';
-  const q = url.indexOf('?');
   return {
     method: request.method,
-    url: q === -1 ? url : `${url.slice(0, q)}?[redacted]`,
+    url: withoutQuery(request.url ?? ''),
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
