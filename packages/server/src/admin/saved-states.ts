@@ -171,9 +171,25 @@ export async function loadSavedState(venue: Venue, dir: string, name: string): P
     );
   }
   const rows = readRows(dir, name);
+  const unknown = unknownColumn(rows, await venue.store.venueTableColumns());
+  if (unknown !== undefined) {
+    // a column this store lacks holds what it cannot keep: a newer txc saved it
+    throw new AdminError('adminConflict', `${name} is in a format this txc cannot read (column ${unknown}).`);
+  }
   const loaded = await checkedState(name, saved, rows, venue.secrets);
   await venue.exclusive(({ replace }) => replace(keyIdOf(rows, venue.secrets.keyId), loaded));
   return saved;
+}
+
+/** The first `table.column` of `rows` that the store does not have, or undefined. */
+function unknownColumn(rows: TableRows, columns: Map<string, ReadonlySet<string>>): string | undefined {
+  for (const [table, list] of Object.entries(rows)) {
+    const known = columns.get(table);
+    for (const row of list ?? []) {
+      for (const column of Object.keys(row)) if (known?.has(column) !== true) return `${table}.${column}`;
+    }
+  }
+  return undefined;
 }
 
 /**

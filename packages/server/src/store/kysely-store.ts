@@ -6,7 +6,7 @@ import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 import { NewerStoreError } from './newer-store-error.js';
 import { StoreOpenError } from './store-open-error.js';
-import { readVenueTables, replaceVenueTables, type TableRows } from './table-copy.js';
+import { readVenueTables, replaceVenueTables, venueTableColumns, type TableRows } from './table-copy.js';
 import { catchUpUserHistory } from './user-history.js';
 import type {
   ApiKeyRecord,
@@ -310,6 +310,10 @@ export class KyselyStore implements Store {
 
   readVenueTables(): Promise<TableRows> {
     return readVenueTables(this.db, this.kind);
+  }
+
+  venueTableColumns(): Promise<Map<string, ReadonlySet<string>>> {
+    return venueTableColumns(this.db, this.kind);
   }
 
   replaceVenueTables(rows: TableRows): Promise<void> {

@@ -175,6 +175,8 @@ export interface Store {
   getMeta(key: string): Promise<string | undefined>;
   /** Every table a venue is made of, read at one commit (a saved state). */
   readVenueTables(): Promise<TableRows>;
+  /** The columns of every venue table, by table: the only ones `replaceVenueTables` can write. */
+  venueTableColumns(): Promise<Map<string, ReadonlySet<string>>>;
   /** Replaces every venue table at once (loading a saved state); only while nothing else writes. */
   replaceVenueTables(rows: TableRows): Promise<void>;
   /** Answers when the store can be read (a trivial query). */

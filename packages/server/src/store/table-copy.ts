@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { chunks } from './chunks.js';
 import type { Database } from './database.js';
 
@@ -38,6 +38,19 @@ export async function readVenueTables(db: Kysely<Database>, kind: 'sqlite' | 'po
     }
     return out;
   });
+}
+
+/** The columns of every venue table as this store has them: what rows saved elsewhere may hold. */
+export async function venueTableColumns(
+  db: Kysely<Database>,
+  kind: 'sqlite' | 'postgres',
+): Promise<Map<string, ReadonlySet<string>>> {
+  // PostgreSQL lists the tables of every schema; the venue's are those its queries name unqualified
+  const schema =
+    kind === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const venue = new Set<string>(VENUE_TABLES);
+  const tables = (await db.introspection.getTables()).filter((t) => venue.has(t.name) && t.schema === schema);
+  return new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))] as const));
 }
 
 /**

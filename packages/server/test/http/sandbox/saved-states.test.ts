@@ -291,6 +291,24 @@ describe('a saved state that cannot load: refused with what is wrong, the venue 
     assert.equal((await server.admin('DELETE', '/admin/v1/states/theirs')).status, 200);
   });
 
+  it('a rows file with a table or a column this store lacks (a newer txc saved it): 409, the venue untouched', async () => {
+    const { description, rows } = good();
+    const saved = JSON.parse(gunzipSync(rows).toString('utf8')) as { rows: Record<string, Record<string, unknown>[]> };
+    const variants = {
+      newcol: { ...saved.rows, meta: saved.rows.meta!.map((row) => ({ ...row, from_a_newer_txc: 1 })) },
+      newtable: { ...saved.rows, from_a_newer_txc: [] },
+    };
+    for (const [name, tables] of Object.entries(variants)) {
+      writeFileSync(join(states, `${name}.json`), JSON.stringify(description));
+      writeFileSync(join(states, `${name}.rows.json.gz`), gzipSync(JSON.stringify({ format: 1, rows: tables })));
+    }
+    await refused('newcol', 'newcol is in a format this txc cannot read (column meta.from_a_newer_txc).');
+    await refused('newtable', 'newtable is in a format this txc cannot read.');
+    for (const name of Object.keys(variants)) {
+      assert.equal((await server.admin('DELETE', `/admin/v1/states/${name}`)).status, 200);
+    }
+  });
+
   it('a part missing, cut short or not JSON: 409 naming the state and the part; listed with its problem; deleted', async () => {
     const { description, rows } = good();
     writeFileSync(join(states, 'cut.json'), JSON.stringify(description));
