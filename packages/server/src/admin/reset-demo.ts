@@ -1,14 +1,35 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminError } from './admin-input.js';
+import type { DemoKeys } from '../demo/seed.js';
 import { CREDENTIALS_META } from '../demo/stored-credentials.js';
 import type { Venue } from '../venue/venue.js';
-import { INITIAL_STATE, loadSavedState, saveState, type SavedStateView } from './saved-states.js';
+import { readDescription, readRows } from './saved-state-files.js';
+import { INITIAL_STATE, loadSavedState, saveState, writeRows, type SavedStateView } from './saved-states.js';
 
 /** Saves a freshly seeded demo venue as its first state, once: what `reset` goes back to. */
 export async function recordInitialState(venue: Venue, dir: string): Promise<void> {
   if (existsSync(join(dir, `${INITIAL_STATE}.json`))) return;
   await saveState(venue, dir, { name: INITIAL_STATE }, false);
+}
+
+/**
+ * Puts the demo keys issued at this start into the first state, in place of those a lost master key
+ * took from it (`txc master-key forget`): a reset would otherwise bring back the dropped credentials,
+ * and the keys the credentials file names would be gone until the next start issued others. API keys
+ * and the credentials are table rows outside the journal, so the state's seq and hash stay true.
+ */
+export async function carryDemoKeys(venue: Venue, dir: string, keys: DemoKeys): Promise<void> {
+  if (!existsSync(join(dir, `${INITIAL_STATE}.json`))) return;
+  const now = await venue.exclusive(({ store }) => store.readVenueTables());
+  const credentials = (now.meta ?? []).filter((row) => row.key === CREDENTIALS_META);
+  const initial = readRows(dir, INITIAL_STATE);
+  const issued = new Set([keys.apiKey, keys.eea.apiKey]);
+  writeRows(dir, readDescription(dir, INITIAL_STATE), {
+    ...initial,
+    api_keys: [...(initial.api_keys ?? []), ...(now.api_keys ?? []).filter((row) => issued.has(String(row.api_key)))],
+    meta: [...(initial.meta ?? []).filter((row) => row.key !== CREDENTIALS_META), ...credentials],
+  });
 }
 
 /** `POST /admin/v1/reset`: a demo venue back to its first state. */

@@ -218,6 +218,13 @@ export function deleteSavedState(dir: string, name: string): { deleted: string }
   return { deleted: name };
 }
 
+/** Writes a saved state's rows anew, each file whole; its seq and hash stay: the rows must rebuild to them. */
+export function writeRows(dir: string, view: SavedStateView, rows: TableRows): void {
+  const data = gzipSync(JSON.stringify({ format: ROWS_FORMAT, rows }));
+  writeWhole(rowsFile(dir, view.name), data);
+  writeWhole(descriptionFile(dir, view.name), JSON.stringify({ ...view, bytes: data.length }));
+}
+
 /** What `rewriteSavedStates` did: the states rewritten, and those left as they were, with why. */
 export interface SavedStatesRewritten {
   readonly rewritten: readonly string[];
@@ -251,10 +258,7 @@ export function rewriteSavedStates(
       continue;
     }
     if (rows === undefined) continue;
-    const data = gzipSync(JSON.stringify({ format: ROWS_FORMAT, rows }));
-    writeWhole(rowsFile(dir, view.name), data);
-    const described: SavedStateView = { ...view, bytes: data.length };
-    writeWhole(descriptionFile(dir, view.name), JSON.stringify(described));
+    writeRows(dir, view, rows);
     rewritten.push(view.name);
   }
   return { rewritten, left };

@@ -143,8 +143,14 @@ export const SEED_STEPS: readonly SeedStep[] = [
   perpetualLiquidity,
 ];
 
+/** The demo keys, and whether they were issued anew at this start in place of keys a lost master key took. */
+export interface SeededDemo {
+  readonly keys: DemoKeys;
+  readonly reissued: boolean;
+}
+
 /** Seeds what the demo venue still lacks and returns the demo keys, whether seeded now or earlier. */
-export async function seedDemo(venue: Venue, steps: readonly SeedStep[] = SEED_STEPS): Promise<DemoKeys> {
+export async function seedDemo(venue: Venue, steps: readonly SeedStep[] = SEED_STEPS): Promise<SeededDemo> {
   for (const step of steps) {
     const marker = `demo.seed.${step.name}`;
     if ((await venue.store.getMeta(marker)) !== undefined) continue;
@@ -160,13 +166,13 @@ export async function seedDemo(venue: Venue, steps: readonly SeedStep[] = SEED_S
   if (stored === undefined) throw new Error('demo credentials missing from the store');
   if (SecretBox.isSealed(stored)) {
     const keys = JSON.parse(venue.secrets.open(stored, CREDENTIALS_CONTEXT)) as DemoKeys | null;
-    if (keys !== null) return keys;
+    if (keys !== null) return { keys, reissued: false };
     // dropped with the lost master key that sealed them (txc master-key forget): the demo users get new ones
     const issued = venue.inOneCommit(() => issueDemoKeys(venue));
     await Promise.all(issued.durable);
-    return issued.keys;
+    return { keys: issued.keys, reissued: true };
   }
   // Seeded before secrets were sealed at rest: the same keys, sealed from now on.
   await venue.setMeta(CREDENTIALS_META, venue.secrets.seal(stored, CREDENTIALS_CONTEXT));
-  return JSON.parse(stored) as DemoKeys;
+  return { keys: JSON.parse(stored) as DemoKeys, reissued: false };
 }

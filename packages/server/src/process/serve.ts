@@ -36,7 +36,7 @@ import { createLogger } from './logger.js';
 import { Progress } from './progress.js';
 import { simulatorSettingsOf } from '../simulator/simulator-settings.js';
 import { sandboxFaults } from '../faults/sandbox-faults.js';
-import { recordInitialState } from '../admin/reset-demo.js';
+import { carryDemoKeys, recordInitialState } from '../admin/reset-demo.js';
 import { statesDirOf } from '../admin/saved-states.js';
 
 export const DEMO_VENUE_FILE = fileURLToPath(new URL('../../venues/demo.json', import.meta.url));
@@ -203,8 +203,10 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     const candles = new Candles(venue);
     // a demo venue seeded now is saved as it stands: `reset` returns to it
     const freshDemo = config.demo && venue.state.users.size === 0;
-    const demoKeys = config.demo ? await seedDemo(venue) : undefined;
+    const demo = config.demo ? await seedDemo(venue) : undefined;
+    const demoKeys = demo?.keys;
     if (freshDemo) await recordInitialState(venue, statesDirOf(config));
+    else if (demo?.reissued === true) await carryDemoKeys(venue, statesDirOf(config), demo.keys);
     const simulator = config.simulate ? simulatorSettingsOf(config) : undefined;
     // before the jobs: the simulator leaves a halted market alone
     const faults = sandboxFaults(venue, config, metrics, log);

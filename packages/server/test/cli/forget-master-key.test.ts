@@ -102,6 +102,7 @@ describe('txc master-key forget', async () => {
       [1, `txc: ${newKey.file} holds the master key this store is sealed under (${newKey.id}): configure it\n`],
     );
 
+    let renewedKey: string | undefined;
     const server = await TestServer.start({ masterKeyFile: newKey.file, demo: true }, dataDir);
     try {
       await assert.rejects(server.client(lena.apiKey, lena.apiSecret).mainBalance('BTC'));
@@ -111,6 +112,7 @@ describe('txc master-key forget', async () => {
         apiSecret: string;
       };
       assert.notEqual(renewed.apiKey, demoKeys.apiKey);
+      renewedKey = renewed.apiKey;
       assert.deepEqual(await server.client(renewed.apiKey, renewed.apiSecret).mainBalance('BTC'), {
         main_balance: '10',
       });
@@ -133,10 +135,21 @@ describe('txc master-key forget', async () => {
       assert.deepEqual((lines[0]!.body as { revokedApiKeys: string[] }).revokedApiKeys.sort(), [
         ...report.revokedApiKeys.map((k) => k.apiKey).sort(),
       ]);
-      // a state saved under the lost key loads under the new one
+      // a state saved under the lost key loads under the new one, and keeps the demo keys issued since
       assert.equal((await server.admin('POST', '/admin/v1/reset')).status, 200);
+      const demoClient = server.client(renewed.apiKey, renewed.apiSecret);
+      assert.deepEqual(await demoClient.mainBalance('BTC'), { main_balance: '10' });
+      await assert.rejects(server.client(fresh.apiKey, fresh.apiSecret).mainBalance('BTC'), 'keys made since go');
     } finally {
       await server.stop({ keepData: true });
+    }
+    // and the next start keeps them too, as the credentials file says
+    const restarted = await TestServer.start({ masterKeyFile: newKey.file, demo: true }, dataDir);
+    try {
+      const kept = JSON.parse(readFileSync(restarted.server.credentialsFile!, 'utf8')) as { apiKey: string };
+      assert.equal(kept.apiKey, renewedKey);
+    } finally {
+      await restarted.stop({ keepData: true });
     }
   });
 
