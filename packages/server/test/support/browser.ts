@@ -39,14 +39,21 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  readonly viewport?: { readonly width: number; readonly height: number };
+  /** The time zone the pages live in (IANA name); the machine's by default. */
+  readonly timezoneId?: string;
+}
+
 /** Chromium on a fresh profile of its own (removed by close), so that no test sees another's storage. */
-export async function launchBrowser(suite: string, viewport = { width: 1280, height: 900 }): Promise<TestBrowser> {
+export async function launchBrowser(suite: string, options: BrowserOptions = {}): Promise<TestBrowser> {
   assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
   const profile = mkdtempSync(join(tmpdir(), 'txc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: CHROMIUM_FLAGS,
-    viewport,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
   });
   const output = testOutputDir(suite);
   return {

@@ -1,9 +1,9 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP relay to a server (a process's own road to NATS) that a test can cut and mend: cut, every
- * connection through it drops and new ones are refused, as when one machine loses the network while
- * the others keep it.
+ * A TCP relay to a server (a process's own road to NATS, a browser's to txc) that a test can cut and
+ * mend: cut, every connection through it drops and new ones are refused, as when one machine loses
+ * the network while the others keep it.
  */
 export class SeverableLink {
   private readonly sockets = new Set<Socket>();
@@ -30,7 +30,7 @@ export class SeverableLink {
     });
   }
 
-  /** A relay on a free port of 127.0.0.1 to `target` (`nats://host:port`). */
+  /** A relay on a free port of 127.0.0.1 to `target` (`nats://host:port`, `http://host:port`). */
   static async open(target: string): Promise<SeverableLink> {
     const { hostname, port } = new URL(target);
     const link = new SeverableLink(hostname, Number(port));
@@ -42,6 +42,11 @@ export class SeverableLink {
 
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
+  }
+
+  /** The relay's address for HTTP (and WebSocket) clients. */
+  get httpUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
   }
 
   /** Drops every connection through the link, and refuses new ones until it is mended. */

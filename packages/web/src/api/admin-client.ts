@@ -1,5 +1,5 @@
 import { TxcError } from '@txc/sdk';
-import { BASE_URL } from './connection.js';
+import { BASE_URL, serverFetch } from './connection.js';
 
 export interface UserBalances {
   readonly name: string;
@@ -103,7 +103,7 @@ export class AdminClient {
   private async send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.token}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${BASE_URL}${path}`, {
+    const response = await serverFetch(`${BASE_URL}${path}`, {
       method,
       headers,
       body: body === undefined ? null : JSON.stringify(body),

@@ -1,31 +1,93 @@
 import { TxcClient, TxcStream } from '@txc/sdk';
+import { connectionState, httpReached, streamLost, streamRestored } from './connection-state.js';
 
 /** The dashboard is served by the txc it talks to: same origin for REST, `/ws` for the streams. */
 export const BASE_URL = window.location.origin;
 
-export const publicClient = new TxcClient({ baseUrl: BASE_URL });
+/** The stream's own first retries after a lost connection; the page uses the same for a first connect that failed. */
+const FIRST_RETRY_MS = 1000;
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * `fetch`, telling the connection state whether the server was reached: a request without an answer
+ * (the server down, the network gone) is a lost connection, an answer of any status is not.
+ */
+export async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(input, init);
+  } catch (e) {
+    httpReached(false);
+    throw e;
+  }
+  const wasDown = !connectionState().httpUp;
+  httpReached(true);
+  // the server answers again: the stream need not wait out the rest of its backoff to find out
+  if (wasDown) reconnectNow();
+  return response;
+}
+
+export const publicClient = new TxcClient({ baseUrl: BASE_URL, fetch: serverFetch });
 
 export function streamUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${window.location.host}/ws`;
 }
 
-let shared: Promise<TxcStream> | undefined;
+let stream: TxcStream | undefined;
+let opened: Promise<TxcStream> | undefined;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryMs = FIRST_RETRY_MS;
 
-/** One public stream connection for the whole page; it reconnects and resubscribes by itself. */
+/**
+ * One public stream connection for the whole page; it reconnects and resubscribes by itself, and
+ * tells the connection state when it is lost and when it is back.
+ */
 export function publicStream(): Promise<TxcStream> {
-  if (shared === undefined) {
-    const stream = new TxcStream({ url: streamUrl(), pingIntervalMs: 30_000 });
-    shared = stream.connect().then(() => stream);
-    shared.catch(() => {
-      shared = undefined;
-    });
+  stream ??= new TxcStream({
+    url: streamUrl(),
+    pingIntervalMs: 30_000,
+    onDisconnect: streamLost,
+    onReconnect: streamRestored,
+  });
+  opened ??= open(stream);
+  return opened;
+}
+
+function open(s: TxcStream): Promise<TxcStream> {
+  const connecting = s.connect().then(() => {
+    retryMs = FIRST_RETRY_MS;
+    streamRestored();
+    return s;
+  });
+  connecting.catch(() => {
+    streamLost();
+    opened = undefined;
+    // a stream that never opened does not reconnect by itself: the page tries again, backing off
+    retryTimer = setTimeout(retryOpen, retryMs);
+    retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+  });
+  return connecting;
+}
+
+function retryOpen(): void {
+  retryTimer = undefined;
+  publicStream().catch(() => undefined);
+}
+
+/** Reconnects a lost stream at once, instead of at its next attempt. */
+function reconnectNow(): void {
+  if (stream === undefined || connectionState().streamUp) return;
+  if (retryTimer !== undefined) {
+    clearTimeout(retryTimer);
+    retryOpen();
+  } else {
+    stream.connect().catch(() => undefined);
   }
-  return shared;
 }
 
 /** A signed client for a key; the secret stays in this page and only its signatures leave it. */
 export function privateClient(apiKey: string, apiSecret: string): TxcClient {
   // several panels send at once: the nonce window keeps their timestamps unique without ordering them
-  return new TxcClient({ baseUrl: BASE_URL, apiKey, apiSecret, nonceWindow: true });
+  return new TxcClient({ baseUrl: BASE_URL, apiKey, apiSecret, nonceWindow: true, fetch: serverFetch });
 }

@@ -7,6 +7,7 @@ import { MarketSelect } from '../market/MarketList.js';
 import { MarketView } from '../market/MarketView.js';
 import { TraderView } from '../trader/TraderView.js';
 import { ApiError } from '../ui/ApiError.js';
+import { ConnectionBanner } from '../ui/ConnectionBanner.js';
 import { applyTheme, initialTheme, type Theme } from '../ui/theme.js';
 import { usePolling } from '../ui/use-polling.js';
 import { pathOf, viewOf, type View } from './route.js';
@@ -84,6 +85,7 @@ export function App() {
         </button>
       </header>
       <main id="main">
+        <ConnectionBanner />
         <ApiError error={markets.error} />
         {view === 'admin' ? (
           <AdminView

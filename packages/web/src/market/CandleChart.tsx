@@ -1,6 +1,7 @@
 import type { StreamCandle } from '@txc/sdk';
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { useConnection } from '../api/connection-state.js';
 import { publicClient } from '../api/connection.js';
 import { ApiError } from '../ui/ApiError.js';
 import type { Theme } from '../ui/theme.js';
@@ -61,6 +62,8 @@ function LiveCandles({
   const [count, setCount] = useState(0);
   // the live candle's close, for scripts that check the chart follows the trades
   const [lastClose, setLastClose] = useState('');
+  // the candles closed while the stream was away are never pushed: the history is read again
+  const { restores } = useConnection();
 
   useEffect(() => {
     const element = holder.current;
@@ -95,7 +98,7 @@ function LiveCandles({
       chart.current = undefined;
       series.current = undefined;
     };
-  }, [market, precision, interval, theme]);
+  }, [market, precision, interval, theme, restores]);
 
   const streamError = useChannel('candles', [market, interval.seconds], (candles: StreamCandle[]) => {
     for (const [time, open, close, high, low, , , name] of candles) {

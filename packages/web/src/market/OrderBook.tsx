@@ -1,5 +1,6 @@
 import type { StreamLevel } from '@txc/sdk';
 import { useRef, useState } from 'react';
+import { connectionState, useConnection } from '../api/connection-state.js';
 import { ApiError } from '../ui/ApiError.js';
 import { subtractDecimal } from '../ui/decimal.js';
 import { applyDepth, EMPTY_BOOK, type Book } from './book-state.js';
@@ -29,15 +30,19 @@ function Levels({ side, levels }: { side: 'asks' | 'bids'; levels: StreamLevel[]
 function LiveBook({ market, onGap }: { market: string; onGap: () => void }) {
   const [book, setBook] = useState<Book>(EMPTY_BOOK);
   const current = useRef<Book>(EMPTY_BOOK);
-  // true from the first snapshot on: what is shown is then the server's book (scripts wait on it)
-  const [live, setLive] = useState(false);
+  // the stream's count of lost connections when the last snapshot arrived; none yet: undefined
+  const [snapshotAfter, setSnapshotAfter] = useState<number | undefined>(undefined);
+  const connection = useConnection();
+  // what is shown is the server's book (scripts wait on it) only from a snapshot received since the
+  // stream was last lost, and while it is connected: updates missed meanwhile are never replayed
+  const live = connection.streamUp && snapshotAfter === connection.losses;
   const error = useChannel('depth', [market, 100, '0', true], ([full, data, name]) => {
     if (name !== market) return;
     // the book is kept in a ref as well: a gap is acted on here, never inside a state update
     const next = applyDepth(current.current, full, data);
     if (next === 'gap') return onGap();
     current.current = next;
-    if (full) setLive(true);
+    if (full) setSnapshotAfter(connectionState().losses);
     setBook(next);
   });
   const bestAsk = book.asks[0]?.[0];

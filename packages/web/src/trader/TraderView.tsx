@@ -52,7 +52,9 @@ function Account({
           ? 'Live: balances and orders follow the account streams.'
           : stream === 'polling'
             ? 'Account streams unavailable: refreshing every few seconds.'
-            : 'Connecting the account streams…'}
+            : stream === 'reconnecting'
+              ? 'Account streams reconnecting: refreshing every few seconds until they are back.'
+              : 'Connecting the account streams…'}
       </p>
       <Balances balances={balances} />
       <OrderForm client={client} market={info} onPlaced={changed} />

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
+import { SeverableLink } from '../support/severable-link.js';
+import { TestServer } from '../support/test-server.js';
+import { trader } from '../support/trading.js';
+
+/** Long enough for the stream's backoff after a cut of a few seconds, and for the next poll. */
+const BACK_WITHIN_MS = 30_000;
+
+describe('the dashboard says when it cannot reach the server, and stops calling stale data live', () => {
+  let server: TestServer;
+  let browser: TestBrowser;
+  let link: SeverableLink;
+
+  before(async () => {
+    server = await TestServer.start();
+    browser = await launchBrowser('dashboard-connection');
+    // the page talks to the server through a relay the test cuts, as a network that goes away
+    link = await SeverableLink.open(server.url);
+  });
+  // a test that failed with the link cut leaves it whole for the next
+  afterEach(() => link.mend());
+  after(async () => {
+    await browser?.close();
+    await link?.close();
+    await server?.stop();
+  });
+
+  it('the market view: a banner while the server is unreachable, the book not live, both back with the link', async () => {
+    const maker = await trader(server, 'cut-maker', { USDT: '1000' });
+    await browser.withPage('connection-market', async (page) => {
+      await page.goto(`${link.httpUrl}/ui/?market=BTC_USDT`);
+      await page.locator('[data-testid="book"][data-live="true"]').waitFor();
+      const banner = page.getByTestId('connection-lost');
+      assert.equal(await banner.count(), 0, 'no banner while connected');
+
+      link.cut();
+      await banner.waitFor();
+      assert.equal(await banner.getAttribute('role'), 'alert');
+      assert.match((await banner.textContent()) ?? '', /connection to the server lost/i);
+      await page.locator('[data-testid="book"][data-live="false"]').waitFor();
+
+      link.mend();
+      await banner.waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
+      await page.locator('[data-testid="book"][data-live="true"]').waitFor();
+      // live again for real: the book follows the server's changes as they happen
+      await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '20123.4' });
+      await page.locator('[data-testid="bids"] [data-testid="level"][data-price="20123.4"]').waitFor();
+    });
+  });
+
+  it('the trader view: the banner, and the account streams not called live until they are back', async () => {
+    const { apiKey, apiSecret } = await server.user('cut-trader', { deposits: { USDT: '10' } });
+    await browser.withPage('connection-trader', async (page) => {
+      await logInAsTrader(page, link.httpUrl, 'BTC_USDT', apiKey, apiSecret);
+      const streams = page.getByTestId('account-stream');
+      await page.locator('[data-testid="account-stream"][data-state="live"]').waitFor();
+
+      link.cut();
+      await page.getByTestId('connection-lost').waitFor();
+      await page.locator('[data-testid="account-stream"][data-state="reconnecting"]').waitFor();
+      assert.doesNotMatch((await streams.textContent()) ?? '', /^Live/);
+
+      link.mend();
+      await page.getByTestId('connection-lost').waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
+      await page.locator('[data-testid="account-stream"][data-state="live"]').waitFor({ timeout: BACK_WITHIN_MS });
+    });
+  });
+
+  it('the operator view, which has no stream: the banner as soon as a request goes unanswered', async () => {
+    await browser.withPage('connection-operator', async (page) => {
+      await page.goto(`${link.httpUrl}/ui/admin`);
+      await page.getByTestId('admin-token').fill(server.adminToken);
+      await page.getByTestId('admin-submit').click();
+      await page.getByTestId('deposit-submit').waitFor();
+
+      link.cut();
+      await page.getByTestId('deposit-user').fill('nobody');
+      await page.getByTestId('deposit-ticker').fill('BTC');
+      await page.getByTestId('deposit-amount').fill('1');
+      await page.getByTestId('deposit-submit').click();
+      await page.getByTestId('connection-lost').waitFor();
+
+      link.mend();
+      await page.getByTestId('deposit-submit').click();
+      await page.getByTestId('connection-lost').waitFor({ state: 'detached' });
+    });
+  });
+});
