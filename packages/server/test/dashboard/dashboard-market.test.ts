@@ -29,6 +29,13 @@ async function drawnMatching(page: Page, pattern: RegExp): Promise<string> {
   assert.fail(`nothing drawn matches ${pattern}: ${(await drawn(page)).join(' | ')}`);
 }
 
+/** A time (Unix seconds) as a 24-hour clock reads it in a time zone: `09:55`. */
+function clock(seconds: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    seconds * 1000,
+  );
+}
+
 describe("the market view's charts read as the market's prices and the page's clock", () => {
   let server: TestServer;
   let browser: TestBrowser;
@@ -55,6 +62,43 @@ describe("the market view's charts read as the market's prices and the page's cl
       await drawnMatching(page, /^0\.05\d{4}$/);
       assert.ok(!(await drawn(page)).includes('0.05'), (await drawn(page)).join(' | '));
     });
+  });
+
+  it("the candle chart's times are the page's local time, as the trades' are", async () => {
+    const seller = await trader(server, 'clock-seller', { BTC: '1' });
+    const buyer = await trader(server, 'clock-buyer', { USDT: '1000' });
+    await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.002', price: '45678.9' });
+    await buyer.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '45678.9' });
+    const [time] = (await buyer.kline('BTC_USDT', { interval: '1m' })).result.at(-1) ?? [];
+    assert.ok(time !== undefined, 'the trade made a candle');
+    // a zone whose minutes differ from UTC's: a time read as UTC cannot pass for a local one
+    const zone = 'Asia/Kathmandu';
+    const local = clock(time, zone);
+    const utc = clock(time, 'UTC');
+    assert.notEqual(local, utc);
+    const elsewhere = await launchBrowser('dashboard-market-clock', { timezoneId: zone });
+    try {
+      await elsewhere.withPage('candle-local-time', async (page) => {
+        await page.addInitScript(RECORD_DRAWN_TEXT);
+        await page.goto(`${server.url}/ui/?market=BTC_USDT`);
+        const candles = page.locator('[data-testid="candles"][data-close="45678.9"]');
+        await candles.waitFor();
+        // the crosshair's time label is drawn only under the pointer: it crosses the newest candles
+        const box = await candles.boundingBox();
+        assert.ok(box !== null);
+        for (let x = box.x + box.width - 240; x < box.x + box.width; x += 8) {
+          await page.mouse.move(x, box.y + box.height / 2);
+        }
+        await drawnMatching(page, new RegExp(`(^|\\s)${local}$`));
+        const times = (await drawn(page)).filter((text) => /\d\d:\d\d$/.test(text));
+        assert.ok(!times.some((text) => text.endsWith(utc)), `UTC time ${utc} drawn: ${times.join(' | ')}`);
+        // the same minute as the recent trades list writes it
+        const trade = page.locator('[data-testid="trades"] [data-testid="trade"]', { hasText: '45678.9' });
+        assert.equal((await trade.locator('td').first().textContent())?.slice(0, 5), local);
+      });
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('an answer that is no JSON (a maintenance page) shows as its status, not as its markup', async () => {

@@ -6,6 +6,7 @@ import { publicClient } from '../api/connection.js';
 import { ApiError } from '../ui/ApiError.js';
 import type { Theme } from '../ui/theme.js';
 import { plotValue } from '../ui/decimal.js';
+import { ChartTimeline } from './chart-time.js';
 import { useChannel } from './use-market-stream.js';
 
 export const INTERVALS = [
@@ -25,10 +26,10 @@ interface Bar {
   close: number;
 }
 
-/** The stream and the REST kline both order a candle open, close, high, low. */
-function bar(time: number, open: string, close: string, high: string, low: string): Bar {
+/** The stream and the REST kline both order a candle open, close, high, low; `time` is the chart's. */
+function bar(time: UTCTimestamp, open: string, close: string, high: string, low: string): Bar {
   return {
-    time: time as UTCTimestamp,
+    time,
     open: plotValue(open),
     high: plotValue(high),
     low: plotValue(low),
@@ -57,7 +58,9 @@ function LiveCandles({
   const holder = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | undefined>(undefined);
   const series = useRef<ISeriesApi<'Candlestick'> | undefined>(undefined);
+  // the newest candle's time, in the API's seconds
   const lastTime = useRef(0);
+  const timeline = useRef(new ChartTimeline());
   const [error, setError] = useState<unknown>(undefined);
   const [count, setCount] = useState(0);
   // the live candle's close, for scripts that check the chart follows the trades
@@ -84,9 +87,11 @@ function LiveCandles({
     publicClient.kline(market, { interval: interval.label, limit: 300 }).then(
       (rows) => {
         if (cancelled) return;
-        const bars = rows.result.map(([time, open, close, high, low]) => bar(time, open, close, high, low));
+        const times = new ChartTimeline();
+        const bars = rows.result.map(([time, open, close, high, low]) => bar(times.at(time), open, close, high, low));
         series.current?.setData(bars);
-        lastTime.current = bars.at(-1)?.time ?? 0;
+        timeline.current = times;
+        lastTime.current = rows.result.at(-1)?.[0] ?? 0;
         setCount(bars.length);
         setLastClose(rows.result.at(-1)?.[2] ?? '');
       },
@@ -104,7 +109,7 @@ function LiveCandles({
     for (const [time, open, close, high, low, , , name] of candles) {
       // the push carries no interval: a candle that does not start on this one's grid is not ours
       if (name !== market || time % interval.seconds !== 0 || time < lastTime.current) continue;
-      series.current?.update(bar(time, open, close, high, low));
+      series.current?.update(bar(timeline.current.at(time), open, close, high, low));
       if (time > lastTime.current || lastTime.current === 0) setCount((n) => n + 1);
       lastTime.current = time;
       setLastClose(close);
