@@ -103,6 +103,7 @@ export function App() {
           <TraderView
             credentials={trader}
             market={market}
+            markets={list}
             onLogin={(credentials) => {
               saveTrader(credentials);
               setTrader(credentials);

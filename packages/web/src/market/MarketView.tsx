@@ -23,7 +23,7 @@ export function MarketView({
       <CandleChart market={market.name} precision={Number(market.moneyPrec)} theme={theme} />
       <OrderBook market={market.name} />
       <Trades market={market.name} />
-      {market.type === 'futures' && <PerpetualInfo market={market.name} />}
+      {market.type === 'futures' && <PerpetualInfo market={market.name} precision={Number(market.moneyPrec)} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { publicClient } from '../api/connection.js';
 import { ApiError } from '../ui/ApiError.js';
+import { readableDecimal, roundDecimal } from '../ui/decimal.js';
 import { usePolling } from '../ui/use-polling.js';
 
 function countdown(untilMs: number, nowMs: number): string {
@@ -11,8 +12,12 @@ function countdown(untilMs: number, nowMs: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/** A perpetual's index, mark, funding rate and the time left to the next settlement. */
-export function PerpetualInfo({ market }: { market: string }) {
+/**
+ * A perpetual's index, mark, funding rate and the time left to the next settlement. The API writes
+ * the index, the mark and the rate with 18 decimals: the prices are shown at the market's
+ * `precision`, the rate to a few significant digits, each with its exact value as its title.
+ */
+export function PerpetualInfo({ market, precision }: { market: string; precision: number }) {
   const futures = usePolling(() => publicClient.futures(), 2000, [market]);
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -29,16 +34,16 @@ export function PerpetualInfo({ market }: { market: string }) {
       ) : (
         <dl className="facts">
           <dt>Index</dt>
-          <dd className="num" data-testid="perp-index">
-            {info.index_price}
+          <dd className="num" data-testid="perp-index" title={info.index_price}>
+            {roundDecimal(info.index_price, precision)}
           </dd>
           <dt>Mark</dt>
-          <dd className="num" data-testid="perp-mark">
-            {info.markPrice}
+          <dd className="num" data-testid="perp-mark" title={info.markPrice}>
+            {roundDecimal(info.markPrice, precision)}
           </dd>
           <dt>Funding rate</dt>
-          <dd className="num" data-testid="perp-funding">
-            {info.funding_rate}
+          <dd className="num" data-testid="perp-funding" title={info.funding_rate}>
+            {readableDecimal(info.funding_rate)}
           </dd>
           <dt>Next settlement</dt>
           <dd className="num" data-testid="perp-countdown">

@@ -1,14 +1,41 @@
 import type { TxcClient } from '@txc/sdk';
 import { publicClient } from '../api/connection.js';
+import type { MarketInfo } from '../market/MarketList.js';
 import { ApiError } from '../ui/ApiError.js';
+import { readableDecimal, roundDecimal } from '../ui/decimal.js';
 import { usePolling } from '../ui/use-polling.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
-/** Open collateral positions with their entry, the market's mark, PnL, liquidation price and ADL rank. */
-export function Positions({ client, version }: { client: TxcClient; version: number }) {
+/** A figure rounded for reading, its exact value as the cell's title. */
+function Figure({ exact, shown, className = 'num' }: { exact: string; shown: string; className?: string }) {
+  return (
+    <td className={className} title={exact}>
+      {shown}
+    </td>
+  );
+}
+
+/**
+ * Open collateral positions with their entry, the market's mark, PnL, liquidation price and ADL rank.
+ * The API writes marks, PnL and liquidation prices with up to 18 decimals: prices are shown at their
+ * market's precision, the PnL to a few significant digits (and its cents).
+ */
+export function Positions({
+  client,
+  markets,
+  version,
+}: {
+  client: TxcClient;
+  markets: readonly MarketInfo[];
+  version: number;
+}) {
   const positions = usePolling(() => client.openPositions(), 5000, [client, version]);
   const futures = usePolling(() => publicClient.futures(), 5000, []);
-  const mark = (market: string) => futures.data?.result.find((f) => f.ticker_id === market)?.markPrice ?? '—';
+  const mark = (market: string) => futures.data?.result.find((f) => f.ticker_id === market)?.markPrice;
+  const price = (text: string, market: string) => {
+    const info = markets.find((m) => m.name === market);
+    return info === undefined ? readableDecimal(text) : roundDecimal(text, Number(info.moneyPrec));
+  };
   const list = positions.data ?? [];
   return (
     <section className="panel wide" aria-labelledby="positions-title">
@@ -20,18 +47,33 @@ export function Positions({ client, version }: { client: TxcClient; version: num
             labels={['Market', 'Side', 'Amount', 'Entry', 'Mark', 'Unrealized PnL', 'Liquidation', 'ADL']}
           />
           <tbody>
-            {list.map((p) => (
-              <tr key={p.positionId} data-testid="position">
-                <td>{p.market}</td>
-                <td>{p.positionSide}</td>
-                <td className="num">{p.amount}</td>
-                <td className="num">{p.basePrice}</td>
-                <td className="num">{mark(p.market)}</td>
-                <td className={`num ${p.unrealizedPnl.startsWith('-') ? 'down' : 'up'}`}>{p.unrealizedPnl}</td>
-                <td className="num">{p.liquidationPrice ?? '—'}</td>
-                <td className="num">{p.adlQuantile ?? '—'}</td>
-              </tr>
-            ))}
+            {list.map((p) => {
+              const markPrice = mark(p.market);
+              return (
+                <tr key={p.positionId} data-testid="position">
+                  <td>{p.market}</td>
+                  <td>{p.positionSide}</td>
+                  <td className="num">{p.amount}</td>
+                  <Figure exact={p.basePrice} shown={price(p.basePrice, p.market)} />
+                  {markPrice === undefined ? (
+                    <td className="num">—</td>
+                  ) : (
+                    <Figure exact={markPrice} shown={price(markPrice, p.market)} />
+                  )}
+                  <Figure
+                    className={`num ${p.unrealizedPnl.startsWith('-') ? 'down' : 'up'}`}
+                    exact={p.unrealizedPnl}
+                    shown={readableDecimal(p.unrealizedPnl)}
+                  />
+                  {p.liquidationPrice === null ? (
+                    <td className="num">—</td>
+                  ) : (
+                    <Figure exact={p.liquidationPrice} shown={price(p.liquidationPrice, p.market)} />
+                  )}
+                  <td className="num">{p.adlQuantile ?? '—'}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

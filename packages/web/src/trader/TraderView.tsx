@@ -20,10 +20,12 @@ import { useAccountStream } from './use-account-stream.js';
 function Account({
   credentials,
   market: info,
+  markets,
   onRefused,
 }: {
   credentials: TraderCredentials;
   market: MarketInfo;
+  markets: readonly MarketInfo[];
   onRefused: (refusal: unknown) => void;
 }) {
   const market = info.name;
@@ -60,7 +62,7 @@ function Account({
       <OrderForm client={client} market={info} onPlaced={changed} />
       <OrderBook market={market} />
       <OpenOrders client={client} market={market} orders={orders} onChanged={changed} />
-      <Positions client={client} version={version} />
+      <Positions client={client} markets={markets} version={version} />
       <History client={client} market={market} version={version} />
       <Transfer client={client} onDone={changed} />
       <DepositAddress client={client} />
@@ -71,10 +73,12 @@ function Account({
 export function TraderView({
   credentials,
   market,
+  markets,
   onLogin,
 }: {
   credentials: TraderCredentials | undefined;
   market: MarketInfo;
+  markets: readonly MarketInfo[];
   onLogin: (credentials: TraderCredentials | undefined) => void;
 }) {
   const [refused, setRefused] = useState<unknown>(undefined);
@@ -110,6 +114,7 @@ export function TraderView({
         key={credentials.apiKey}
         credentials={credentials}
         market={market}
+        markets={markets}
         onRefused={(refusal) => {
           setRefused(refusal);
           onLogin(undefined);

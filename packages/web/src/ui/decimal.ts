@@ -47,6 +47,33 @@ export function isZero(a: string): boolean {
   return scaled(a).units === 0n;
 }
 
+/**
+ * `a` rounded to `decimals` places (half away from zero) and written without trailing zeros: a figure
+ * to read, never one to send (what is sent keeps every digit the user or the API wrote).
+ */
+export function roundDecimal(a: string, decimals: number): string {
+  const { units, scale } = scaled(a);
+  if (scale <= decimals) return format(units, scale);
+  const step = 10n ** BigInt(scale - decimals);
+  const magnitude = units < 0n ? -units : units;
+  let kept = magnitude / step;
+  if ((magnitude % step) * 2n >= step) kept += 1n;
+  return format(units < 0n ? -kept : kept, decimals);
+}
+
+/**
+ * `a` with `significant` significant digits, and at least `minDecimals` places however large it is (a
+ * sum of money keeps its cents): for figures of no fixed precision, a funding rate or a PnL that the
+ * API writes with 18 decimals.
+ */
+export function readableDecimal(a: string, significant = 6, minDecimals = 2): string {
+  const { units, scale } = scaled(a);
+  if (units === 0n) return '0';
+  // the power of ten of the first significant digit: 2 for 123.4, -5 for 0.0000999
+  const exponent = (units < 0n ? -units : units).toString().length - 1 - scale;
+  return roundDecimal(a, Math.max(minDecimals, significant - 1 - exponent));
+}
+
 /** A chart coordinate: the one place a decimal becomes a float, for drawing only. */
 export function plotValue(a: string): number {
   return Number(a);
