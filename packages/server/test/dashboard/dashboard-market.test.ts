@@ -101,6 +101,32 @@ describe("the market view's charts read as the market's prices and the page's cl
     }
   });
 
+  it('the depth chart spans the prices around the mid, not an order far from them, which the book still lists', async () => {
+    const maker = await trader(server, 'depth-maker', { USDT: '1000', ETH: '1' });
+    const levels = [
+      ['buy', '2990'],
+      ['buy', '2980'],
+      ['sell', '3010'],
+      ['sell', '3020'],
+    ] as const;
+    for (const [side, price] of levels) await maker.orderNew({ market: 'ETH_USDT', side, amount: '0.01', price });
+    // a bid at a tenth of the price, far from every other order
+    await maker.orderNew({ market: 'ETH_USDT', side: 'buy', amount: '0.02', price: '300' });
+    await browser.withPage('depth-window', async (page) => {
+      await page.goto(`${server.url}/ui/?market=ETH_USDT`);
+      await page.locator('[data-testid="bids"] [data-testid="level"][data-price="300"]').waitFor();
+      const chart = page.getByTestId('depth-chart');
+      const width = (await chart.boundingBox())?.width ?? 0;
+      assert.ok(width > 0);
+      // each side spreads over a good part of the chart, not squashed into a sliver at one end
+      for (const side of ['bids', 'asks']) {
+        const drawn = (await chart.locator(`.depth-${side}`).boundingBox())?.width ?? 0;
+        assert.ok(drawn / width > 0.15, `${side}: ${drawn} of ${width} px`);
+      }
+      assert.equal(await page.getByTestId('depth-left').textContent(), 'Not drawn: 1 level far from the mid price.');
+    });
+  });
+
   it('an answer that is no JSON (a maintenance page) shows as its status, not as its markup', async () => {
     await browser.withPage('html-503', async (page) => {
       await page.route(`${server.url}/api/v4/public/markets`, (route) =>

@@ -43,6 +43,12 @@ export function subtractDecimal(a: string, b: string): string {
   return format(x - y, scale);
 }
 
+export function multiplyDecimal(a: string, b: string): string {
+  const x = scaled(a);
+  const y = scaled(b);
+  return format(x.units * y.units, x.scale + y.scale);
+}
+
 export function isZero(a: string): boolean {
   return scaled(a).units === 0n;
 }
