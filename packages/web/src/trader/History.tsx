@@ -7,10 +7,13 @@ function when(seconds: number): string {
   return new Date(Math.floor(seconds * 1000)).toLocaleString();
 }
 
-/** Finished orders and the user's own trades on a market, newest first. */
+/**
+ * Finished orders and the user's own trades on a market, newest first; read again at each change of
+ * `version` (an order of the user's finished or traded, here or through any other client).
+ */
 export function History({ client, market, version }: { client: TxcClient; market: string; version: number }) {
-  const orders = usePolling(() => client.orderHistory({ market, limit: 50 }), 10_000, [client, market, version]);
-  const deals = usePolling(() => client.executedHistory({ market, limit: 50 }), 10_000, [client, market, version]);
+  const orders = usePolling(() => client.orderHistory({ market, limit: 50 }), 10_000, [client, market], version);
+  const deals = usePolling(() => client.executedHistory({ market, limit: 50 }), 10_000, [client, market], version);
   const finished = orders.data?.[market] ?? [];
   const trades = deals.data === undefined ? [] : Array.isArray(deals.data) ? deals.data : (deals.data[market] ?? []);
   return (

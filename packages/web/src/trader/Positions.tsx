@@ -16,7 +16,8 @@ function Figure({ exact, shown, className = 'num' }: { exact: string; shown: str
 }
 
 /**
- * Open collateral positions with their entry, the market's mark, PnL, liquidation price and ADL rank.
+ * Open collateral positions with their entry, the market's mark, PnL, liquidation price and ADL rank;
+ * read again at each change of `version` (a position opened, changed or closed).
  * The API writes marks, PnL and liquidation prices with up to 18 decimals: prices are shown at their
  * market's precision, the PnL to a few significant digits (and its cents).
  */
@@ -29,7 +30,7 @@ export function Positions({
   markets: readonly MarketInfo[];
   version: number;
 }) {
-  const positions = usePolling(() => client.openPositions(), 5000, [client, version]);
+  const positions = usePolling(() => client.openPositions(), 5000, [client], version);
   const futures = usePolling(() => publicClient.futures(), 5000, []);
   const mark = (market: string) => futures.data?.result.find((f) => f.ticker_id === market)?.markPrice;
   const price = (text: string, market: string) => {

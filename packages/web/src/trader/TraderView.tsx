@@ -30,7 +30,9 @@ function Account({
 }) {
   const market = info.name;
   const client = useMemo(() => privateClient(credentials.apiKey, credentials.apiSecret), [credentials]);
-  const [version, setVersion] = useState(0);
+  // counts of changes the history and the positions were told of, each read again at the next
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const [positionsVersion, setPositionsVersion] = useState(0);
   const balances = usePolling(() => loadBalances(client), 3000, [client]);
   const orders = usePolling<Order[]>(() => client.activeOrders({ market, limit: 100 }), 3000, [client, market]);
   // a key revoked (or disabled) while the page is open: nothing it signs works any more
@@ -41,17 +43,21 @@ function Account({
   const changed = () => {
     balances.refresh();
     orders.refresh();
-    setVersion((n) => n + 1);
+    setHistoryVersion((n) => n + 1);
+    setPositionsVersion((n) => n + 1);
   };
-  const stream = useAccountStream(client, market, () => {
+  const stream = useAccountStream(client, market, (change) => {
+    // a fill, a finished order or a position moves balances too (fees, margin, holds released)
     balances.refresh();
     orders.refresh();
+    if (change === 'history' || change === 'all') setHistoryVersion((n) => n + 1);
+    if (change === 'positions' || change === 'all') setPositionsVersion((n) => n + 1);
   });
   return (
     <div className="grid trader-view">
       <p className="stream-state muted" data-testid="account-stream" data-state={stream}>
         {stream === 'live'
-          ? 'Live: balances and orders follow the account streams.'
+          ? 'Live: balances, orders, history and positions follow the account streams.'
           : stream === 'polling'
             ? 'Account streams unavailable: refreshing every few seconds.'
             : stream === 'reconnecting'
@@ -62,8 +68,8 @@ function Account({
       <OrderForm client={client} market={info} onPlaced={changed} />
       <OrderBook market={market} />
       <OpenOrders client={client} market={market} orders={orders} onChanged={changed} />
-      <Positions client={client} markets={markets} version={version} />
-      <History client={client} market={market} version={version} />
+      <Positions client={client} markets={markets} version={positionsVersion} />
+      <History client={client} market={market} version={historyVersion} />
       <Transfer client={client} onDone={changed} />
       <DepositAddress client={client} />
     </div>

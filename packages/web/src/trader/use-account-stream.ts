@@ -1,17 +1,37 @@
-import { TxcStream, type TxcClient } from '@txc/sdk';
+import { TxcStream, type StreamAccountSnapshot, type StreamPosition, type TxcClient } from '@txc/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { streamUrl } from '../api/connection.js';
 
 export type AccountStreamState = 'connecting' | 'live' | 'reconnecting' | 'polling';
 
 /**
- * The account's own streams (websocket spec §7) as a change signal: a spot balance or an open order
- * of this market changed, so the panels read the API again at once instead of at their next poll.
- * The connection authorizes with a token the key asks for (the secret never goes on the socket); if
- * it cannot, the panels keep polling and the state says so; while a lost connection is being
- * restored too.
+ * What an account stream says changed: a spot balance or an open order (`orders`), an order that
+ * finished or traded (`history`), the open positions (`positions`); `all` after a reconnect, when
+ * what happened meanwhile is not replayed.
  */
-export function useAccountStream(client: TxcClient, market: string, onChange: () => void): AccountStreamState {
+export type AccountChange = 'orders' | 'history' | 'positions' | 'all';
+
+/** What makes one set of positions another: which are open, and their sizes. */
+function positionsShape(snapshot: StreamAccountSnapshot<StreamPosition>): string {
+  return snapshot.records
+    .map((p) => `${p.id}:${p.amount}`)
+    .sort()
+    .join(' ');
+}
+
+/**
+ * The account's own streams (websocket spec §7) as a change signal, so that the panels read the API
+ * again at once instead of at their next poll, whatever client made the change (this page, a bot on
+ * another key): spot balances, the market's open orders, its finished orders and own trades, and the
+ * open positions. The connection authorizes with a token the key asks for (the secret never goes on
+ * the socket); if it cannot, the panels keep polling and the state says so; while a lost connection
+ * is being restored too.
+ */
+export function useAccountStream(
+  client: TxcClient,
+  market: string,
+  onChange: (change: AccountChange) => void,
+): AccountStreamState {
   const [state, setState] = useState<AccountStreamState>('connecting');
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -19,7 +39,16 @@ export function useAccountStream(client: TxcClient, market: string, onChange: ()
     let closed = false;
     // the subscriptions were accepted: only then is the stream restored a live one
     let following = false;
-    const signal = () => changed.current();
+    const signal = (change: AccountChange) => () => changed.current(change);
+    // positionsMargin pushes the whole account every second while a mark moves its PnL: only a
+    // position opened, resized or closed is worth reading again before the next poll
+    let positions: string | undefined;
+    const onPositions = (snapshot: StreamAccountSnapshot<StreamPosition>) => {
+      const shape = positionsShape(snapshot);
+      if (shape === positions) return;
+      positions = shape;
+      changed.current('positions');
+    };
     const stream = new TxcStream({
       url: streamUrl(),
       tokens: client,
@@ -28,8 +57,7 @@ export function useAccountStream(client: TxcClient, market: string, onChange: ()
       onReconnect: () => {
         if (closed || !following) return;
         setState('live');
-        // what changed while the stream was away is not replayed: read it all again
-        signal();
+        signal('all')();
       },
     });
     setState('connecting');
@@ -37,7 +65,13 @@ export function useAccountStream(client: TxcClient, market: string, onChange: ()
       .connect()
       .then(() => stream.authorize())
       .then(() =>
-        Promise.all([stream.subscribe('balanceSpot', [], signal), stream.subscribe('ordersPending', [market], signal)]),
+        Promise.all([
+          stream.subscribe('balanceSpot', [], signal('orders')),
+          stream.subscribe('ordersPending', [market], signal('orders')),
+          stream.subscribe('ordersExecuted', [[market], 0], signal('history')),
+          stream.subscribe('deals', [[market]], signal('history')),
+          stream.subscribe('positionsMargin', [], onPositions),
+        ]),
       )
       .then(
         () => {

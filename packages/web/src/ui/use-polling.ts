@@ -10,8 +10,15 @@ export interface Polled<T> {
 /**
  * Loads `load()` now and every `everyMs`, and again whenever a dependency changes. An answer that
  * arrives after a newer request started is dropped, so a slow reply never overwrites a fresh one.
+ * A change of `refreshOn` (a count of changes told from elsewhere) loads again too, keeping what is
+ * shown until the answer replaces it: the same data read again, not other data.
  */
-export function usePolling<T>(load: (() => Promise<T>) | undefined, everyMs: number, deps: unknown[]): Polled<T> {
+export function usePolling<T>(
+  load: (() => Promise<T>) | undefined,
+  everyMs: number,
+  deps: unknown[],
+  refreshOn?: number,
+): Polled<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const generation = useRef(0);
@@ -33,6 +40,13 @@ export function usePolling<T>(load: (() => Promise<T>) | undefined, everyMs: num
       },
     );
   }, []);
+
+  const refreshedOn = useRef(refreshOn);
+  useEffect(() => {
+    if (refreshedOn.current === refreshOn) return;
+    refreshedOn.current = refreshOn;
+    refresh();
+  }, [refreshOn]);
 
   useEffect(() => {
     setData(undefined);
