@@ -162,14 +162,22 @@ class EngineNode implements RunningNode {
 
   private tick(): void {
     if (this.closed) return;
-    const lostFor = this.link.lostFor();
-    if (this.server !== undefined && lostFor > this.config.lease.natsLossMs) {
-      const seconds = Math.round(lostFor / 1000);
-      void this.change(() => this.stepDown(`no gateway can reach it: NATS lost for ${seconds} s`, true));
+    if (this.server !== undefined && this.natsLost()) {
+      void this.change(async () => {
+        // queued behind another role change, this may run once NATS is back: gateways reach the leader again
+        if (!this.natsLost()) return;
+        const seconds = Math.round(this.link.lostFor() / 1000);
+        await this.stepDown(`no gateway can reach it: NATS lost for ${seconds} s`, true);
+      });
     }
     // from the moment it takes the lease, through its start as leader: a slow start must not let it lapse
     else if (this.holding) void this.renew();
     else void this.change(() => this.campaign());
+  }
+
+  /** NATS has been lost for longer than a leader keeps the lease without it. */
+  private natsLost(): boolean {
+    return this.link.lostFor() > this.config.lease.natsLossMs;
   }
 
   private async campaign(): Promise<void> {
@@ -189,7 +197,8 @@ class EngineNode implements RunningNode {
   /** Who holds the lease now, as /health reports it. */
   private async readLease(): Promise<void> {
     const held = await this.lease.holder();
-    // a lease still naming this node that it no longer serves (a renew that landed after it gave up) names nobody
+    // a lease still naming this node that it no longer serves (it stepped down before the database saw the
+    // lease lapse) names nobody
     const serving = held?.holder !== this.nodeId || this.server !== undefined;
     this.leader = held?.live === true && serving ? held.holder : null;
     this.epoch = held?.epoch ?? null;

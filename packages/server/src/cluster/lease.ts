@@ -18,6 +18,15 @@ export interface LeaseHolder {
  * may disagree.
  */
 export class Lease {
+  /**
+   * The last of this node's writes to the lease, each sent once the one before has come back. Sent
+   * on two pooled connections, a renew still in flight could reach the database after the release
+   * that followed it, and take back the lease given up: standbys would then wait out its lifetime.
+   */
+  private writes: Promise<unknown> = Promise.resolve();
+  /** Epochs up to this one were given up by this node: none of them is renewed again. */
+  private releasedUpTo = 0;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly nodeId: string,
@@ -27,28 +36,43 @@ export class Lease {
   /** Takes the lease if it has lapsed: answers the new epoch, or undefined when another node holds it. */
   async acquire(): Promise<number | undefined> {
     await this.create();
-    const { rows } = await sql<{ epoch: number }>`
-      update cluster_lease
-         set epoch = epoch + 1, holder = ${this.nodeId},
-             expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
-       where id = 1 and (expires_at is null or expires_at <= clock_timestamp())
-      returning epoch`.execute(this.db);
-    return rows[0]?.epoch;
+    return this.inTurn(async () => {
+      const { rows } = await sql<{ epoch: number }>`
+        update cluster_lease
+           set epoch = epoch + 1, holder = ${this.nodeId},
+               expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
+         where id = 1 and (expires_at is null or expires_at <= clock_timestamp())
+        returning epoch`.execute(this.db);
+      return rows[0]?.epoch;
+    });
   }
 
-  /** Extends the lease of `epoch`; false once another node has taken it. */
-  async renew(epoch: number): Promise<boolean> {
-    const { rows } = await sql<{ epoch: number }>`
-      update cluster_lease set expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
-       where id = 1 and epoch = ${epoch} and holder = ${this.nodeId}
-      returning epoch`.execute(this.db);
-    return rows.length === 1;
+  /** Extends the lease of `epoch`; false once another node has taken it, or this one gave it up. */
+  renew(epoch: number): Promise<boolean> {
+    return this.inTurn(async () => {
+      if (epoch <= this.releasedUpTo) return false;
+      const { rows } = await sql<{ epoch: number }>`
+        update cluster_lease set expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
+         where id = 1 and epoch = ${epoch} and holder = ${this.nodeId}
+        returning epoch`.execute(this.db);
+      return rows.length === 1;
+    });
   }
 
   /** Gives the lease up at once (a graceful stop): a standby need not wait for it to lapse. */
-  async release(epoch: number): Promise<void> {
-    await sql`update cluster_lease set expires_at = clock_timestamp()
-               where id = 1 and epoch = ${epoch} and holder = ${this.nodeId}`.execute(this.db);
+  release(epoch: number): Promise<void> {
+    this.releasedUpTo = Math.max(this.releasedUpTo, epoch);
+    return this.inTurn(async () => {
+      await sql`update cluster_lease set expires_at = clock_timestamp()
+                 where id = 1 and epoch = ${epoch} and holder = ${this.nodeId}`.execute(this.db);
+    });
+  }
+
+  /** Runs `write` once every write to the lease asked for before it has come back, failed or not. */
+  private inTurn<T>(write: () => Promise<T>): Promise<T> {
+    const turn = this.writes.then(write);
+    this.writes = turn.catch(() => undefined);
+    return turn;
   }
 
   async holder(): Promise<LeaseHolder | undefined> {

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
+import { engineNodeFlags, leading, TEST_LEASE } from '../durability/venue-processes.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { eventually } from '../support/eventually.js';
+import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
+import { PostgresRelay } from '../support/postgres-relay.js';
+import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { SeverableLink } from '../support/severable-link.js';
+
+const SHARED = { masterKey: 'ef'.repeat(32), adminToken: 'lease-step-down-test-admin-token' };
+
+/** What a test started: stopped and removed after it, whatever happened. */
+const cleanUp: (() => Promise<unknown> | void)[] = [];
+after(async () => {
+  for (const step of cleanUp.reverse()) await Promise.resolve(step()).catch(() => undefined);
+});
+
+describe('a leader that steps down', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  if (skip !== undefined) {
+    it('runs against real PostgreSQL and NATS servers', { skip }, () => undefined);
+    return;
+  }
+
+  it('gives its lease up for good: a renew still in flight cannot take it back', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-step-down-'));
+    cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const [relay, link] = await Promise.all([PostgresRelay.open(db.url), SeverableLink.open(TEST_NATS_URL)]);
+    cleanUp.push(
+      () => relay.close(),
+      () => link.close(),
+    );
+    const reader = new pg.Client(db.url);
+    await reader.connect();
+    cleanUp.push(() => reader.end());
+    /** Whether node A holds a live lease, by the database's clock. */
+    const heldByA = async (): Promise<boolean> => {
+      const { rows } = await reader.query<{ held: boolean }>(
+        `select holder = 'A' and expires_at > clock_timestamp() as held from cluster_lease where id = 1`,
+      );
+      return rows[0]?.held === true;
+    };
+
+    // a long lease: it cannot lapse by itself while the test holds a renew, only be given up
+    const lease = { ...TEST_LEASE, ttlMs: 12_000, natsLossMs: 1_000 };
+    const flags = engineNodeFlags({ dataDir, database: relay.url, venue: DEMO_VENUE_FILE }, 'A', SHARED);
+    const a: ChildServer = await startChildServer({ ...flags, cluster: link.url, lease });
+    cleanUp.push(() => a.crash());
+    await leading(a);
+
+    // a renew on its way to the database when the leader loses NATS, and arriving only after it stepped down
+    const renew = relay.hold('update cluster_lease set expires_at');
+    await renew.reached;
+    link.cut();
+    await eventually('the step-down', () => a.logs().includes('this node no longer leads'), 20_000);
+    // it gives the lease up now, unless it waits for the renew to come back first
+    const deadline = performance.now() + 3_000;
+    while ((await heldByA()) && performance.now() < deadline) await sleep(50);
+    renew.letGo();
+
+    await eventually('the lease given up', async () => !(await heldByA()), 5_000);
+    for (const until = performance.now() + 1_500; performance.now() < until; await sleep(50)) {
+      assert.equal(await heldByA(), false, 'a lease given up stays given up: a standby takes it at once');
+    }
+  });
+});
