@@ -17,7 +17,7 @@ import { createLogger } from '../process/logger.js';
 import { readStartFiles, serve, type RunningServer } from '../process/serve.js';
 import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
-import { masterKeyFor } from '../process/store-master-key.js';
+import { claimClusterMasterKey, masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
 import { metricsOptions } from '../http/plugins/metrics.js';
@@ -372,6 +372,7 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     // before the migrations: a node given no key, or the wrong one, writes nothing
     const masterKey = await masterKeyFor(store, config, { generate: true });
     await store.migrate();
+    await claimClusterMasterKey(store, masterKey);
     await opensTheKeys(store, config, SecretBox.fromKey(masterKey.key));
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
     const link = await connectCluster(target, `txc node ${nodeId}`, log);

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Config } from '../config/schema.js';
 import { CREDENTIALS_META } from '../demo/stored-credentials.js';
@@ -76,6 +77,42 @@ export async function masterKeyFor(
     );
   }
   return configured;
+}
+
+/** PostgreSQL's error code for a write the lease fences off (migration 0012). */
+const FENCED = 'TXC01';
+
+/**
+ * The master key of a cluster, as its store records it: the first engine node to start on a new
+ * cluster records the id of its key, in one statement that inserts it only if no id is recorded yet,
+ * and every node whose key is another one is refused. Nodes starting together without a key each make
+ * one of their own: without this, each would seal the API keys it creates under its own. A key this
+ * start generated and that lost is removed from the data dir: nothing was sealed under it.
+ */
+export async function claimClusterMasterKey(store: Store, masterKey: MasterKey): Promise<void> {
+  const keyId = SecretBox.fromKey(masterKey.key).keyId;
+  let recorded = await store.getMeta(MASTER_KEY_ID_META);
+  if (recorded === undefined) {
+    try {
+      await store.db
+        .insertInto('meta')
+        .values({ key: MASTER_KEY_ID_META, value: keyId })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+    } catch (e) {
+      // a leader of a version that did not record it leads: it decides, and the sealed keys were checked
+      if ((e as { code?: unknown }).code === FENCED) return;
+      throw e;
+    }
+    recorded = await store.getMeta(MASTER_KEY_ID_META);
+  }
+  if (recorded === undefined || recorded === keyId) return;
+  if (masterKey.generated && masterKey.path !== undefined) rmSync(masterKey.path, { force: true });
+  const made = masterKey.generated ? ' (made at this start, now removed)' : '';
+  throw new MasterKeyError(
+    `this cluster's store records master key ${recorded}, and this node's is ${keyId}${made}: ` +
+      `give every process of the cluster the key ${recorded} (TXC_MASTER_KEY, or TXC_MASTER_KEY_FILE)`,
+  );
 }
 
 /** Records in the store the key the venue seals under, so that a start or a command without it is refused. */
