@@ -26,7 +26,9 @@ USER node
 WORKDIR /data
 VOLUME ["/data"]
 EXPOSE 8080
+# Liveness, not readiness (/health): an orchestrator replaces an unhealthy container, and a server
+# waiting for its store, or a cluster's process for NATS, recovers by itself once it is back.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.TXC_PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.TXC_PORT||8080)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["txc"]
 CMD ["serve", "--host", "0.0.0.0"]

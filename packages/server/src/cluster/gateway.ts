@@ -13,6 +13,7 @@ import { familyOf } from '../http/family.js';
 import { registerErrorHandling, sendUnavailable } from '../http/plugins/error-handling.js';
 import { metricsOptions, registerMetrics, type MetricsOptions } from '../http/plugins/metrics.js';
 import type { ClusterPlace } from '../http/routes/health.js';
+import { livenessRoute } from '../http/routes/liveness.js';
 import { sendError } from '../http/send-error.js';
 import { adminToken } from '../process/admin-token.js';
 import { baseUrl } from '../process/base-url.js';
@@ -115,6 +116,7 @@ function buildGatewayApp(parts: GatewayParts): FastifyInstance {
       .header('cache-control', 'no-store')
       .send(body);
   });
+  livenessRoute(app);
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const ipSpent = await overIpAllowance(request, perClient, rules);
     if (ipSpent !== undefined) return sendError(reply, ipSpent);

@@ -36,6 +36,7 @@ import { sendError } from './send-error.js';
 import { throttledAnswer } from './throttled-answer.js';
 import { adminRoutes } from './routes/admin/admin-routes.js';
 import { healthRoute, type ClusterPlace } from './routes/health.js';
+import { livenessRoute } from './routes/liveness.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { ROUTES } from './routes/index.js';
 import type { Route } from './route-module.js';
@@ -184,6 +185,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   // Outside every scope: no rate limit, so that monitors polling it never push clients out.
   healthRoute(app, venue, options.cluster);
+  livenessRoute(app);
   registerDashboard(app);
 
   const streams = createStreams({

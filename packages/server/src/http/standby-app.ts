@@ -4,6 +4,7 @@ import { registerMetrics, type MetricsOptions } from './plugins/metrics.js';
 import { sendUnavailable } from './plugins/error-handling.js';
 import { sendError } from './send-error.js';
 import type { ClusterPlace } from './routes/health.js';
+import { livenessRoute } from './routes/liveness.js';
 
 /** What a standby engine node reports on /health. */
 export interface StandbyReport {
@@ -20,7 +21,8 @@ export interface StandbyReport {
  * from a broken one);
  * every other request is answered as a venue that cannot write answers, 503 in the API's own body.
  * An admin request (the CLI's, pointed at this node's data dir) is told where to go instead.
- * `/metrics` serves the standby's own figures, under the same rules as a server's.
+ * `/metrics` serves the standby's own figures, under the same rules as a server's; `/health/live`
+ * answers as on every process.
  */
 export function buildStandbyApp(
   log: FastifyBaseLogger,
@@ -42,6 +44,7 @@ export function buildStandbyApp(
       .header('cache-control', 'no-store')
       .send({ status: ready ? 'standby' : 'unavailable', seq: r.seq, cluster: r.place });
   });
+  livenessRoute(app);
   app.setNotFoundHandler((request, reply) => {
     const leader = report().place.leader;
     reply.header('retry-after', '1');

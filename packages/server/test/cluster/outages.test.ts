@@ -98,6 +98,13 @@ async function healthSays(
   assert.fail(`/health ${when}: ${last}, not ${status}`);
 }
 
+/** The process's /health/live: 200 for as long as it runs, whatever /health says of its readiness. */
+async function isLive(process: Target, when: string): Promise<void> {
+  const answer = await fetch(`${process.url}/health/live`);
+  const body = (await answer.json()) as { status?: string };
+  assert.deepEqual([answer.status, body.status], [200, 'live'], `/health/live ${when}: ${JSON.stringify(body)}`);
+}
+
 describe('outages around a cluster', async () => {
   const skip = (await postgresSkipReason()) ?? (await natsSkipReason()) ?? throwawayPostgresSkipReason();
   if (skip !== undefined) {
@@ -124,12 +131,16 @@ describe('outages around a cluster', async () => {
     cleanUp.push(() => db.drop());
     const nats = await ThrowawayNats.create();
     cleanUp.push(() => nats.destroy());
-    const [, g1] = await cluster(db.url, nats.url, ['G1']);
+    const [leader, g1] = await cluster(db.url, nats.url, ['G1']);
     const [actor] = await setUp(g1!, 2, unique);
     const pending = await updates(await watched(g1!, actor!), 'ordersPending', [MARKET]);
     assert.ok(acknowledged(await send(g1!, order(actor!, 'before'))));
     await nats.stop();
     await healthSays(g1!, 'unavailable', 'while the gateway has lost NATS');
+    await healthSays(leader!, 'unavailable', 'while the leader has lost NATS', (h) => h.cluster?.role === 'leader');
+    // not ready, but alive: a liveness probe restarts neither while NATS restarts
+    await isLive(g1!, 'of the gateway without NATS');
+    await isLive(leader!, 'of the leader without NATS');
     assert.match(g1!.logs(), /lost NATS at nats:\/\/127\.0\.0\.1:\d+/);
     const during = await send(g1!, order(actor!, 'while-down'));
     assert.equal(during.status, 503, 'never a success while the leader cannot be reached');
@@ -196,6 +207,7 @@ describe('outages around a cluster', async () => {
     assert.match(a.logs(), /no gateway can reach it: NATS lost for \d+ s/);
     const underB = await recovers(g1, actor!, 'under-b');
     await healthSays(a, 'unavailable', 'of the old leader while it has no NATS', (h) => h.cluster?.nats === false);
+    await isLive(a, 'of the old leader, standing by without NATS');
     linkA.mend();
     await healthSays(a, 'standby', 'of the old leader back on NATS', (h) => h.cluster?.leader === 'B');
 

@@ -92,6 +92,9 @@ async function outage(
   assert.equal(down.body.status, 'unavailable');
   assert.equal((down.body.store as { writable: boolean }).writable, false);
   if (kind === 'postgres') assert.equal((down.body.store as { reachable: boolean }).reachable, false);
+  // not ready, but alive: a liveness probe must not restart a server that waits for its store
+  const live = await fetch(`${target.url}/health/live`);
+  assert.deepEqual([live.status, ((await live.json()) as { status: string }).status], [200, 'live']);
 
   await repairStore();
   const up = await healthyWithin(target, 20_000);

@@ -60,4 +60,15 @@ describe('GET /health', () => {
     );
     assert.ok(pings.includes(429), 'the public limit is in force meanwhile');
   });
+
+  it('/health/live answers while the process runs, never rate-limited, never cached', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}/health/live`)));
+    assert.ok(answers.every((r) => r.status === 200));
+    assert.equal(answers[0]!.headers.get('cache-control'), 'no-store');
+    const body = (await answers[0]!.json()) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(body).sort(), ['status', 'uptimeSeconds']);
+    assert.equal(body.status, 'live');
+    assert.equal(typeof body.uptimeSeconds, 'number');
+    assert.equal((await fetch(`${server.url}/health/live`, { method: 'HEAD' })).status, 200);
+  });
 });
