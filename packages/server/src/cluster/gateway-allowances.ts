@@ -16,9 +16,13 @@ export type Allows = (client: string, rule: RateLimitRule) => boolean | Promise<
  * configured, here otherwise (each gateway its own count: the leader sees none of the requests a
  * gateway serves itself, so without this nothing would count them).
  */
-export function clientAllowances(limits: SharedLimits | undefined, maxTrackedClients: number | undefined): Allows {
+export function clientAllowances(
+  limits: SharedLimits | undefined,
+  maxTrackedClients: number | undefined,
+  onRefused: (group: string) => void,
+): Allows {
   if (limits !== undefined) return (client, rule) => limits.allows(client, rule);
-  const local = new RateLimiter(maxTrackedClients);
+  const local = new RateLimiter(maxTrackedClients, onRefused);
   return (client, rule) => local.hit(client, rule, Date.now());
 }
 

@@ -148,10 +148,10 @@ function buildGatewayApp(parts: GatewayParts): FastifyInstance {
  * The cluster's limits in Redis. Commands fail at once while it is out of reach (no queue, one
  * try), and the gateway then counts on its own (SharedLimits).
  */
-function sharedLimits(url: string, cluster: string, log: Logger): SharedLimits {
+function sharedLimits(url: string, cluster: string, log: Logger, onRefused: (group: string) => void): SharedLimits {
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
   redis.on('error', (err: Error) => log.debug({ err }, 'Redis'));
-  return new SharedLimits(redis, `txc:${cluster}:limits`);
+  return new SharedLimits(redis, `txc:${cluster}:limits`, onRefused);
 }
 
 /** PostgreSQL's "undefined_table": the store has not been made yet. */
@@ -258,11 +258,14 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
       const applied = streams?.venue.state.seq ?? null;
       return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, applied, cluster: place } };
     };
-    limits = config.redis === undefined ? undefined : sharedLimits(config.redis, cluster, log);
-    // one count of each client IP for HTTP and WebSocket alike, as on a single server
-    const perClient = clientAllowances(limits, config.rateLimits.maxTrackedClients);
     const token = adminToken(config.dataDir, config.adminToken);
     const metrics = new HttpMetrics();
+    // what the gateway refuses itself, the leader never sees: counted here, as a single server counts its own
+    const refusals = metrics.rateLimits;
+    const refused = (group: string): void => refusals.refused(group);
+    limits = config.redis === undefined ? undefined : sharedLimits(config.redis, cluster, log, refused);
+    // one count of each client IP for HTTP and WebSocket alike, as on a single server
+    const perClient = clientAllowances(limits, config.rateLimits.maxTrackedClients, refused);
     watchCluster(
       metrics,
       () => ({ role: 'gateway', natsConnected: link.up(), appliedSeq: streams?.venue.state.seq }),

@@ -16,6 +16,8 @@ export class SharedLimits {
     private readonly redis: Redis,
     /** Keeps the counters of two clusters sharing a Redis apart. */
     private readonly prefix: string,
+    /** Told of every refusal, with the rule's group (metrics), as a server's own limiter tells. */
+    private readonly onRefused: (group: string) => void = () => undefined,
   ) {}
 
   /** Counts one request of `client` under `rule`; false once its allowance for the window is spent. */
@@ -25,7 +27,9 @@ export class SharedLimits {
       return true;
     } catch (outcome) {
       // a refusal is answered with the counter's state; anything else is both counts failing
-      return !(outcome instanceof RateLimiterRes);
+      if (!(outcome instanceof RateLimiterRes)) return true;
+      this.onRefused(rule.group);
+      return false;
     }
   }
 

@@ -119,8 +119,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const metrics = options.metrics ?? new Metrics();
   registerMetrics(app, metricsOptions(config, metrics, options.adminToken));
   registerJsonBody(app, config.http.json);
+  const refusals = metrics.rateLimits;
   const limiter = new RateLimiter(config.rateLimits.maxTrackedClients ?? DEFAULT_MAX_KEYS, (group) =>
-    metrics.rateLimitRefused(group),
+    refusals.refused(group),
   );
   app.decorate('rateLimiter', limiter);
   const rules = configuredRateRules(config);

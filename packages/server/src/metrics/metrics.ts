@@ -3,6 +3,7 @@ import type { VenueStatus } from '../venue/venue.js';
 import type { CommandOutcome, StoreOperation, VenueObserver } from '../venue/sequencer/venue-observer.js';
 import { LabelledCounter, type CounterSeries } from './labelled-counter.js';
 import { LabelledHistogram, type HistogramSeries } from './labelled-histogram.js';
+import { RateLimitMetrics } from './rate-limit-metrics.js';
 import { StreamMetrics } from './stream-metrics.js';
 
 /** Request latencies, seconds: from half a millisecond (a cached public read) to the request timeout. */
@@ -60,6 +61,7 @@ export class HttpMetrics {
   private readonly requests: LabelledHistogram<'route' | 'method' | 'status'>;
   private readonly routes = new Map<string, RouteRequests>();
   private streamMetrics: StreamMetrics | undefined;
+  private rateLimitMetrics: RateLimitMetrics | undefined;
   private readonly refreshes: (() => Promise<void>)[] = [];
 
   constructor(options: { readonly processMetrics?: boolean } = {}) {
@@ -77,6 +79,12 @@ export class HttpMetrics {
   get streams(): StreamMetrics {
     this.streamMetrics ??= new StreamMetrics(this.registry);
     return this.streamMetrics;
+  }
+
+  /** The refusals of rate limits, registered at first use: a process that limits no rate exports none. */
+  get rateLimits(): RateLimitMetrics {
+    this.rateLimitMetrics ??= new RateLimitMetrics(this.registry);
+    return this.rateLimitMetrics;
   }
 
   /** The series of one route pattern (`unmatched` for requests no route took). */
@@ -123,8 +131,6 @@ export class Metrics extends HttpMetrics implements VenueObserver {
   private readonly commitCommands: HistogramSeries;
   private readonly commitSeconds: HistogramSeries;
   private readonly storeErrors = new Map<StoreOperation, CounterSeries>();
-  private readonly refusals: LabelledCounter<'group'>;
-  private readonly refusalSeries = new Map<string, CounterSeries>();
   private readonly faults: Counter<'type'>;
 
   constructor(options: { readonly processMetrics?: boolean } = {}) {
@@ -158,11 +164,8 @@ export class Metrics extends HttpMetrics implements VenueObserver {
       this.registry,
     );
     for (const operation of STORE_OPERATIONS) this.storeErrors.set(operation, storeErrors.series({ operation }));
-    this.refusals = new LabelledCounter(
-      'txc_rate_limit_refusals_total',
-      'Requests refused by a rate limit, by limit group (ip, public, or the endpoint group)',
-      this.registry,
-    );
+    // exported from the start, refusals or none: every server limits rates
+    void this.rateLimits;
   }
 
   commandApplied(type: string, result: CommandOutcome): void {
@@ -183,15 +186,6 @@ export class Metrics extends HttpMetrics implements VenueObserver {
   /** A sandbox's fault rule acted on a request or a socket. */
   faultInjected(type: string): void {
     this.faults.inc({ type });
-  }
-
-  rateLimitRefused(group: string): void {
-    let s = this.refusalSeries.get(group);
-    if (s === undefined) {
-      s = this.refusals.series({ group });
-      this.refusalSeries.set(group, s);
-    }
-    s.inc();
   }
 
   /** Gauges read from the venue at each scrape: where its journal and snapshots stand, whether it takes writes. */

@@ -36,6 +36,12 @@ async function scrape(target: { url: string }): Promise<Sample[]> {
   return parseSamples(await response.text());
 }
 
+/** Requests of a rate-limit group both gateways refused, as their own `/metrics` count them. */
+async function refusedByGateways(gateways: readonly { url: string }[], group: string): Promise<number> {
+  const scraped = await Promise.all(gateways.map(scrape));
+  return scraped.reduce((total, samples) => total + sumOf(samples, 'txc_rate_limit_refusals_total', { group }), 0);
+}
+
 const restingBuy = (actor: Actor, clientOrderId: string): ReturnType<typeof sign> =>
   sign(actor, '/api/v4/order/new', { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', clientOrderId });
 
@@ -200,6 +206,7 @@ describe('gateways in front of a cluster', async () => {
   it("a key's rate limit, shared in Redis, holds exactly when its requests are spread over both gateways", async () => {
     const actor = actors[2]!;
     const gateways: Target[] = [g1, g2];
+    const refusedBefore = await refusedByGateways(gateways, 'order');
     let accepted = 0;
     for (let i = 0; i < 2 * ORDER_LIMIT; i++) {
       if (acknowledged(await send(gateways[i % 2]!, restingBuy(actor, `limit-${i}`)))) accepted++;
@@ -208,6 +215,11 @@ describe('gateways in front of a cluster', async () => {
     assert.equal(accepted, GATEWAY_ORDER_LIMIT, 'one count for both gateways, refused before the leader');
     const refused = await send(g1, restingBuy(actor, 'one-more'));
     assert.deepEqual([refused.status, refused.body], [429, { code: 0, message: 'Too many requests.', errors: {} }]);
+    // counted where they were refused, as a single server counts its own
+    assert.equal(
+      (await refusedByGateways(gateways, 'order')) - refusedBefore,
+      2 * ORDER_LIMIT - GATEWAY_ORDER_LIMIT + 1,
+    );
   });
 
   it('a key revoked through one gateway is refused by the other at once', async () => {
@@ -340,6 +352,7 @@ describe('gateways in front of a cluster', async () => {
     // signature is refused there at once, after the IP's allowance is counted, as the venue counts it
     const request = restingBuy(actors[0]!, 'over-the-ip-allowance');
     const forged = { ...request, headers: { ...request.headers, 'x-txc-signature': 'ab'.repeat(64) } };
+    const refusedBefore = await refusedByGateways([g1, g2], 'ip');
     let answer = await send(g1, forged);
     // a window that began with the tests before may end meanwhile: the next one is spent as well
     for (let i = 1; i <= 3 * GATEWAY_PER_IP_LIMIT && answer.status === 401; i++)
@@ -350,6 +363,7 @@ describe('gateways in front of a cluster', async () => {
       [response.status, await response.json()],
       [429, { success: false, message: 'Too many requests.', params: [] }],
     );
+    assert.equal((await refusedByGateways([g1, g2], 'ip')) - refusedBefore, 2, 'the order and the ping refused');
   });
 
   for (const [which, redis] of [
@@ -376,6 +390,7 @@ describe('gateways in front of a cluster', async () => {
       for (let i = 0; i < limit; i++) assert.equal((await send(alone, forged)).status, 401);
       const answer = await send(alone, forged);
       assert.deepEqual([answer.status, answer.body], [429, { code: 0, message: 'Too many requests.', errors: {} }]);
+      assert.equal(valueOf(await scrape(alone), 'txc_rate_limit_refusals_total', { group: 'ip' }), 1);
     } finally {
       await alone.crash();
     }
