@@ -66,6 +66,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     tradesGatherMs: config.websocket.tradesGatherMs,
     limits: config.websocket,
+    json: config.http.json,
     observer: parts.observer,
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });

@@ -197,6 +197,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     tradesGatherMs: config.websocket.tradesGatherMs,
     limits: config.websocket,
+    json: config.http.json,
     observer: metrics.streams,
     faults,
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),

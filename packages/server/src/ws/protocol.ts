@@ -1,3 +1,4 @@
+import { JsonLimitError, parseExactJson, type JsonLimits } from '../http/exact-json.js';
 import { jsonText, RawJson } from './json-text.js';
 
 /**
@@ -65,37 +66,46 @@ export interface MalformedRequest {
 /** Not JSON at all: the connection closes (websocket spec §1.1). */
 export const NOT_JSON = Symbol('not JSON');
 
-const INTEGER_ID = /"id"\s*:\s*(-?[0-9]+)\s*[,}]/;
+const INTEGER = /^-?[0-9]+$/;
 
-/** The id as the client wrote it; an integer beyond 2^53 is read from the text itself. */
+/**
+ * The id as the client wrote it. The frame is read exactly (as HTTP bodies are): an integer beyond
+ * 2^53 arrives as its own digits, which are echoed as they came; that it was written as a number,
+ * not a string, only the plain reading of the same text can tell.
+ */
 function idOf(value: unknown, text: string): RequestId | undefined {
-  if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isInteger(value)) return undefined;
-  if (Number.isSafeInteger(value)) return value;
-  const literal = INTEGER_ID.exec(text)?.[1];
-  return literal === undefined ? undefined : new RawJson(literal);
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value !== 'string' || !INTEGER.test(value)) return undefined;
+  const written = (JSON.parse(text) as Record<string, unknown>).id;
+  return typeof written === 'number' ? new RawJson(value) : undefined;
 }
 
-/** Reads one text frame: a request, a malformed request (answered), or NOT_JSON (the socket closes). */
-export function parseFrame(text: string): WsRequest | MalformedRequest | typeof NOT_JSON {
+/**
+ * Reads one text frame: a request, a malformed request (answered), or NOT_JSON (the socket closes).
+ * Read exactly within `limits`, as an HTTP body is: an amount written as a number keeps every digit
+ * it was written with (and is refused as REST refuses it), and a key given twice is refused.
+ */
+export function parseFrame(text: string, limits: JsonLimits): WsRequest | MalformedRequest | typeof NOT_JSON {
   let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
+    value = parseExactJson(text, limits);
+  } catch (e) {
+    if (e instanceof JsonLimitError) return { malformed: true, id: null, error: invalidArgument(e.message) };
     return NOT_JSON;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { malformed: true, id: null, error: invalidArgument('a request is a JSON object') };
   }
   const frame = value as Record<string, unknown>;
-  const id = idOf(frame.id ?? null, text);
+  const id = idOf(frame.id, text);
   if (id === undefined) return { malformed: true, id: null, error: invalidArgument('id must be an integer') };
   if (typeof frame.method !== 'string') {
     return { malformed: true, id, error: new WsError(WS_ERRORS.methodNotFound, 'method must be a string') };
   }
-  const params = frame.params ?? [];
-  if (!Array.isArray(params)) return { malformed: true, id, error: invalidArgument('params must be an array') };
-  return { id, method: frame.method, params };
+  // "params is always an array" (websocket spec §1.2): a missing one is not read as none
+  if (!Array.isArray(frame.params)) return { malformed: true, id, error: invalidArgument('params must be an array') };
+  return { id, method: frame.method, params: frame.params };
 }
 
 /** `{"id":…,"result":…,"error":null}`. */

@@ -17,6 +17,7 @@ import {
   type WsRequest,
 } from './protocol.js';
 import type { RequestLimitRule } from './request-limit.js';
+import type { JsonLimits } from '../http/exact-json.js';
 import { SubscriptionLog } from './subscription-log.js';
 
 /** How a key stands now for a connection from `ip` (WebsocketTokens.standing, on the venue's state). */
@@ -24,6 +25,8 @@ export type KeyStandingOf = (apiKey: string, ip: string) => KeyStanding;
 
 export interface HubOptions {
   readonly limits: RequestLimitRule;
+  /** How a frame's JSON is bounded: as an HTTP body's. */
+  readonly json: JsonLimits;
   readonly idleTimeoutMs: number;
   readonly maxBufferedBytes: number;
   /** Pushes held back (a sandbox's paused channels). */
@@ -230,7 +233,7 @@ export class StreamHub {
     if (conn.closed) return;
     conn.lastHeardAt = performance.now();
     if (isBinary) return conn.close(CLOSE.unsupportedData, 'text frames only');
-    const frame = parseFrame(rawText(data));
+    const frame = parseFrame(rawText(data), this.options.json);
     if (frame === NOT_JSON) return conn.close(CLOSE.unsupportedData, 'not JSON');
     if ('malformed' in frame) return conn.send(errorFrame(frame.id, frame.error));
     if (!conn.requests.admit(frame.method, performance.now())) {

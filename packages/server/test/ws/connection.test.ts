@@ -40,6 +40,10 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
     ws.sendText('{"id":18446744073709551615,"method":"ping","params":[]}');
     await ws.waitFor((f) => f.result === 'pong' && f.id !== 0);
     assert.equal(ws.texts.at(-1), '{"id":18446744073709551615,"result":"pong","error":null}');
+    // the frame's own id, whatever an object in its params names
+    ws.sendText('{"method":"ping","params":[{"id":7}],"id":12345678901234567890}');
+    await ws.waitFor((f) => f.result === 'pong');
+    assert.equal(ws.texts.at(-1), '{"id":12345678901234567890,"result":"pong","error":null}');
     // a repeated id is answered again
     assert.equal((await ws.request('ping', [], 0)).result, 'pong');
     await ws.close();
@@ -78,6 +82,23 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
     ws.sendText('{"id":6.5,"method":"ping","params":[]}');
     const fractional = await ws.waitFor((f) => f.id === null && f.error !== undefined);
     assert.deepEqual(documented(fractional.error as never), INVALID);
+    // params left out or null are not read as none: a null would subscribe to every market
+    for (const [id, text] of [
+      [7, '{"id":7,"method":"ping"}'],
+      [8, '{"id":8,"method":"trades_subscribe","params":null}'],
+    ] as const) {
+      ws.sendText(text);
+      const missing = await ws.waitFor((f) => f.id === id);
+      assert.deepEqual(documented(missing.error as never), INVALID, text);
+      assert.match((missing.error as { message: string }).message, /params must be an array/);
+    }
+    // a key given twice is refused, as in an HTTP body: which one was meant is not known
+    ws.sendText('{"id":9,"id":10,"method":"ping","params":[]}');
+    const twice = await ws.waitFor((f) => f.error !== undefined);
+    assert.equal(twice.id, null);
+    assert.deepEqual(documented(twice.error as never), INVALID);
+    // and no trades_update came of the refused subscribe
+    assert.ok(!ws.texts.some((t) => t.includes('trades_update')));
     await ws.close();
   });
 

@@ -97,6 +97,22 @@ describe('WebSocket order methods: every refusal in the documented codes', () =>
     assert.deepEqual(await spotUser.activeOrders({ market: 'BTC_USDT' }), []);
   });
 
+  test('an amount written as a number is read as written: refused as REST refuses it, never rounded', async () => {
+    // a double would read 0.0010000000000000001 as 0.001 and 1e-3 as 0.001: both would be placed
+    for (const [id, amount] of [
+      [9001, '0.0010000000000000001'],
+      [9002, '1e-3'],
+    ] as const) {
+      ws.sendText(
+        `{"id":${id},"method":"order_limit_place","params":[{"market":"BTC_USDT","side":"buy","amount":${amount},"price":"40000"}]}`,
+      );
+      const answer = await ws.waitFor((f) => f.id === id);
+      assert.equal((answer.error as { code: number } | null)?.code, 1, amount);
+      assert.match((answer.error as { message: string }).message, /^invalid argument: amount: /, amount);
+    }
+    assert.deepEqual(await spotUser.activeOrders({ market: 'BTC_USDT' }), []);
+  });
+
   test('the order methods the engine has no orders for are not served: code 4', async () => {
     for (const method of ['collateral_order_tpsl_place', 'order_stop_bbo_place']) {
       assert.deepEqual((await orderCall(ws, method, { market: 'BTC_USDT' })).error, {
