@@ -44,6 +44,8 @@ export interface RunningNode {
 }
 
 const FOLLOW_RETRY_MS = 1_000;
+/** The least a leader stops answering before its lease may lapse: a timer can fire this late. */
+const LAPSE_MARGIN_MIN_MS = 50;
 /** Lease lifetimes a node waits after it failed to take over, before it tries again. */
 const TAKEOVER_RETRY_TTLS = 5;
 
@@ -63,9 +65,11 @@ class EngineNode implements RunningNode {
   private server: RunningServer | undefined;
   private epoch: number | null = null;
   private leader: string | null = null;
-  /** When the last renewal that succeeded was sent (performance.now()). */
-  private renewedAt = 0;
   private renewing = false;
+  /** Fires when the lease may lapse unrenewed: a standby may then take it, so this node stops answering. */
+  private lapse: NodeJS.Timeout | undefined;
+  /** The lease may have lapsed unrenewed since this node took it. */
+  private lapsed = false;
   /** This node holds the lease: from taking it, through its start as leader, until it steps down. */
   private holding = false;
   /** No campaign before this (performance.now()): set when taking over failed. */
@@ -134,12 +138,13 @@ class EngineNode implements RunningNode {
   close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    clearTimeout(this.lapse);
     return this.change(async () => {
       try {
         const { server, epoch } = this;
         if (server !== undefined && epoch !== null) {
           this.server = undefined;
-          for (const s of this.gateways) s.unsubscribe();
+          this.stopAnswering();
           await server.close();
           await this.lease.release(epoch).catch(() => undefined);
         }
@@ -186,8 +191,10 @@ class EngineNode implements RunningNode {
     try {
       // a node cut off from NATS would lead a venue that no gateway reaches
       if (!this.link.up()) return await this.readLease();
+      // the lease runs from when the database applies the statement: no earlier than it was sent
+      const sent = performance.now();
       const epoch = await this.lease.acquire();
-      if (epoch !== undefined) return await this.takeOver(epoch);
+      if (epoch !== undefined) return await this.takeOver(epoch, sent);
       await this.readLease();
     } catch (error) {
       this.log.warn({ err: error }, 'cannot reach the lease');
@@ -204,12 +211,13 @@ class EngineNode implements RunningNode {
     this.epoch = held?.epoch ?? null;
   }
 
-  private async takeOver(epoch: number): Promise<void> {
+  private async takeOver(epoch: number, sent: number): Promise<void> {
     const follower = this.follower!;
     this.holding = true;
+    this.lapsed = false;
     this.epoch = epoch;
     this.leader = this.nodeId;
-    this.renewedAt = performance.now();
+    this.expectLapse(sent);
     try {
       // The lease is this node's: the leader before can commit nothing more, so the journal's end is final.
       await follower.catchUp();
@@ -245,11 +253,14 @@ class EngineNode implements RunningNode {
           this.log,
         ),
       ];
+      // a start slower than the lease's lifetime: the step-down is queued behind it
+      if (this.lapsed) this.stopAnswering();
       server.venue.onKeyRevoked((apiKey) => this.nats.publish(keyRevokedSubject(this.cluster), apiKey));
       server.venue.onKeyCreated((apiKey) => this.nats.publish(keyCreatedSubject(this.cluster), apiKey));
     } catch (error) {
       this.log.error({ err: error, epoch }, 'could not start leading: standing by again');
       this.holding = false;
+      clearTimeout(this.lapse);
       await this.lease.release(epoch).catch(() => undefined);
       // another node may do better: this one lets the lease go to it for a while
       this.campaignAfter = performance.now() + TAKEOVER_RETRY_TTLS * this.config.lease.ttlMs;
@@ -261,23 +272,51 @@ class EngineNode implements RunningNode {
     }
   }
 
-  /** Renews the lease; steps down when another node took it, or when it has lapsed unrenewed. */
+  /** Renews the lease; steps down when another node took it (`expectLapse` sees to one that lapses unrenewed). */
   private async renew(): Promise<void> {
     const epoch = this.epoch;
-    if (this.renewing || epoch === null) return;
-    if (performance.now() - this.renewedAt > this.config.lease.ttlMs) {
-      return this.change(() => this.stepDown('the lease lapsed before it could be renewed'));
-    }
+    if (this.renewing || epoch === null || this.lapsed) return;
     this.renewing = true;
     const sent = performance.now();
     try {
-      if (await this.lease.renew(epoch)) this.renewedAt = sent;
+      if (await this.lease.renew(epoch)) this.expectLapse(sent);
       else await this.change(() => this.stepDown('another node took the lease'));
     } catch (error) {
       this.log.warn({ err: error }, 'the lease could not be renewed');
     } finally {
       this.renewing = false;
     }
+  }
+
+  /**
+   * Arms the step-down for a lease renewed (or taken) by a statement sent at `sent`: the database
+   * makes it last its lifetime from when it applies the statement, so from `sent` on it lasts at least
+   * that long. A standby takes it as soon as it lapses and starts answering the gateways' commands:
+   * this node stops answering them a margin before, or a gateway could take its answer (a 503 for a
+   * commit that failed here, a stale read) for one the new leader gives otherwise. A renew that hangs
+   * (a database out of reach) would otherwise keep it answering until the renew fails.
+   */
+  private expectLapse(sent: number): void {
+    clearTimeout(this.lapse);
+    const { ttlMs } = this.config.lease;
+    const at = sent + ttlMs - Math.max(LAPSE_MARGIN_MIN_MS, Math.floor(ttlMs / 5));
+    this.lapse = setTimeout(() => this.leaseMayLapse(), Math.max(0, at - performance.now()));
+  }
+
+  private leaseMayLapse(): void {
+    if (!this.holding) return;
+    this.lapsed = true;
+    this.stopAnswering();
+    this.log.warn(
+      { node: this.nodeId, epoch: this.epoch },
+      'the lease may lapse unrenewed: no longer answering the gateways',
+    );
+    void this.change(() => this.stepDown('the lease lapsed before it could be renewed'));
+  }
+
+  private stopAnswering(): void {
+    for (const s of this.gateways) s.unsubscribe();
+    this.gateways = [];
   }
 
   /**
@@ -289,10 +328,11 @@ class EngineNode implements RunningNode {
     const epoch = this.epoch;
     if (!this.holding || server === undefined) return;
     this.holding = false;
+    clearTimeout(this.lapse);
     this.server = undefined;
     // until the lease is read again, /health names no leader rather than this node
     this.leader = null;
-    for (const s of this.gateways) s.unsubscribe();
+    this.stopAnswering();
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
     // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
     await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));

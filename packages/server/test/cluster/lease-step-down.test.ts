@@ -72,4 +72,41 @@ describe('a leader that steps down', async () => {
       assert.equal(await heldByA(), false, 'a lease given up stays given up: a standby takes it at once');
     }
   });
+
+  it('stops answering the gateways before its lease can lapse, even while a renew hangs', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-lapse-'));
+    cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const relay = await PostgresRelay.open(db.url);
+    cleanUp.push(() => relay.close());
+    const reader = new pg.Client(db.url);
+    await reader.connect();
+    cleanUp.push(() => reader.end());
+
+    const flags = engineNodeFlags({ dataDir, database: relay.url, venue: DEMO_VENUE_FILE }, 'A', SHARED);
+    const a: ChildServer = await startChildServer({ ...flags, cluster: TEST_NATS_URL, lease: TEST_LEASE });
+    cleanUp.push(() => a.crash());
+    await leading(a);
+
+    // a renew that never comes back, as on a road to the database that went silent
+    const renew = relay.hold('update cluster_lease set expires_at');
+    await renew.reached;
+    const { rows } = await reader.query<{ ms: string }>(
+      `select (extract(epoch from expires_at) * 1000)::bigint as ms from cluster_lease where id = 1`,
+    );
+    const lapsesAt = Number(rows[0]!.ms);
+    await eventually('the step-down', () => a.logs().includes('this node no longer leads'), 10_000);
+    const timeOf = (message: string): number | undefined => {
+      const line = a
+        .logs()
+        .split('\n')
+        .find((l) => l.includes(message));
+      return line === undefined ? undefined : (JSON.parse(line) as { time: number }).time;
+    };
+    // from the lease's lapse on, a standby may take it and answer: this node must be silent by then
+    const stoppedAt = timeOf('no longer answering the gateways') ?? timeOf('this node no longer leads')!;
+    assert.ok(stoppedAt < lapsesAt, `stopped answering at ${stoppedAt}, the lease lapses at ${lapsesAt}`);
+    renew.letGo();
+  });
 });
