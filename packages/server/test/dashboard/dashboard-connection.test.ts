@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
 import { SeverableLink } from '../support/severable-link.js';
 import { TestServer } from '../support/test-server.js';
@@ -7,6 +8,26 @@ import { trader } from '../support/trading.js';
 
 /** Long enough for the stream's backoff after a cut of a few seconds, and for the next poll. */
 const BACK_WITHIN_MS = 30_000;
+
+/** What the trader view polls: balances, open orders, positions and the order history (every 10 s). */
+const TRADER_POLLS = [
+  '/api/v4/trade-account/balance',
+  '/api/v4/orders',
+  '/api/v4/collateral-account/positions/open',
+  '/api/v4/trade-account/order/history',
+];
+
+/** Resolves once a request of the page's to each of `paths` went unanswered. */
+function unanswered(page: Page, paths: readonly string[]): Promise<unknown> {
+  return Promise.all(
+    paths.map((path) =>
+      page.waitForEvent('requestfailed', {
+        predicate: (request) => new URL(request.url()).pathname === path,
+        timeout: 20_000,
+      }),
+    ),
+  );
+}
 
 describe('the dashboard says when it cannot reach the server, and stops calling stale data live', () => {
   let server: TestServer;
@@ -85,6 +106,48 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
       link.mend();
       await page.getByTestId('deposit-submit').click();
       await page.getByTestId('connection-lost').waitFor({ state: 'detached' });
+    });
+  });
+
+  it('while the server cannot be reached the banner alone says so: no panel repeats it, and what the server answered stays', async () => {
+    const { apiKey, apiSecret } = await server.user('quiet-trader', { deposits: { USDT: '10' } });
+    await browser.withPage('connection-quiet', async (page) => {
+      await logInAsTrader(page, link.httpUrl, 'BTC_USDT', apiKey, apiSecret);
+      // an order the server refuses (its spot account holds nothing): the answer is the order form's
+      await page.getByTestId('order-price').fill('20000');
+      await page.getByTestId('order-amount').fill('1');
+      await page.getByTestId('order-submit').click();
+      const errors = page.getByTestId('api-error');
+      await errors.waitFor();
+      const refusal = await errors.allTextContents();
+      assert.equal(refusal.length, 1);
+      assert.match(refusal[0] ?? '', /HTTP 4\d\d/);
+
+      link.cut();
+      const polled = unanswered(page, TRADER_POLLS);
+      await page.getByTestId('connection-lost').waitFor();
+      await polled;
+      assert.deepEqual(await errors.allTextContents(), refusal, 'no panel shows its unanswered poll');
+      // one alert for the outage (the banner), one for the refusal: nothing announced per panel
+      assert.equal(await page.getByRole('alert').count(), 2);
+
+      // the market view, opened during the outage: its streamed panels and its polls stay quiet too
+      const tickers = unanswered(page, ['/api/v4/public/ticker']);
+      await page.getByTestId('nav-market').click();
+      await page.getByTestId('trades').waitFor();
+      await tickers;
+      assert.equal(await errors.count(), 0);
+
+      // an action made meanwhile still answers the click where it was made
+      await page.getByTestId('nav-trade').click();
+      await page.getByTestId('order-price').fill('20000');
+      await page.getByTestId('order-amount').fill('0.0001');
+      await page.getByTestId('order-submit').click();
+      await errors.filter({ hasText: /no answer from the server/i }).waitFor();
+      assert.equal(await errors.count(), 1);
+
+      link.mend();
+      await page.getByTestId('connection-lost').waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
     });
   });
 });

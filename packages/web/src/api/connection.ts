@@ -1,5 +1,6 @@
 import { TxcClient, TxcStream } from '@txc/sdk';
 import { connectionState, httpReached, streamLost, streamRestored } from './connection-state.js';
+import { NoAnswer } from './no-answer.js';
 
 /** The dashboard is served by the txc it talks to: same origin for REST, `/ws` for the streams. */
 export const BASE_URL = window.location.origin;
@@ -8,9 +9,21 @@ export const BASE_URL = window.location.origin;
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 
+const serverBack = new Set<() => void>();
+
+/**
+ * Calls `listener` each time the server answers again after a request that got no answer, so that
+ * what was left waiting (a read, a stream's backoff) need not wait longer. Returns what stops it.
+ */
+export function onServerBack(listener: () => void): () => void {
+  serverBack.add(listener);
+  return () => void serverBack.delete(listener);
+}
+
 /**
  * `fetch`, telling the connection state whether the server was reached: a request without an answer
- * (the server down, the network gone) is a lost connection, an answer of any status is not.
+ * (the server down, the network gone) is a lost connection, rejected as {@link NoAnswer}; an answer
+ * of any status is not.
  */
 export async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   let response: Response;
@@ -18,12 +31,15 @@ export async function serverFetch(input: RequestInfo | URL, init?: RequestInit):
     response = await fetch(input, init);
   } catch (e) {
     httpReached(false);
-    throw e;
+    throw new NoAnswer(e);
   }
   const wasDown = !connectionState().httpUp;
   httpReached(true);
-  // the server answers again: the stream need not wait out the rest of its backoff to find out
-  if (wasDown) reconnectNow();
+  if (wasDown) {
+    // the server answers again: the stream need not wait out the rest of its backoff to find out
+    reconnectNow();
+    for (const listener of serverBack) listener();
+  }
   return response;
 }
 

@@ -3,6 +3,7 @@ import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type U
 import { useEffect, useRef, useState } from 'react';
 import { useConnection } from '../api/connection-state.js';
 import { publicClient } from '../api/connection.js';
+import { NoAnswer } from '../api/no-answer.js';
 import { ApiError } from '../ui/ApiError.js';
 import type { Theme } from '../ui/theme.js';
 import { plotValue } from '../ui/decimal.js';
@@ -94,8 +95,10 @@ function LiveCandles({
         lastTime.current = rows.result.at(-1)?.[0] ?? 0;
         setCount(bars.length);
         setLastClose(rows.result.at(-1)?.[2] ?? '');
+        setError(undefined);
       },
-      (e: unknown) => !cancelled && setError(e),
+      // unanswered, the history is read again with the stream's return (the banner says meanwhile why)
+      (e: unknown) => !cancelled && !(e instanceof NoAnswer) && setError(e),
     );
     return () => {
       cancelled = true;

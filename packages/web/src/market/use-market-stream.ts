@@ -1,13 +1,14 @@
-import type { StreamChannel, TxcStream, UpdateOf } from '@txc/sdk';
+import { TxcStreamError, type StreamChannel, type TxcStream, type UpdateOf } from '@txc/sdk';
 import { useEffect, useState } from 'react';
 import { connectionState, useConnection } from '../api/connection-state.js';
 import { publicStream } from '../api/connection.js';
 
 /**
  * Subscribes the page's public stream to a channel while the component is shown; `onUpdate` gets
- * every update, `onSubscribed` runs once the server accepted. Returns the subscription's error. A
- * subscription that failed (the stream was away, or not yet connected) is tried again once the
- * stream is back; one that succeeded the stream itself restores after a reconnect.
+ * every update, `onSubscribed` runs once the server accepted. Returns the server's refusal of the
+ * subscription, if it refused it. A subscription that failed (the stream was away, or not yet
+ * connected) is tried again once the stream is back, and is no error of the panel's: the connection
+ * banner says the stream is away. One that succeeded the stream itself restores after a reconnect.
  */
 export function useChannel<C extends StreamChannel>(
   channel: C,
@@ -48,5 +49,5 @@ export function useChannel<C extends StreamChannel>(
     };
     // the params' text is the dependency: a new array with the same values is the same subscription
   }, [channel, key, attempt]);
-  return failure?.error;
+  return failure?.error instanceof TxcStreamError ? failure.error : undefined;
 }

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { onServerBack } from '../api/connection.js';
+import { NoAnswer } from '../api/no-answer.js';
 
 export interface Polled<T> {
   readonly data: T | undefined;
@@ -12,6 +14,9 @@ export interface Polled<T> {
  * arrives after a newer request started is dropped, so a slow reply never overwrites a fresh one.
  * A change of `refreshOn` (a count of changes told from elsewhere) loads again too, keeping what is
  * shown until the answer replaces it: the same data read again, not other data.
+ *
+ * A read that got no answer is no error of this data: what is shown stays (the connection banner says
+ * the server cannot be reached, once for the page), and it is read again as soon as the server answers.
  */
 export function usePolling<T>(
   load: (() => Promise<T>) | undefined,
@@ -22,6 +27,7 @@ export function usePolling<T>(
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const generation = useRef(0);
+  const unanswered = useRef(false);
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -32,14 +38,25 @@ export function usePolling<T>(
     current().then(
       (value) => {
         if (mine !== generation.current) return;
+        unanswered.current = false;
         setData(value);
         setError(undefined);
       },
       (e: unknown) => {
-        if (mine === generation.current) setError(e);
+        if (mine !== generation.current) return;
+        if (e instanceof NoAnswer) unanswered.current = true;
+        else setError(e);
       },
     );
   }, []);
+
+  useEffect(
+    () =>
+      onServerBack(() => {
+        if (unanswered.current) refresh();
+      }),
+    [],
+  );
 
   const refreshedOn = useRef(refreshOn);
   useEffect(() => {
