@@ -41,7 +41,10 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
     link = await SeverableLink.open(server.url);
   });
   // a test that failed with the link cut leaves it whole for the next
-  afterEach(() => link.mend());
+  afterEach(() => {
+    link.mend();
+    link.passWebSockets();
+  });
   after(async () => {
     await browser?.close();
     await link?.close();
@@ -59,7 +62,7 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
       link.cut();
       await banner.waitFor();
       assert.equal(await banner.getAttribute('role'), 'alert');
-      assert.match((await banner.textContent()) ?? '', /connection to the server lost/i);
+      assert.match((await banner.textContent()) ?? '', /the server cannot be reached/i);
       await page.locator('[data-testid="book"][data-live="false"]').waitFor();
 
       link.mend();
@@ -148,6 +151,54 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
 
       link.mend();
       await page.getByTestId('connection-lost').waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
+    });
+  });
+
+  it('only the WebSocket refused, as by a proxy that does not pass it: live updates unavailable, the rest polled', async () => {
+    const { apiKey, apiSecret } = await server.user('no-ws-trader', { deposits: { USDT: '10' } });
+    const maker = await trader(server, 'no-ws-maker', { USDT: '1000' });
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '20234.5' });
+    link.refuseWebSockets();
+    await browser.withPage('connection-no-websocket', async (page) => {
+      await logInAsTrader(page, link.httpUrl, 'BTC_USDT', apiKey, apiSecret);
+      // a status, heard without interrupting: the page goes on working
+      const banner = page.getByRole('status').getByTestId('live-updates-unavailable');
+      await banner.waitFor();
+      const said = (await banner.textContent()) ?? '';
+      assert.match(said, /live updates unavailable/i);
+      assert.match(said, /order book/i);
+      assert.match(said, /every few seconds/i);
+      assert.equal(await page.getByRole('alert').count(), 0);
+      assert.equal(
+        await page.getByTestId('connection-lost').count(),
+        0,
+        'the server answers: it is not called unreachable',
+      );
+      assert.equal(await page.getByTestId('book').getAttribute('data-live'), 'false');
+      // the book holds an order: a page that never heard from the stream does not call it empty
+      await page.getByText('Waiting for the book from the stream…').waitFor();
+      assert.equal(await page.getByText('No orders in the book.').count(), 0);
+      await page.locator('[data-testid="account-stream"][data-state="polling"]').waitFor();
+      assert.equal(await page.getByTestId('api-error').count(), 0);
+
+      // what the banner says of the other panels holds: a deposit reaches the balances at their next poll
+      const deposit = await server.admin('POST', '/admin/v1/deposits', {
+        user: 'no-ws-trader',
+        ticker: 'USDT',
+        amount: '5',
+      });
+      assert.equal(deposit.status, 201);
+      await page
+        .getByTestId('balance-USDT')
+        .getByTestId('main')
+        .filter({ hasText: /^15(\.0*)?$/ })
+        .waitFor({ timeout: 8000 });
+      assert.equal(await page.getByTestId('connection-lost').count(), 0);
+
+      link.passWebSockets();
+      await banner.waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
+      await page.locator('[data-testid="book"][data-live="true"]').waitFor();
+      await page.locator('[data-testid="bids"] [data-testid="level"][data-price="20234.5"]').waitFor();
     });
   });
 });

@@ -1,5 +1,5 @@
 import { TxcClient, TxcStream } from '@txc/sdk';
-import { connectionState, httpReached, streamLost, streamRestored } from './connection-state.js';
+import { connectionState, httpReached, streamAloneDown, streamLost, streamRestored } from './connection-state.js';
 import { NoAnswer } from './no-answer.js';
 
 /** The dashboard is served by the txc it talks to: same origin for REST, `/ws` for the streams. */
@@ -8,6 +8,8 @@ export const BASE_URL = window.location.origin;
 /** The stream's own first retries after a lost connection; the page uses the same for a first connect that failed. */
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
+/** How long the check of a failed stream waits for the server (the stream's own connect timeout). */
+const CHECK_TIMEOUT_MS = 10_000;
 
 const serverBack = new Set<() => void>();
 
@@ -63,21 +65,55 @@ export function publicStream(): Promise<TxcStream> {
   stream ??= new TxcStream({
     url: streamUrl(),
     pingIntervalMs: 30_000,
-    onDisconnect: streamLost,
-    onReconnect: streamRestored,
+    onDisconnect: streamFailed,
+    onReconnect: restored,
   });
   opened ??= open(stream);
   return opened;
 }
 
+function restored(): void {
+  streamRestored();
+  // the stream came back by itself: HTTP, which last went unanswered, likely answers too
+  if (!connectionState().httpUp) checkServer();
+}
+
+function streamFailed(): void {
+  streamLost();
+  checkServer();
+}
+
+let checking = false;
+
+/**
+ * After the stream failed: asks the server over HTTP whether it answers, so that the page can tell
+ * a server out of reach from live updates missing alone (while HTTP requests go through, a proxy that
+ * does not pass WebSockets, say). Without this, either would show as the other until a panel polled.
+ */
+function checkServer(): void {
+  if (checking || connectionState().streamAlone) return;
+  checking = true;
+  // an answer that is the first after an outage has the stream tried again at once: only that
+  // attempt's failure would say the stream is missing alone
+  const wasUp = connectionState().httpUp;
+  serverFetch(`${BASE_URL}/api/v4/public/ping`, { cache: 'no-store', signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
+    .then(
+      () => wasUp && streamAloneDown(),
+      () => undefined,
+    )
+    .finally(() => {
+      checking = false;
+    });
+}
+
 function open(s: TxcStream): Promise<TxcStream> {
   const connecting = s.connect().then(() => {
     retryMs = FIRST_RETRY_MS;
-    streamRestored();
+    restored();
     return s;
   });
   connecting.catch(() => {
-    streamLost();
+    streamFailed();
     opened = undefined;
     // a stream that never opened does not reconnect by itself: the page tries again, backing off
     retryTimer = setTimeout(retryOpen, retryMs);
@@ -98,7 +134,7 @@ function reconnectNow(): void {
     clearTimeout(retryTimer);
     retryOpen();
   } else {
-    stream.connect().catch(() => undefined);
+    stream.connect().catch(checkServer);
   }
 }
 

@@ -85,7 +85,7 @@ export function App() {
         </button>
       </header>
       <main id="main">
-        <ConnectionBanner />
+        <ConnectionBanner streamed={view !== 'admin'} />
         <ApiError error={markets.error} />
         {view === 'admin' ? (
           <AdminView

@@ -58,7 +58,12 @@ function LiveBook({ market, onGap }: { market: string; onGap: () => void }) {
         </div>
         <Levels side="bids" levels={book.bids.slice(0, LEVELS)} />
       </div>
-      <DepthChart asks={book.asks} bids={book.bids} />
+      {snapshotAfter === undefined ? (
+        // an empty book is the server's word only once it sent one: a stream that never connected did not
+        <p className="muted">Waiting for the book from the stream…</p>
+      ) : (
+        <DepthChart asks={book.asks} bids={book.bids} />
+      )}
     </>
   );
 }

@@ -13,14 +13,21 @@ function time(seconds: number): string {
 /** Recent trades, newest first: the subscription's snapshot, then each live trade. */
 function LiveTrades({ market }: { market: string }) {
   const [trades, setTrades] = useState<StreamTrade[]>([]);
-  const error = useChannel('trades', [market], ([name, batch]) => {
-    if (name !== market) return;
-    setTrades((current) => {
-      const seen = new Set(current.map((t) => t.id));
-      const fresh = batch.filter((t) => !seen.has(t.id));
-      return [...fresh, ...current].sort((x, y) => y.id - x.id).slice(0, KEPT);
-    });
-  });
+  // "no trades" is the server's word only once it took the subscription: a stream that never connected did not say it
+  const [subscribed, setSubscribed] = useState(false);
+  const error = useChannel(
+    'trades',
+    [market],
+    ([name, batch]) => {
+      if (name !== market) return;
+      setTrades((current) => {
+        const seen = new Set(current.map((t) => t.id));
+        const fresh = batch.filter((t) => !seen.has(t.id));
+        return [...fresh, ...current].sort((x, y) => y.id - x.id).slice(0, KEPT);
+      });
+    },
+    () => setSubscribed(true),
+  );
   return (
     <>
       <ApiError error={error} />
@@ -36,7 +43,9 @@ function LiveTrades({ market }: { market: string }) {
           ))}
         </tbody>
       </table>
-      {trades.length === 0 && <p className="muted">No trades yet.</p>}
+      {trades.length === 0 && (
+        <p className="muted">{subscribed ? 'No trades yet.' : 'Waiting for the trades from the stream…'}</p>
+      )}
     </>
   );
 }
