@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
 import { SeverableLink } from '../support/severable-link.js';
@@ -199,6 +200,42 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
       await banner.waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
       await page.locator('[data-testid="book"][data-live="true"]').waitFor();
       await page.locator('[data-testid="bids"] [data-testid="level"][data-price="20234.5"]').waitFor();
+    });
+  });
+
+  it('the account streams reconnect as soon as the server answers again, not at the end of their backoff', async () => {
+    const { apiKey, apiSecret } = await server.user('back-trader', { deposits: { USDT: '100' } });
+    const key = await server.admin('POST', '/admin/v1/users/back-trader/api-keys', {});
+    assert.equal(key.status, 201);
+    const { apiKey: botKey, apiSecret: botSecret } = key.body as { apiKey: string; apiSecret: string };
+    const bot = server.client(botKey, botSecret);
+    await bot.transfer({ ticker: 'USDT', amount: '100', from: 'main', to: 'spot' });
+    const seller = await trader(server, 'back-seller', { BTC: '1' });
+    await browser.withPage('connection-account-back', async (page) => {
+      // a stream's retries wait 0.5 to 1 of each step of its backoff, drawn at random: a fixed draw
+      // (0.75 of 1, 2, 4, 8, 16 s) puts them at 0.75, 2.25, 5.25, 11.25 and 23.25 s after the loss
+      await page.addInitScript(() => {
+        Math.random = () => 0.5;
+      });
+      await logInAsTrader(page, link.httpUrl, 'BTC_USDT', apiKey, apiSecret);
+      await page.locator('[data-testid="account-stream"][data-state="live"]').waitFor();
+
+      link.cut();
+      await page.locator('[data-testid="account-stream"][data-state="reconnecting"]').waitFor();
+      // past the fourth retry: the account streams' own next one is ten seconds after the mend
+      await sleep(13_000);
+      link.mend();
+      // the balances are polled every 3 s: the server answers again within that, and the streams follow
+      await page.locator('[data-testid="account-stream"][data-state="live"]').waitFor({ timeout: 6000 });
+      await page.getByTestId('connection-lost').waitFor({ state: 'detached' });
+
+      // subscribed again: a fill made by the bot is pushed, and the history read at once
+      const order = await bot.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30321.5' });
+      await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '30321.5' });
+      await page
+        .getByTestId('order-history')
+        .locator('tbody tr td:first-child', { hasText: new RegExp(`^${order.orderId}$`) })
+        .waitFor({ timeout: 4000 });
     });
   });
 });

@@ -1,6 +1,6 @@
 import { TxcStream, type StreamAccountSnapshot, type StreamPosition, type TxcClient } from '@txc/sdk';
 import { useEffect, useRef, useState } from 'react';
-import { streamUrl } from '../api/connection.js';
+import { onServerBack, streamUrl } from '../api/connection.js';
 
 export type AccountStreamState = 'connecting' | 'live' | 'reconnecting' | 'polling';
 
@@ -80,8 +80,14 @@ export function useAccountStream(
         },
         () => !closed && setState('polling'),
       );
+    // as the public stream does: once the server answers again, a lost connection need not wait out
+    // the rest of its backoff; connect() cuts it short, and restores as that reconnect would have
+    const stopWaiting = onServerBack(() => {
+      if (!closed && following) stream.connect().catch(() => undefined);
+    });
     return () => {
       closed = true;
+      stopWaiting();
       stream.close();
     };
   }, [client, market]);
