@@ -200,6 +200,8 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
       await banner.waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
       await page.locator('[data-testid="book"][data-live="true"]').waitFor();
       await page.locator('[data-testid="bids"] [data-testid="level"][data-price="20234.5"]').waitFor();
+      // the account streams, which never opened, open as soon as sockets get through
+      await page.locator('[data-testid="account-stream"][data-state="live"]').waitFor({ timeout: 5000 });
     });
   });
 

@@ -6,12 +6,13 @@ import { NoAnswer } from './no-answer.js';
 export const BASE_URL = window.location.origin;
 
 /** The stream's own first retries after a lost connection; the page uses the same for a first connect that failed. */
-const FIRST_RETRY_MS = 1000;
-const MAX_RETRY_MS = 30_000;
+export const FIRST_RETRY_MS = 1000;
+export const MAX_RETRY_MS = 30_000;
 /** How long the check of a failed stream waits for the server (the stream's own connect timeout). */
 const CHECK_TIMEOUT_MS = 10_000;
 
 const serverBack = new Set<() => void>();
+const streamBack = new Set<() => void>();
 
 /**
  * Calls `listener` each time the server answers again after a request that got no answer, so that
@@ -20,6 +21,15 @@ const serverBack = new Set<() => void>();
 export function onServerBack(listener: () => void): () => void {
   serverBack.add(listener);
   return () => void serverBack.delete(listener);
+}
+
+/**
+ * Calls `listener` each time the public stream connects after it was lost or could not open: sockets
+ * get through again, so another stream that could not open need not wait out its backoff.
+ */
+export function onStreamRestored(listener: () => void): () => void {
+  streamBack.add(listener);
+  return () => void streamBack.delete(listener);
 }
 
 /**
@@ -73,7 +83,9 @@ export function publicStream(): Promise<TxcStream> {
 }
 
 function restored(): void {
+  const wasDown = !connectionState().streamUp;
   streamRestored();
+  if (wasDown) for (const listener of streamBack) listener();
   // the stream came back by itself: HTTP, which last went unanswered, likely answers too
   if (!connectionState().httpUp) checkServer();
 }

@@ -1,6 +1,6 @@
 import { TxcStream, type StreamAccountSnapshot, type StreamPosition, type TxcClient } from '@txc/sdk';
 import { useEffect, useRef, useState } from 'react';
-import { onServerBack, streamUrl } from '../api/connection.js';
+import { FIRST_RETRY_MS, MAX_RETRY_MS, onServerBack, onStreamRestored, streamUrl } from '../api/connection.js';
 
 export type AccountStreamState = 'connecting' | 'live' | 'reconnecting' | 'polling';
 
@@ -49,46 +49,76 @@ export function useAccountStream(
       positions = shape;
       changed.current('positions');
     };
-    const stream = new TxcStream({
-      url: streamUrl(),
-      tokens: client,
-      pingIntervalMs: 30_000,
-      onDisconnect: () => !closed && following && setState('reconnecting'),
-      onReconnect: () => {
-        if (closed || !following) return;
-        setState('live');
-        signal('all')();
-      },
-    });
-    setState('connecting');
-    stream
-      .connect()
-      .then(() => stream.authorize())
-      .then(() =>
-        Promise.all([
-          stream.subscribe('balanceSpot', [], signal('orders')),
-          stream.subscribe('ordersPending', [market], signal('orders')),
-          stream.subscribe('ordersExecuted', [[market], 0], signal('history')),
-          stream.subscribe('deals', [[market]], signal('history')),
-          stream.subscribe('positionsMargin', [], onPositions),
-        ]),
-      )
-      .then(
-        () => {
-          following = true;
-          if (!closed) setState('live');
+    let stream: TxcStream | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let retryMs = FIRST_RETRY_MS;
+    // A stream that never opened (no WebSocket through a proxy, the server down at login) does not
+    // reconnect by itself: it is opened anew, backing off, and at once when the server or the public
+    // stream is back, so that the panels are not left polling once sockets get through again.
+    const open = (again: boolean) => {
+      retry = undefined;
+      const opening = new TxcStream({
+        url: streamUrl(),
+        tokens: client,
+        pingIntervalMs: 30_000,
+        onDisconnect: () => !closed && following && setState('reconnecting'),
+        onReconnect: () => {
+          if (closed || !following) return;
+          setState('live');
+          signal('all')();
         },
-        () => !closed && setState('polling'),
-      );
+      });
+      stream = opening;
+      opening
+        .connect()
+        .then(() => opening.authorize())
+        .then(() =>
+          Promise.all([
+            opening.subscribe('balanceSpot', [], signal('orders')),
+            opening.subscribe('ordersPending', [market], signal('orders')),
+            opening.subscribe('ordersExecuted', [[market], 0], signal('history')),
+            opening.subscribe('deals', [[market]], signal('history')),
+            opening.subscribe('positionsMargin', [], onPositions),
+          ]),
+        )
+        .then(
+          () => {
+            if (closed) return;
+            following = true;
+            setState('live');
+            // what changed while it could not open was polled, perhaps not yet read
+            if (again) signal('all')();
+          },
+          () => {
+            opening.close();
+            if (closed) return;
+            setState('polling');
+            retry = setTimeout(() => open(true), retryMs);
+            retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+          },
+        );
+    };
+    const openNow = () => {
+      if (retry === undefined) return;
+      clearTimeout(retry);
+      open(true);
+    };
+    setState('connecting');
+    open(false);
     // as the public stream does: once the server answers again, a lost connection need not wait out
     // the rest of its backoff; connect() cuts it short, and restores as that reconnect would have
     const stopWaiting = onServerBack(() => {
-      if (!closed && following) stream.connect().catch(() => undefined);
+      if (closed) return;
+      if (following) stream?.connect().catch(() => undefined);
+      else openNow();
     });
+    const stopWatching = onStreamRestored(() => !closed && !following && openNow());
     return () => {
       closed = true;
+      clearTimeout(retry);
       stopWaiting();
-      stream.close();
+      stopWatching();
+      stream?.close();
     };
   }, [client, market]);
   return state;
