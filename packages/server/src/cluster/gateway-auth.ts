@@ -1,7 +1,7 @@
 import type { ErrorName, PrivateEndpoint } from '@txc/sdk';
 import type { State } from '@txc/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { JsonLimits } from '../http/exact-json.js';
+import type { JsonLimits } from '../json/exact-json.js';
 import { header, keyRefusal, mayCall, signedNonce } from '../http/plugins/signed-request.js';
 import { sendError } from '../http/send-error.js';
 import type { RemoteAdmission } from './admission.js';

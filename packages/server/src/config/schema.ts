@@ -144,8 +144,8 @@ export const ConfigSchema = Type.Object({
         {
           maxDepth: Type.Integer({ minimum: 1, default: 16 }),
           maxStringLength: Type.Integer({ minimum: 16, default: 4096 }),
-          /** Characters of one number literal; amounts carry at most a few dozen. */
-          maxNumberLength: Type.Optional(Type.Integer({ minimum: 16, default: 64 })),
+          /** Characters of one number literal; amounts carry at most a few dozen, a 64-bit WebSocket id 20. */
+          maxNumberLength: Type.Optional(Type.Integer({ minimum: 24, default: 64 })),
         },
         { default: {} },
       ),

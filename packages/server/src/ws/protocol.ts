@@ -1,4 +1,4 @@
-import { JsonLimitError, parseExactJson, type JsonLimits } from '../http/exact-json.js';
+import { JsonLimitError, parseExactJson, type JsonLimits } from '../json/exact-json.js';
 import { jsonText, RawJson } from './json-text.js';
 
 /**
@@ -81,6 +81,15 @@ function idOf(value: unknown, text: string): RequestId | undefined {
   return typeof written === 'number' ? new RawJson(value) : undefined;
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads one text frame: a request, a malformed request (answered), or NOT_JSON (the socket closes).
  * Read exactly within `limits`, as an HTTP body is: an amount written as a number keeps every digit
@@ -91,8 +100,9 @@ export function parseFrame(text: string, limits: JsonLimits): WsRequest | Malfor
   try {
     value = parseExactJson(text, limits);
   } catch (e) {
-    if (e instanceof JsonLimitError) return { malformed: true, id: null, error: invalidArgument(e.message) };
-    return NOT_JSON;
+    // the limits are checked before the syntax: text past a limit that is not JSON either closes the socket
+    if (!(e instanceof JsonLimitError) || !isJson(text)) return NOT_JSON;
+    return { malformed: true, id: null, error: invalidArgument(e.message) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { malformed: true, id: null, error: invalidArgument('a request is a JSON object') };

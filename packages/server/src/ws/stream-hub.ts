@@ -17,7 +17,7 @@ import {
   type WsRequest,
 } from './protocol.js';
 import type { RequestLimitRule } from './request-limit.js';
-import type { JsonLimits } from '../http/exact-json.js';
+import type { JsonLimits } from '../json/exact-json.js';
 import { SubscriptionLog } from './subscription-log.js';
 
 /** How a key stands now for a connection from `ip` (WebsocketTokens.standing, on the venue's state). */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { JsonLimitError, parseExactJson } from '../../src/http/exact-json.js';
+import { JsonLimitError, parseExactJson } from '../../src/json/exact-json.js';
 
 const limits = { maxDepth: 8, maxStringLength: 64 };
 const parse = (text: string): unknown => parseExactJson(text, limits);

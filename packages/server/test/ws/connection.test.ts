@@ -109,6 +109,13 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
     assert.deepEqual(ws.texts, []);
   });
 
+  test('text past a JSON limit that is no JSON either closes the socket (1003), as any text that is not JSON', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    ws.sendText('['.repeat(100));
+    assert.equal((await ws.closed).code, 1003);
+    assert.deepEqual(ws.texts, []);
+  });
+
   test('a binary frame closes the socket (1003)', async () => {
     const ws = await WsTestClient.connect(server.url);
     ws.socket.send(Buffer.from(JSON.stringify({ id: 1, method: 'ping', params: [] })), { binary: true });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseExactJson, type JsonLimits } from '../exact-json.js';
+import { parseExactJson, type JsonLimits } from '../../json/exact-json.js';
 
 type JsonParser = (
   request: FastifyRequest,

@@ -1,7 +1,7 @@
 import type { ErrorName, PrivateEndpoint, RateLimitRule } from '@txc/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
-import type { JsonLimits } from '../exact-json.js';
+import type { JsonLimits } from '../../json/exact-json.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { sendError } from '../send-error.js';
 import { throttledAnswer } from '../throttled-answer.js';

@@ -2,7 +2,7 @@ import type { State } from '@txc/core';
 import type { ErrorName, PrivateEndpoint } from '@txc/sdk';
 import type { FastifyRequest } from 'fastify';
 import { accountBlocked, type ApiKeyEntry } from '../../venue/keys/api-keys.js';
-import { parseExactJson, type JsonLimits } from '../exact-json.js';
+import { parseExactJson, type JsonLimits } from '../../json/exact-json.js';
 import { jsonEqual } from '../validation/json-equal.js';
 
 /** Reading a signed private request (spec §5): its headers, its nonce, the path it names, its payload. */
