@@ -297,6 +297,8 @@ class EngineNode implements RunningNode {
    * (a database out of reach) would otherwise keep it answering until the renew fails.
    */
   private expectLapse(sent: number): void {
+    // a renew that comes back after the step-down began, or after close(), arms nothing
+    if (this.lapsed || this.closed) return;
     clearTimeout(this.lapse);
     const { ttlMs } = this.config.lease;
     const at = sent + ttlMs - Math.max(LAPSE_MARGIN_MIN_MS, Math.floor(ttlMs / 5));
@@ -304,14 +306,16 @@ class EngineNode implements RunningNode {
   }
 
   private leaseMayLapse(): void {
-    if (!this.holding) return;
+    if (!this.holding || this.closed) return;
     this.lapsed = true;
     this.stopAnswering();
     this.log.warn(
       { node: this.nodeId, epoch: this.epoch },
       'the lease may lapse unrenewed: no longer answering the gateways',
     );
-    void this.change(() => this.stepDown('the lease lapsed before it could be renewed'));
+    // given up, not left to lapse: a renew the database applied late may have extended it, and no
+    // standby could take it meanwhile (the release is fenced by epoch, a no-op if it was taken)
+    void this.change(() => this.stepDown('the lease lapsed before it could be renewed', true));
   }
 
   private stopAnswering(): void {
