@@ -75,6 +75,23 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
     });
   });
 
+  it('a socket the server closes and that comes straight back is not called live updates missing', async () => {
+    await browser.withPage('connection-socket-closed', async (page) => {
+      await page.goto(`${link.httpUrl}/ui/?market=BTC_USDT`);
+      await page.locator('[data-testid="book"][data-live="true"]').waitFor();
+      assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'here' })).status, 201);
+      // a load closes every socket (4004); the page's stream is back within its first retry
+      assert.equal((await server.admin('POST', '/admin/v1/states/here/load')).status, 200);
+      await page.locator('[data-testid="book"][data-live="false"]').waitFor();
+      const notice = page.getByTestId('live-updates-unavailable');
+      for (const until = performance.now() + 2500; performance.now() < until; await sleep(50)) {
+        assert.equal(await notice.count(), 0, 'no notice for a socket that comes back at once');
+      }
+      await page.locator('[data-testid="book"][data-live="true"]').waitFor();
+      assert.equal(await page.getByTestId('connection-lost').count(), 0);
+    });
+  });
+
   it('the trader view: the banner, and the account streams not called live until they are back', async () => {
     const { apiKey, apiSecret } = await server.user('cut-trader', { deposits: { USDT: '10' } });
     await browser.withPage('connection-trader', async (page) => {

@@ -10,6 +10,8 @@ export const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 30_000;
 /** How long the check of a failed stream waits for the server (the stream's own connect timeout). */
 const CHECK_TIMEOUT_MS = 10_000;
+/** How long the stream stays down, with the server answering, before the page says live updates are missing. */
+const STREAM_ALONE_AFTER_MS = 3000;
 
 const serverBack = new Set<() => void>();
 const streamBack = new Set<() => void>();
@@ -78,7 +80,13 @@ export function publicStream(): Promise<TxcStream> {
     onDisconnect: streamFailed,
     onReconnect: restored,
   });
-  opened ??= open(stream);
+  if (opened === undefined) {
+    // a view that wants the stream while a retry waits tries at once, in place of that retry: two
+    // retries waiting would each go on trying, backing off, until one connected
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    opened = open(stream);
+  }
   return opened;
 }
 
@@ -110,7 +118,9 @@ function checkServer(): void {
   const wasUp = connectionState().httpUp;
   serverFetch(`${BASE_URL}/api/v4/public/ping`, { cache: 'no-store', signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
     .then(
-      () => wasUp && streamAloneDown(),
+      // not at once: a socket closed by the server (a restart, a reset) is back within a second or two,
+      // and a proxy that does not pass sockets is not worth mentioning for that
+      () => wasUp && setTimeout(streamAloneDown, STREAM_ALONE_AFTER_MS),
       () => undefined,
     )
     .finally(() => {
@@ -128,6 +138,7 @@ function open(s: TxcStream): Promise<TxcStream> {
     streamFailed();
     opened = undefined;
     // a stream that never opened does not reconnect by itself: the page tries again, backing off
+    clearTimeout(retryTimer);
     retryTimer = setTimeout(retryOpen, retryMs);
     retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
   });

@@ -2,7 +2,7 @@ import type { StreamCandle } from '@txc/sdk';
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useConnection } from '../api/connection-state.js';
-import { publicClient } from '../api/connection.js';
+import { onServerBack, publicClient } from '../api/connection.js';
 import { NoAnswer } from '../api/no-answer.js';
 import { ApiError } from '../ui/ApiError.js';
 import type { Theme } from '../ui/theme.js';
@@ -68,6 +68,8 @@ function LiveCandles({
   const [lastClose, setLastClose] = useState('');
   // the candles closed while the stream was away are never pushed: the history is read again
   const { restores } = useConnection();
+  // a history read that went unanswered is read again as soon as the server answers
+  const [unanswered, setUnanswered] = useState(0);
 
   useEffect(() => {
     const element = holder.current;
@@ -85,6 +87,7 @@ function LiveCandles({
       priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
     });
     let cancelled = false;
+    let stopWaiting = (): void => undefined;
     publicClient.kline(market, { interval: interval.label, limit: 300 }).then(
       (rows) => {
         if (cancelled) return;
@@ -97,16 +100,25 @@ function LiveCandles({
         setLastClose(rows.result.at(-1)?.[2] ?? '');
         setError(undefined);
       },
-      // unanswered, the history is read again with the stream's return (the banner says meanwhile why)
-      (e: unknown) => !cancelled && !(e instanceof NoAnswer) && setError(e),
+      // unanswered, the history is read again once the server answers (the banner says meanwhile why)
+      (e: unknown) => {
+        if (cancelled) return;
+        if (!(e instanceof NoAnswer)) return setError(e);
+        const stop = onServerBack(() => {
+          stop();
+          if (!cancelled) setUnanswered((n) => n + 1);
+        });
+        stopWaiting = stop;
+      },
     );
     return () => {
       cancelled = true;
+      stopWaiting();
       created.remove();
       chart.current = undefined;
       series.current = undefined;
     };
-  }, [market, precision, interval, theme, restores]);
+  }, [market, precision, interval, theme, restores, unanswered]);
 
   const streamError = useChannel('candles', [market, interval.seconds], (candles: StreamCandle[]) => {
     for (const [time, open, close, high, low, , , name] of candles) {
