@@ -8,6 +8,7 @@ const OPERATOR_FACING = new Set([
   'DataDirLockedError',
   'AdminError',
   'MasterKeyError',
+  'AdminTokenError',
   'SecretBoxError',
   'OperatorError',
   'StoreOpenError',

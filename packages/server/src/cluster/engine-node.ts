@@ -9,7 +9,13 @@ import type { Config } from '../config/schema.js';
 import { configuredRateRules } from '../http/configured-rate-rules.js';
 import type { ClusterPlace } from '../http/routes/health.js';
 import { buildStandbyApp } from '../http/standby-app.js';
-import { adminToken } from '../process/admin-token.js';
+import { resolveAdminToken } from '../process/admin-token.js';
+import {
+  ADMIN_TOKEN_DIGEST_META,
+  adminTokenDigest,
+  adminTokenToRecord,
+  claimClusterAdminToken,
+} from '../process/cluster-admin-token.js';
 import { ListenError } from '../process/listen-error.js';
 import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
@@ -57,7 +63,6 @@ const TAKEOVER_RETRY_TTLS = 5;
  * fence has already refused whatever it committed after that).
  */
 class EngineNode implements RunningNode {
-  readonly adminToken: string;
   private readonly lease: Lease;
   private port: number;
   private follower: JournalFollower | undefined;
@@ -94,10 +99,12 @@ class EngineNode implements RunningNode {
     readonly nodeId: string,
     /** The data dir's, held for as long as the node runs, standing by as leading. */
     private readonly lock: DataDirLock,
+    readonly adminToken: string,
+    /** The admin token's digest as the store records it (cluster-admin-token.ts). */
+    private readonly adminTokenDigest: string,
   ) {
     this.lease = new Lease(store.db, nodeId, config.lease.ttlMs);
     this.port = config.port;
-    this.adminToken = adminToken(config.dataDir, config.adminToken);
     this.nats = link.nats;
     watchCluster(
       this.standbyMetrics,
@@ -241,6 +248,7 @@ class EngineNode implements RunningNode {
         },
       );
       this.server = server;
+      await this.recordAdminToken(server);
       this.gateways = [
         answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log),
         answerCommands(this.nats, this.cluster, server.venue, this.log),
@@ -269,6 +277,19 @@ class EngineNode implements RunningNode {
       await this.standbyApp?.close();
       this.standbyApp = undefined;
       await this.standBy();
+    }
+  }
+
+  /** Records the admin token's digest where nodes that started beside a leader could not (the lease fenced them). */
+  private async recordAdminToken(server: RunningServer): Promise<void> {
+    try {
+      const recorded = await server.venue.store.getMeta(ADMIN_TOKEN_DIGEST_META);
+      if (adminTokenToRecord(recorded, this.adminTokenDigest)) {
+        await server.venue.setMeta(ADMIN_TOKEN_DIGEST_META, this.adminTokenDigest);
+      }
+    } catch (error) {
+      // the next leader records it: nothing it guards is lost meanwhile
+      this.log.warn({ err: error }, 'the admin token could not be recorded in the store');
     }
   }
 
@@ -417,11 +438,14 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     const masterKey = await masterKeyFor(store, config, { generate: true });
     await store.migrate();
     await claimClusterMasterKey(store, masterKey);
+    const token = resolveAdminToken(config.dataDir, config.adminToken);
+    await claimClusterAdminToken(store, masterKey, token);
     await opensTheKeys(store, config, SecretBox.fromKey(masterKey.key));
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
     const link = await connectCluster(target, `txc node ${nodeId}`, log);
     nats = link.nats;
-    const node = new EngineNode(config, store, link, cluster, log, nodeId, lock);
+    const digest = adminTokenDigest(masterKey.key, token.token);
+    const node = new EngineNode(config, store, link, cluster, log, nodeId, lock, token.token, digest);
     await node.start();
     return node;
   } catch (e) {

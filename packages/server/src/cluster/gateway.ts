@@ -15,7 +15,8 @@ import { metricsOptions, registerMetrics, type MetricsOptions } from '../http/pl
 import type { ClusterPlace } from '../http/routes/health.js';
 import { livenessRoute } from '../http/routes/liveness.js';
 import { sendError } from '../http/send-error.js';
-import { adminToken } from '../process/admin-token.js';
+import { resolveAdminToken } from '../process/admin-token.js';
+import { checkClusterAdminToken } from '../process/cluster-admin-token.js';
 import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { ListenError } from '../process/listen-error.js';
@@ -207,7 +208,11 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     // the first engine node makes the tables with the lease row: nothing is read before it exists
     const cluster = await clusterName(lease, log);
     // every process of a cluster takes the cluster's key (docs/scaling.md): one a gateway made up would never be it
-    const secrets = SecretBox.fromKey((await masterKeyFor(store, config, { generate: false })).key);
+    const masterKey = await masterKeyFor(store, config, { generate: false });
+    const secrets = SecretBox.fromKey(masterKey.key);
+    const admin = resolveAdminToken(config.dataDir, config.adminToken);
+    await checkClusterAdminToken(store, masterKey.key, admin);
+    const token = admin.token;
     const keys = new GatewayKeys(store, secrets, config.auth.nonceWindowMs);
     await keys.load();
     const link = await connectCluster(target, `txc ${nodeId}`, log);
@@ -258,7 +263,6 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
       const applied = streams?.venue.state.seq ?? null;
       return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, applied, cluster: place } };
     };
-    const token = adminToken(config.dataDir, config.adminToken);
     const metrics = new HttpMetrics();
     // what the gateway refuses itself, the leader never sees: counted here, as a single server counts its own
     const refusals = metrics.rateLimits;

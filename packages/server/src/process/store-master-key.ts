@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Config } from '../config/schema.js';
 import { CREDENTIALS_META } from '../demo/stored-credentials.js';
+import { isFenced } from '../store/fenced.js';
 import { NewerStoreError } from '../store/newer-store-error.js';
 import type { Store } from '../store/port.js';
 import type { Venue } from '../venue/venue.js';
@@ -79,9 +80,6 @@ export async function masterKeyFor(
   return configured;
 }
 
-/** PostgreSQL's error code for a write the lease fences off (migration 0012). */
-const FENCED = 'TXC01';
-
 /**
  * The master key of a cluster, as its store records it: the first engine node to start on a new
  * cluster records the id of its key, in one statement that inserts it only if no id is recorded yet,
@@ -101,7 +99,7 @@ export async function claimClusterMasterKey(store: Store, masterKey: MasterKey):
         .execute();
     } catch (e) {
       // a leader of a version that did not record it leads: it decides, and the sealed keys were checked
-      if ((e as { code?: unknown }).code === FENCED) return;
+      if (isFenced(e)) return;
       throw e;
     }
     recorded = await store.getMeta(MASTER_KEY_ID_META);

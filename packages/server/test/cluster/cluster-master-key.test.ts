@@ -90,8 +90,12 @@ describe("a cluster's master key", async () => {
         await reader.end();
       }
 
-      // given the cluster's key, it joins
-      const again = await engineNode(['A', 'B'][loser.i]!, dirs[loser.i]!, db.url, { TXC_MASTER_KEY: key });
+      // given the cluster's key, it joins (and the admin token the store recorded with it)
+      const token = readFileSync(join(dirs[winner]!, 'admin-token'), 'utf8').trim();
+      const again = await engineNode(['A', 'B'][loser.i]!, dirs[loser.i]!, db.url, {
+        TXC_MASTER_KEY: key,
+        TXC_ADMIN_TOKEN: token,
+      });
       assert.ok(again.up, JSON.stringify(again));
     } finally {
       for (const child of running) child.kill('SIGKILL');

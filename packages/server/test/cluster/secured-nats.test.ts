@@ -93,7 +93,7 @@ describe('a cluster on a NATS that asks who connects', async () => {
   it('a wrong password stops the start with one line that does not show it', async () => {
     const { code, stderr } = await txc(
       ['serve', '--data-dir', join(dataDir, 'wrong'), '--database', db.url, '--cluster', as('node', 'not-it')],
-      { env: { TXC_MASTER_KEY: SHARED.masterKey } },
+      { env: { TXC_MASTER_KEY: SHARED.masterKey, TXC_ADMIN_TOKEN: SHARED.adminToken } },
     );
     assert.equal(code, 1);
     assert.match(stderr, /^txc: NATS at nats:\/\/node:\*\*\*@127\.0\.0\.1:\d+ refused the credentials .*\n$/);
@@ -117,7 +117,12 @@ describe('a cluster on a NATS that asks who connects', async () => {
 
   it('a node started while its NATS is down says where it waits, password hidden, and joins once it is up', async () => {
     await nats.stop();
-    const env = { TXC_CLUSTER: as('node', 'node-secret'), TXC_MASTER_KEY: SHARED.masterKey, TXC_LOG_LEVEL: 'info' };
+    const env = {
+      TXC_CLUSTER: as('node', 'node-secret'),
+      TXC_MASTER_KEY: SHARED.masterKey,
+      TXC_ADMIN_TOKEN: SHARED.adminToken,
+      TXC_LOG_LEVEL: 'info',
+    };
     const args = ['serve', '--port', '0', '--data-dir', join(dataDir, 'early'), '--database', db.url];
     const node = spawn(process.execPath, [TXC_BIN, ...args], { env: { ...process.env, ...env } });
     cleanUp.push(() => void node.kill('SIGKILL'));
