@@ -25,6 +25,7 @@ import { masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import { PostgresStore } from '../store/postgres.js';
+import { StoreOpenError } from '../store/store-open-error.js';
 import { watchCluster } from '../metrics/cluster-metrics.js';
 import { HttpMetrics } from '../metrics/metrics.js';
 import { clusterTarget, connectCluster, type ClusterTarget } from './cluster-connection.js';
@@ -166,7 +167,8 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
   for (;;) {
     const held = await lease.holder().catch((e: unknown) => {
       if ((e as { code?: unknown }).code === NO_TABLE) return undefined;
-      throw e;
+      // the first statement the gateway runs: said in one line, as an engine node says it
+      throw new StoreOpenError('postgres', e);
     });
     if (held !== undefined) return held.cluster;
     log.info('waiting for the cluster’s first engine node');
