@@ -28,7 +28,7 @@ import { PostgresStore } from '../store/postgres.js';
 import { StoreOpenError } from '../store/store-open-error.js';
 import { watchCluster } from '../metrics/cluster-metrics.js';
 import { HttpMetrics } from '../metrics/metrics.js';
-import { clusterTarget, connectCluster, type ClusterTarget } from './cluster-connection.js';
+import { clusterTarget, connectCluster, redactedUrl, type ClusterTarget } from './cluster-connection.js';
 import { GatewayKeys } from './gateway-keys.js';
 import { openGatewayStreams, type GatewayStreams } from './gateway-streams.js';
 import { SharedLimits } from './shared-limits.js';
@@ -152,7 +152,24 @@ function buildGatewayApp(parts: GatewayParts): FastifyInstance {
  */
 function sharedLimits(url: string, cluster: string, log: Logger, onRefused: (group: string) => void): SharedLimits {
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-  redis.on('error', (err: Error) => log.debug({ err }, 'Redis'));
+  const shown = redactedUrl(url);
+  // Every retry of the connection fails again: said once an outage, or a mistyped URL would fill the
+  // log, where saying nothing leaves each gateway granting a client its whole allowance unnoticed.
+  let out = false;
+  const lost = (err: Error | undefined): void => {
+    if (out) return void log.debug({ err }, 'Redis');
+    out = true;
+    log.warn(
+      { err },
+      `Redis at ${shown} is out of reach: until it is back, this gateway counts the shared rate limits on its own`,
+    );
+  };
+  redis.on('error', (err: Error) => lost(err));
+  redis.on('reconnecting', () => lost(undefined));
+  redis.on('ready', () => {
+    if (out) log.warn(`Redis at ${shown} is back: the rate limits are shared again`);
+    out = false;
+  });
   return new SharedLimits(redis, `txc:${cluster}:limits`, onRefused);
 }
 
@@ -261,6 +278,8 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
         leader: held?.live === true ? held.holder : null,
         epoch: held?.epoch ?? null,
         nats,
+        // not a reason to answer 503: a gateway without Redis serves as well, only counting limits alone
+        ...(limits === undefined ? {} : { redis: limits.connected() }),
       };
       const applied = streams?.venue.state.seq ?? null;
       return { ok, body: { status: ok ? 'ok' : 'unavailable', seq: seq ?? null, applied, cluster: place } };
@@ -274,7 +293,12 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     const perClient = clientAllowances(limits, config.rateLimits.maxTrackedClients, refused);
     watchCluster(
       metrics,
-      () => ({ role: 'gateway', natsConnected: link.up(), appliedSeq: streams?.venue.state.seq }),
+      () => ({
+        role: 'gateway',
+        natsConnected: link.up(),
+        appliedSeq: streams?.venue.state.seq,
+        redisConnected: limits?.connected(),
+      }),
       async () => {
         const { held, seq } = await standing();
         return { journalSeq: seq, epoch: held?.epoch, leaderLive: held?.live };

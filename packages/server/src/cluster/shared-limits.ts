@@ -33,6 +33,11 @@ export class SharedLimits {
     }
   }
 
+  /** Whether Redis answers now: while it does not, each gateway counts on its own. */
+  connected(): boolean {
+    return this.redis.status === 'ready';
+  }
+
   close(): Promise<void> {
     this.redis.disconnect();
     return Promise.resolve();

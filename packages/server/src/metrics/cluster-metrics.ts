@@ -11,6 +11,8 @@ export interface ClusterSelf {
   readonly natsConnected: boolean;
   /** Seq of the last journal entry its state has applied (undefined: it has loaded none yet). */
   readonly appliedSeq: number | undefined;
+  /** A gateway given Redis: whether it reaches it now (undefined on every other process). */
+  readonly redisConnected?: boolean | undefined;
 }
 
 /** Where the cluster stands as this process reads it, at each scrape; undefined where it could not tell. */
@@ -97,6 +99,12 @@ export function watchCluster(
     '1 while the connection of this process to the NATS of its cluster is up',
     registry,
     () => one(self().natsConnected),
+  );
+  new ReadGauge(
+    'txc_cluster_redis_connected',
+    '1 while a gateway reaches the Redis it shares rate limits in; 0 while it counts them alone (none without Redis)',
+    registry,
+    () => one(self().redisConnected),
   );
   new ReadGauge(
     'txc_cluster_applied_seq',

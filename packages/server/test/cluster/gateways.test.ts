@@ -92,7 +92,8 @@ describe('gateways in front of a cluster', async () => {
   it('/health says the role, the node and the leader', async () => {
     const body = (await (await fetch(`${g2.url}/health`)).json()) as Record<string, unknown>;
     assert.equal(body.status, 'ok');
-    assert.deepEqual(body.cluster, { role: 'gateway', node: 'G2', leader: 'A', epoch: 1, nats: true });
+    assert.deepEqual(body.cluster, { role: 'gateway', node: 'G2', leader: 'A', epoch: 1, nats: true, redis: true });
+    assert.equal(valueOf(await scrape(g2), 'txc_cluster_redis_connected'), 1);
     const led = (await (await fetch(`${leader.url}/health`)).json()) as { seq: number };
     assert.equal(body.seq, led.seq, 'the committed sequence');
   });
@@ -390,7 +391,19 @@ describe('gateways in front of a cluster', async () => {
       for (let i = 0; i < limit; i++) assert.equal((await send(alone, forged)).status, 401);
       const answer = await send(alone, forged);
       assert.deepEqual([answer.status, answer.body], [429, { code: 0, message: 'Too many requests.', errors: {} }]);
-      assert.equal(valueOf(await scrape(alone), 'txc_rate_limit_refusals_total', { group: 'ip' }), 1);
+      const samples = await scrape(alone);
+      assert.equal(valueOf(samples, 'txc_rate_limit_refusals_total', { group: 'ip' }), 1);
+      // a gateway that counts alone says so
+      const checked = await fetch(`${alone.url}/health`);
+      const place = ((await checked.json()) as { cluster: Record<string, unknown> }).cluster;
+      assert.equal(place.redis, redis === undefined ? undefined : false);
+      const redisGauge = samples.filter((sample) => sample.name === 'txc_cluster_redis_connected');
+      assert.deepEqual(
+        redisGauge.map((sample) => sample.value),
+        redis === undefined ? [] : [0],
+      );
+      const warned = alone.logs().match(/Redis at redis:\/\/127\.0\.0\.1:1 is out of reach/g) ?? [];
+      assert.equal(warned.length, redis === undefined ? 0 : 1, `said once an outage:\n${alone.logs()}`);
     } finally {
       await alone.crash();
     }

@@ -30,6 +30,8 @@ export interface ClusterPlace {
   readonly epoch: number | null;
   /** Connected to the cluster's NATS: without it a gateway reaches no leader, and no gateway reaches a leader. */
   readonly nats: boolean;
+  /** A gateway given Redis: whether it reaches it (without it, each gateway counts the shared limits alone). */
+  readonly redis?: boolean;
 }
 
 async function reachable(venue: Venue): Promise<boolean> {
