@@ -263,6 +263,14 @@ export class KyselyStore implements Store {
       : { seq: Number(row.seq), time: Number(row.time), state: row.state, hash: row.hash };
   }
 
+  async latestSnapshotSeq(): Promise<number> {
+    const row = await this.db
+      .selectFrom('snapshots')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
+    return row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq);
+  }
+
   async saveSnapshot(s: SnapshotRecord, keep: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx

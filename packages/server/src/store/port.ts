@@ -167,6 +167,8 @@ export interface Store {
   /** Journal entries with seq > afterSeq, in order, at most `limit`. */
   readJournal(afterSeq: number, limit: number): Promise<JournalRecord[]>;
   latestSnapshot(): Promise<SnapshotRecord | undefined>;
+  /** Seq of the latest snapshot (0: none), without reading its state. */
+  latestSnapshotSeq(): Promise<number>;
   /** Saves a snapshot and forgets all but the `keep` latest. */
   saveSnapshot(snapshot: SnapshotRecord, keep: number): Promise<void>;
   loadApiKeys(): Promise<StoredApiKey[]>;

@@ -130,7 +130,13 @@ export class Venue implements VenueView {
         'state loaded',
       );
       const candles = await openCandles(options.store, loaded.state);
-      venue = new Venue(options, loaded.state, loaded.fromSnapshotSeq, candles);
+      // A state followed from the journal (a cluster's standby taking over) was loaded long ago: the leader
+      // before has saved snapshots since, and /health, the metrics and the next snapshot's cadence go by them.
+      const snapshotSeq =
+        options.loaded === undefined
+          ? loaded.fromSnapshotSeq
+          : Math.max(loaded.fromSnapshotSeq, Math.min(loaded.state.seq, await options.store.latestSnapshotSeq()));
+      venue = new Venue(options, loaded.state, snapshotSeq, candles);
       await venue.loadKeys();
       return venue;
     } catch (e) {

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import pg from 'pg';
+import type { Config } from '../../src/config/schema.js';
+import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
+import { setUp } from '../durability/actors.js';
+import { engineNodeFlags, health, leading } from '../durability/venue-processes.js';
+import { parseSamples, valueOf } from '../metrics/prometheus-text.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { natsSkipReason } from '../support/nats.js';
+import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+
+const ADMIN_TOKEN = 'new-leader-admin-token';
+
+describe('a node that takes over', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  if (skip !== undefined) {
+    it('runs against real PostgreSQL and NATS servers', { skip }, () => undefined);
+    return;
+  }
+
+  it('reports the latest snapshot in the store, not the one it loaded its state from', async () => {
+    const db = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-new-leader-'));
+    const flags: Partial<Config> = {
+      dataDir,
+      database: db.url,
+      venue: DEMO_VENUE_FILE,
+      snapshots: { everyCommands: 10, keep: 3 },
+    };
+    const shared = { masterKey: '9a'.repeat(32), adminToken: ADMIN_TOKEN };
+    const started: ChildServer[] = [];
+    const reader = new pg.Client(db.url);
+    await reader.connect();
+    try {
+      const a = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
+      started.push(a);
+      const b = await startChildServer(engineNodeFlags(flags, 'B', shared));
+      started.push(b);
+      // B stands by with the state it loaded: the leader then goes on, snapshotting as it goes
+      let n = 0;
+      await setUp(a, 4, (p) => `${p}${++n}`);
+      await a.stop();
+      await leading(b);
+      const { rows } = await reader.query<{ seq: string }>('select max(seq) as seq from snapshots');
+      const latest = Number(rows[0]!.seq);
+      const report = await health<{ seq: number; snapshotSeq: number }>(b);
+      assert.ok(report !== undefined);
+      assert.ok(latest > 10, `the leader before snapshotted (${latest})`);
+      // a snapshot the new leader took since (its cadence) may have moved it further
+      assert.ok(report.snapshotSeq >= latest, `snapshotSeq ${report.snapshotSeq}, the store's latest ${latest}`);
+      const scraped = await fetch(`${b.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      assert.ok(valueOf(parseSamples(await scraped.text()), 'txc_snapshot_seq') >= latest);
+    } finally {
+      await reader.end();
+      await Promise.all(started.map((p) => p.crash()));
+      rmSync(dataDir, { recursive: true, force: true });
+      await db.drop();
+    }
+  });
+});
