@@ -162,6 +162,7 @@ class EngineNode implements RunningNode {
       } finally {
         this.lock.release();
       }
+      this.log.info({ node: this.nodeId }, 'txc stopped');
     });
   }
 

@@ -274,7 +274,9 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
           await http.close();
           await running.close({ snapshot: true });
           release();
-          log.info('txc stopped');
+          // an engine node goes on, standing by, after it closes the venue it led: the node says when it stops
+          if (term === undefined) log.info('txc stopped');
+          else log.info({ epoch: term.epoch }, 'the venue this node led is closed');
         })();
         return closing;
       },

@@ -2,6 +2,7 @@ import { CURRENT_RULES, type Command, type CommandResults, type Rejection, type 
 import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
+import { isFenced } from '../store/fenced.js';
 import type { ApiKeyRecord, AuditRecord, SnapshotRecord, Store, SubAccountKeyProfile } from '../store/port.js';
 import type { TableRows } from '../store/table-copy.js';
 import { USER_HISTORY_CATCH_UP_EVERY } from '../config/schema.js';
@@ -341,6 +342,15 @@ export class Venue implements VenueView {
         this.savedSnapshotSeq = snapshot.seq;
         this.options.log.info({ seq: snapshot.seq }, 'snapshot saved');
       } catch (error) {
+        if (isFenced(error)) {
+          // not a store failure: a cluster's node that lost its lease may write nothing, and the new leader snapshots
+          const reason = error instanceof Error ? error.message : String(error);
+          this.options.log.warn(
+            { seq: snapshot.seq, reason },
+            'snapshot not saved: this node no longer holds the lease',
+          );
+          return;
+        }
         this.options.observer?.storeFailed('snapshot');
         this.options.log.error({ err: error, seq: snapshot.seq }, 'snapshot failed');
       }

@@ -63,7 +63,7 @@ describe('split brain: a paused leader that wakes up after a takeover', async ()
   it('its commits are refused by the fence, it steps down, and nothing it sequenced is visible anywhere', async () => {
     const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
     const shared = { masterKey: 'ab'.repeat(32), adminToken: 'split-brain-admin-token' };
-    const a = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
+    const a = await leading(await startChildServer({ ...engineNodeFlags(flags, 'A', shared), logLevel: 'info' }));
     nodes.push(a);
     const b = await startChildServer(engineNodeFlags(flags, 'B', shared));
     nodes.push(b);
@@ -88,6 +88,11 @@ describe('split brain: a paused leader that wakes up after a takeover', async ()
     assert.ok(answer === undefined || answer.status === 503, `never acknowledged: ${JSON.stringify(answer)}`);
 
     const stood = await standingBy(a, 'B');
+    // its log says what happened to it: a snapshot the fence refused is no store failure, and it did not stop
+    const said = a.logs();
+    assert.match(said, /snapshot not saved: this node no longer holds the lease/);
+    assert.doesNotMatch(said, /snapshot failed|txc stopped/);
+    assert.match(said, /the venue this node led is closed/);
     assert.deepEqual(
       (await admin(b, 'GET', '/admin/v1/state')).body,
       taken.body,
