@@ -38,14 +38,33 @@ function storeOptions(cmd: Command): Command {
   return cmd
     .option('--config <file>', 'JSON configuration file')
     .option('--data-dir <dir>', 'data directory (default ./data)')
-    .option('--database <url>', 'sqlite (default) or a postgres:// URL')
+    .option('--database <url>', 'sqlite (default) or a postgres:// URL (or TXC_DATABASE_URL)')
     .option(
       '--master-key-file <file>',
-      'file holding the master key that seals secrets at rest (default: <data-dir>/master-key)',
+      "file holding the master key that seals secrets at rest (default: <data-dir>/master-key; or TXC_MASTER_KEY; an engine node: the cluster's)",
     )
     .option(
       '--admin-token <token>',
-      'bearer token of the admin API (default: the one kept in the data dir, generated there by the server)',
+      "bearer token of the admin API (default: the one kept in the data dir, generated there by the server; or TXC_ADMIN_TOKEN; an engine node: the cluster's)",
+    );
+}
+
+/**
+ * A gateway has none of a server's defaults: its store is the cluster's PostgreSQL, and a master key
+ * or admin token other than the cluster's (one it would find in its own data dir, or none) stops it.
+ */
+function gatewayStoreOptions(cmd: Command): Command {
+  return cmd
+    .option('--config <file>', 'JSON configuration file')
+    .option('--data-dir <dir>', "the gateway's own data directory (default ./data)")
+    .option('--database <url>', "the cluster's postgres:// URL, required (or TXC_DATABASE_URL)")
+    .option(
+      '--master-key-file <file>',
+      "file holding the cluster's master key (or TXC_MASTER_KEY): every process of a cluster takes the same one",
+    )
+    .option(
+      '--admin-token <token>',
+      "the cluster's admin token (or TXC_ADMIN_TOKEN): every process of a cluster takes the same one",
     );
 }
 
@@ -99,7 +118,7 @@ natsSecurityOptions(storeOptions(program.command('serve').description('serve the
   .option('--admin-public', 'serve the admin API to non-loopback clients too')
   .option(
     '--cluster <url>',
-    'run an engine node of the cluster on this NATS URL, nats:// or tls:// (needs a postgres:// --database)',
+    "run an engine node of the cluster on this NATS URL, nats:// or tls:// (needs a postgres:// --database, and the cluster's master key and admin token)",
   )
   .option('--node-id <id>', "this engine node's name in its cluster (default: host name and process id)")
   .addOption(
@@ -139,7 +158,7 @@ natsSecurityOptions(storeOptions(program.command('serve').description('serve the
   });
 
 natsSecurityOptions(
-  storeOptions(program.command('gateway').description("serve the API in front of a cluster's engine nodes")),
+  gatewayStoreOptions(program.command('gateway').description("serve the API in front of a cluster's engine nodes")),
 )
   .option('--cluster <url>', 'the NATS URL of the cluster, nats:// or tls:// (or TXC_CLUSTER)')
   .option('--host <host>', 'address to listen on (default 127.0.0.1)')
