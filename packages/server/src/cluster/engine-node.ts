@@ -70,6 +70,11 @@ class EngineNode implements RunningNode {
   private server: RunningServer | undefined;
   private epoch: number | null = null;
   private leader: string | null = null;
+  /**
+   * The last journal entry this node's state applied, kept while no follower is open: a standby that
+   * cannot read the store yet (after a step-down, a failed takeover) still has that state behind it.
+   */
+  private appliedSeq = 0;
   private renewing = false;
   /** Fires when the lease may lapse unrenewed: a standby may then take it, so this node stops answering. */
   private lapse: NodeJS.Timeout | undefined;
@@ -108,7 +113,7 @@ class EngineNode implements RunningNode {
     this.nats = link.nats;
     watchCluster(
       this.standbyMetrics,
-      () => ({ role: this.place().role, natsConnected: link.up(), appliedSeq: this.follower?.state.seq }),
+      () => ({ role: this.place().role, natsConnected: link.up(), appliedSeq: this.applied() }),
       async () => ({
         journalSeq: await store.lastSeq(),
         // the lease as the standby's last try for it read it
@@ -124,6 +129,10 @@ class EngineNode implements RunningNode {
 
   leading(): RunningServer | undefined {
     return this.server;
+  }
+
+  private applied(): number {
+    return this.follower?.state.seq ?? this.appliedSeq;
   }
 
   place(): ClusterPlace {
@@ -229,6 +238,7 @@ class EngineNode implements RunningNode {
     try {
       // The lease is this node's: the leader before can commit nothing more, so the journal's end is final.
       await follower.catchUp();
+      this.appliedSeq = follower.state.seq;
       await follower.close();
       this.follower = undefined;
       await this.standbyApp?.close();
@@ -273,6 +283,7 @@ class EngineNode implements RunningNode {
       await this.lease.release(epoch).catch(() => undefined);
       // another node may do better: this one lets the lease go to it for a while
       this.campaignAfter = performance.now() + TAKEOVER_RETRY_TTLS * this.config.lease.ttlMs;
+      this.appliedSeq = follower.state.seq;
       await follower.close();
       this.follower = undefined;
       await this.standbyApp?.close();
@@ -362,6 +373,8 @@ class EngineNode implements RunningNode {
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
     // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
     await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));
+    // what it committed: the fence refused the rest, and the follower's state will start from the store
+    this.appliedSeq = server.venue.status.seq;
     if (giveUp && epoch !== null) await this.lease.release(epoch).catch(() => undefined);
     // read while the standby listens already: a lapsed lease often means a slow store
     void this.readLease().catch(() => undefined);
@@ -374,7 +387,7 @@ class EngineNode implements RunningNode {
       this.log,
       () => ({
         place: this.place(),
-        seq: this.follower?.state.seq ?? 0,
+        seq: this.applied(),
         following: this.follower !== undefined,
       }),
       metricsOptions(this.config, this.standbyMetrics, this.adminToken),

@@ -118,4 +118,28 @@ describe('a leader that steps down', async () => {
     renew.letGo();
     await eventually('the lease given up after the late renew', async () => !(await heldByA()), 1_500);
   });
+
+  it('reports the last entry it applied while it cannot reach the store after stepping down', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-cut-off-'));
+    cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const relay = await PostgresRelay.open(db.url);
+    cleanUp.push(() => relay.close());
+    const flags = engineNodeFlags({ dataDir, database: relay.url, venue: DEMO_VENUE_FILE }, 'A', SHARED);
+    const a: ChildServer = await startChildServer({ ...flags, cluster: TEST_NATS_URL, lease: TEST_LEASE });
+    cleanUp.push(() => a.crash());
+    await leading(a);
+    const health = async (): Promise<{ seq: number; cluster: { role: string } }> =>
+      (await (await fetch(`${a.url}/health`)).json()) as { seq: number; cluster: { role: string } };
+    const { seq } = await health();
+    assert.ok(seq > 0, 'the venue file applied');
+
+    // every road to PostgreSQL cut: the lease cannot be renewed, nor the journal read again
+    await relay.close();
+    await eventually('the step-down', () => a.logs().includes('this node no longer leads'), 20_000);
+    await eventually('standing by', async () => (await health().catch(() => undefined))?.cluster.role === 'standby');
+    await eventually('retrying the journal', () => a.logs().includes('cannot load the journal yet'), 10_000);
+    assert.equal((await health()).seq, seq, 'the state it stepped down with, not none');
+  });
 });
