@@ -22,6 +22,7 @@ import { DataDirLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
 import { readStartFiles, serve, type RunningServer } from '../process/serve.js';
 import { openStore } from '../store/open-store.js';
+import { sqliteFileOf } from '../store/store-location.js';
 import { PostgresStore } from '../store/postgres.js';
 import { claimClusterMasterKey, masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
@@ -428,6 +429,9 @@ async function opensTheKeys(store: PostgresStore, config: Config, box: SecretBox
 export async function runEngineNode(config: Config): Promise<RunningNode> {
   if (config.cluster === undefined) throw new ConfigError('an engine node needs --cluster nats://…');
   const target = clusterTarget(config);
+  // refused before the store is opened: opening SQLite would leave an empty database in the data dir
+  if (sqliteFileOf(config.database, config.dataDir) !== undefined)
+    throw new ConfigError('an engine node keeps its journal in PostgreSQL: give --database postgres://…');
   // a node that would fail at its files when it comes to lead must not stand by meanwhile
   readStartFiles(config);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });

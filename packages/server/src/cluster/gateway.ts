@@ -24,6 +24,7 @@ import { createLogger } from '../process/logger.js';
 import { masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
+import { sqliteFileOf } from '../store/store-location.js';
 import { PostgresStore } from '../store/postgres.js';
 import { StoreOpenError } from '../store/store-open-error.js';
 import { watchCluster } from '../metrics/cluster-metrics.js';
@@ -203,6 +204,9 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
 export async function runGateway(config: Config): Promise<RunningGateway> {
   if (config.cluster === undefined) throw new ConfigError('a gateway needs --cluster nats://…');
   const target = clusterTarget(config);
+  // refused before the store is opened: opening SQLite would leave an empty database in the data dir
+  if (sqliteFileOf(config.database, config.dataDir) !== undefined)
+    throw new ConfigError('a gateway reads the cluster’s PostgreSQL store: give --database postgres://…');
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // the CLI finds the gateway here and works through its admin API, as beside `txc serve`
   return DataDirLock.heldFor(config.dataDir, (lock) => startGateway(config, target, lock));
