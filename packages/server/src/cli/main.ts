@@ -135,10 +135,12 @@ natsSecurityOptions(storeOptions(program.command('serve').description('serve the
   )
   .action(async (flags: StoreFlags & Record<string, unknown>) => {
     const config = await configFrom(flags);
+    const started = stopWhileStarting();
     const server =
       config.cluster === undefined
         ? await (await import('../process/serve.js')).serve(config)
         : await (await import('../cluster/engine-node.js')).runEngineNode(config);
+    started();
     let stopping = false;
     const stop = (): void => {
       // A Ctrl-C under npm start reaches txc twice (from the terminal and from npm): once stopping,
@@ -156,6 +158,24 @@ natsSecurityOptions(storeOptions(program.command('serve').description('serve the
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
   });
+
+/**
+ * Until the process has started (a cluster's waits for NATS as long as it takes), SIGTERM or SIGINT
+ * stops it there and says so: it holds nothing yet that a stop must flush, and the data dir's lock
+ * goes with the exit. Returns what hands the signals over to the started process's own stop.
+ */
+function stopWhileStarting(): () => void {
+  const stop = (signal: NodeJS.Signals): void => {
+    process.stderr.write(`txc: stopped by ${signal} before it had started\n`);
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return () => {
+    process.removeListener('SIGTERM', stop);
+    process.removeListener('SIGINT', stop);
+  };
+}
 
 natsSecurityOptions(
   gatewayStoreOptions(program.command('gateway').description("serve the API in front of a cluster's engine nodes")),
@@ -178,7 +198,10 @@ natsSecurityOptions(
   )
   .action(async (flags: StoreFlags & Record<string, unknown>) => {
     const { runGateway } = await import('../cluster/gateway.js');
-    const gateway = await runGateway(await configFrom(flags));
+    const config = await configFrom(flags);
+    const started = stopWhileStarting();
+    const gateway = await runGateway(config);
+    started();
     const stop = (): void => void gateway.close().then(() => process.exit(0));
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);

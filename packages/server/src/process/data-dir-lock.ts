@@ -66,11 +66,15 @@ let ownStart: { readonly value: string | undefined } | undefined;
  */
 export class DataDirLock {
   private released = false;
+  /** A process that ends holding it (stopped while it starts, an error nothing caught) lets it go. */
+  private readonly onExit = (): void => this.release();
 
   private constructor(
     private readonly path: string,
     private info: LockInfo,
-  ) {}
+  ) {
+    process.once('exit', this.onExit);
+  }
 
   static acquire(dataDir: string, holder: LockInfo['holder']): DataDirLock {
     const path = resolve(dataDir, LOCK_FILE);
@@ -119,6 +123,7 @@ export class DataDirLock {
   release(): void {
     if (this.released) return;
     this.released = true;
+    process.removeListener('exit', this.onExit);
     takenHere.delete(this.path);
     rmSync(this.path, { force: true });
   }
