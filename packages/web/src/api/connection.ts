@@ -1,13 +1,11 @@
 import { TxcClient, TxcStream } from '@txc/sdk';
+import { Backoff } from './backoff.js';
 import { connectionState, httpReached, streamAloneDown, streamLost, streamRestored } from './connection-state.js';
 import { NoAnswer } from './no-answer.js';
 
 /** The dashboard is served by the txc it talks to: same origin for REST, `/ws` for the streams. */
 export const BASE_URL = window.location.origin;
 
-/** The stream's own first retries after a lost connection; the page uses the same for a first connect that failed. */
-export const FIRST_RETRY_MS = 1000;
-export const MAX_RETRY_MS = 30_000;
 /** How long the check of a failed stream waits for the server (the stream's own connect timeout). */
 const CHECK_TIMEOUT_MS = 10_000;
 /** How long the stream stays down, with the server answering, before the page says live updates are missing. */
@@ -67,7 +65,7 @@ export function streamUrl(): string {
 let stream: TxcStream | undefined;
 let opened: Promise<TxcStream> | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let retryMs = FIRST_RETRY_MS;
+const retries = new Backoff();
 
 /**
  * One public stream connection for the whole page; it reconnects and resubscribes by itself, and
@@ -130,7 +128,7 @@ function checkServer(): void {
 
 function open(s: TxcStream): Promise<TxcStream> {
   const connecting = s.connect().then(() => {
-    retryMs = FIRST_RETRY_MS;
+    retries.reset();
     restored();
     return s;
   });
@@ -139,8 +137,7 @@ function open(s: TxcStream): Promise<TxcStream> {
     opened = undefined;
     // a stream that never opened does not reconnect by itself: the page tries again, backing off
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(retryOpen, retryMs);
-    retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+    retryTimer = setTimeout(retryOpen, retries.next());
   });
   return connecting;
 }

@@ -1,6 +1,7 @@
 import { TxcStream, type StreamAccountSnapshot, type StreamPosition, type TxcClient } from '@txc/sdk';
 import { useEffect, useRef, useState } from 'react';
-import { FIRST_RETRY_MS, MAX_RETRY_MS, onServerBack, onStreamRestored, streamUrl } from '../api/connection.js';
+import { Backoff } from '../api/backoff.js';
+import { onServerBack, onStreamRestored, streamUrl } from '../api/connection.js';
 
 export type AccountStreamState = 'connecting' | 'live' | 'reconnecting' | 'polling';
 
@@ -51,7 +52,7 @@ export function useAccountStream(
     };
     let stream: TxcStream | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let retryMs = FIRST_RETRY_MS;
+    const retries = new Backoff();
     // A stream that never opened (no WebSocket through a proxy, the server down at login) does not
     // reconnect by itself: it is opened anew, backing off, and at once when the server or the public
     // stream is back, so that the panels are not left polling once sockets get through again.
@@ -93,8 +94,7 @@ export function useAccountStream(
             opening.close();
             if (closed) return;
             setState('polling');
-            retry = setTimeout(() => open(true), retryMs);
-            retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+            retry = setTimeout(() => open(true), retries.next());
           },
         );
     };
