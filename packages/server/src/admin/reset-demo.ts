@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { AdminError } from './admin-input.js';
 import type { DemoKeys } from '../demo/seed.js';
 import { CREDENTIALS_META } from '../demo/stored-credentials.js';
 import type { Venue } from '../venue/venue.js';
-import { readDescription, readRows } from './saved-state-files.js';
+import { descriptionFile, readDescription, readRows } from './saved-state-files.js';
 import { INITIAL_STATE, loadSavedState, saveState, writeRows, type SavedStateView } from './saved-states.js';
 
 /** Saves a freshly seeded demo venue as its first state, once: what `reset` goes back to. */
 export async function recordInitialState(venue: Venue, dir: string): Promise<void> {
-  if (existsSync(join(dir, `${INITIAL_STATE}.json`))) return;
+  if (existsSync(descriptionFile(dir, INITIAL_STATE))) return;
   await saveState(venue, dir, { name: INITIAL_STATE }, false);
 }
 
@@ -20,7 +19,7 @@ export async function recordInitialState(venue: Venue, dir: string): Promise<voi
  * and the credentials are table rows outside the journal, so the state's seq and hash stay true.
  */
 export async function carryDemoKeys(venue: Venue, dir: string, keys: DemoKeys): Promise<void> {
-  if (!existsSync(join(dir, `${INITIAL_STATE}.json`))) return;
+  if (!existsSync(descriptionFile(dir, INITIAL_STATE))) return;
   const now = await venue.exclusive(({ store }) => store.readVenueTables());
   const credentials = (now.meta ?? []).filter((row) => row.key === CREDENTIALS_META);
   const initial = readRows(dir, INITIAL_STATE);
@@ -34,7 +33,7 @@ export async function carryDemoKeys(venue: Venue, dir: string, keys: DemoKeys): 
 
 /** `POST /admin/v1/reset`: a demo venue back to its first state. */
 export async function resetDemo(venue: Venue, dir: string): Promise<SavedStateView> {
-  if (!existsSync(join(dir, `${INITIAL_STATE}.json`))) {
+  if (!existsSync(descriptionFile(dir, INITIAL_STATE))) {
     // the first state is saved only as the seed lands in an empty store: it cannot be made again later
     if ((await venue.store.getMeta(CREDENTIALS_META)) !== undefined) {
       throw new AdminError(

@@ -86,18 +86,8 @@ export async function saveState(venue: Venue, dir: string, input: unknown, reser
     rows: await store.readVenueTables(),
   }));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const data = gzipSync(JSON.stringify({ format: ROWS_FORMAT, rows: copy.rows }));
-  writeWhole(rowsFile(dir, name), data);
-  const view: SavedStateView = {
-    name,
-    seq: copy.seq,
-    hash: copy.hash,
-    store: venue.store.kind,
-    savedAt: venue.clock.nowMs(),
-    bytes: data.length,
-  };
-  writeWhole(descriptionFile(dir, name), JSON.stringify(view));
-  return view;
+  const described = { name, seq: copy.seq, hash: copy.hash, store: venue.store.kind, savedAt: venue.clock.nowMs() };
+  return writeRows(dir, described, copy.rows);
 }
 
 /**
@@ -218,11 +208,16 @@ export function deleteSavedState(dir: string, name: string): { deleted: string }
   return { deleted: name };
 }
 
-/** Writes a saved state's rows anew, each file whole; its seq and hash stay: the rows must rebuild to them. */
-export function writeRows(dir: string, view: SavedStateView, rows: TableRows): void {
+/**
+ * Writes a saved state's rows and its description, each file whole, and answers the description
+ * written (`bytes` the rows file's): the rows must rebuild to its seq and hash.
+ */
+export function writeRows(dir: string, view: Omit<SavedStateView, 'bytes'>, rows: TableRows): SavedStateView {
   const data = gzipSync(JSON.stringify({ format: ROWS_FORMAT, rows }));
   writeWhole(rowsFile(dir, view.name), data);
-  writeWhole(descriptionFile(dir, view.name), JSON.stringify({ ...view, bytes: data.length }));
+  const described: SavedStateView = { ...view, bytes: data.length };
+  writeWhole(descriptionFile(dir, view.name), JSON.stringify(described));
+  return described;
 }
 
 /** What `rewriteSavedStates` did: the states rewritten, and those left as they were, with why. */

@@ -30,7 +30,6 @@ export interface ForgetReport {
   /** The demo credentials: dropped (new demo keys at the next `--demo` start), sealed again, or none kept. */
   readonly demoCredentials: 'dropped' | 'resealed' | null;
   /** The saved states whose secrets were dropped or sealed again as the store's were. */
-  /** The saved states sealed again under the new key. */
   readonly savedStates: readonly string[];
   /** Those left as they were: damaged, or holding a secret neither key opens; they do not load as they are. */
   readonly savedStatesLeft: readonly { readonly name: string; readonly problem: string }[];

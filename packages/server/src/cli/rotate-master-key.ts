@@ -22,7 +22,6 @@ export interface RotationReport {
   /** Whether the demo credentials the store keeps were sealed again too. */
   readonly demoCredentials: boolean;
   /** The saved states (`txc state save`) whose secrets were sealed again. */
-  /** The saved states sealed again under the new key. */
   readonly savedStates: readonly string[];
   /** Those left as they were: damaged, or holding a secret neither key opens; they do not load as they are. */
   readonly savedStatesLeft: readonly { readonly name: string; readonly problem: string }[];

@@ -10,12 +10,7 @@ import { configuredRateRules } from '../http/configured-rate-rules.js';
 import type { ClusterPlace } from '../http/routes/health.js';
 import { buildStandbyApp } from '../http/standby-app.js';
 import { resolveAdminToken } from '../process/admin-token.js';
-import {
-  ADMIN_TOKEN_DIGEST_META,
-  adminTokenDigest,
-  adminTokenToRecord,
-  claimClusterAdminToken,
-} from '../process/cluster-admin-token.js';
+import { ADMIN_TOKEN_DIGEST_META, adminTokenToRecord, claimClusterAdminToken } from '../process/cluster-admin-token.js';
 import { ListenError } from '../process/listen-error.js';
 import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
@@ -457,12 +452,11 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     await store.migrate();
     await claimClusterMasterKey(store, masterKey);
     const token = resolveAdminToken(config.dataDir, config.adminToken);
-    await claimClusterAdminToken(store, masterKey, token);
+    const digest = await claimClusterAdminToken(store, masterKey, token);
     await opensTheKeys(store, config, SecretBox.fromKey(masterKey.key));
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
     const link = await connectCluster(target, `txc node ${nodeId}`, log);
     nats = link.nats;
-    const digest = adminTokenDigest(masterKey.key, token.token);
     const node = new EngineNode(config, store, link, cluster, log, nodeId, lock, token.token, digest);
     await node.start();
     return node;

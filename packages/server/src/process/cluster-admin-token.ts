@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { isFenced } from '../store/fenced.js';
+import { unlessFenced } from '../store/fenced.js';
 import type { Store } from '../store/port.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import type { MasterKey } from '../secrets/master-key.js';
@@ -28,17 +28,6 @@ function keyIdOf(digest: string): string {
   return digest.split(':', 1)[0]!;
 }
 
-/** Runs a write without an epoch: refused while a leader holds the lease, and then that leader records it. */
-async function unfenced(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (e) {
-    if (isFenced(e)) return false;
-    throw e;
-  }
-}
-
 function refusal(token: AdminToken, role: string): AdminTokenError {
   if (token.generated && token.path !== undefined) rmSync(token.path, { force: true });
   const made = token.generated ? ', made at this start and now removed,' : '';
@@ -51,26 +40,27 @@ function refusal(token: AdminToken, role: string): AdminTokenError {
 /**
  * Checks an engine node's admin token against the one the cluster's store records, recording its own
  * when none is (in one statement that inserts it only if no digest is recorded yet, so that of nodes
- * started together one decides). Without it, a standby started with another token, or none, would
- * lead after a failover and refuse the token every operator and tool of the cluster uses.
+ * started together one decides), and answers the node's digest. Without it, a standby started with
+ * another token, or none, would lead after a failover and refuse the token every operator and tool of
+ * the cluster uses.
  */
-export async function claimClusterAdminToken(store: Store, masterKey: MasterKey, token: AdminToken): Promise<void> {
+export async function claimClusterAdminToken(store: Store, masterKey: MasterKey, token: AdminToken): Promise<string> {
   const digest = adminTokenDigest(masterKey.key, token.token);
   let recorded = await store.getMeta(ADMIN_TOKEN_DIGEST_META);
   if (recorded === undefined) {
-    const inserted = await unfenced(() =>
+    const inserted = await unlessFenced(() =>
       store.db
         .insertInto('meta')
         .values({ key: ADMIN_TOKEN_DIGEST_META, value: digest })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute(),
     );
-    if (!inserted) return;
+    if (!inserted) return digest;
     recorded = await store.getMeta(ADMIN_TOKEN_DIGEST_META);
   } else if (keyIdOf(recorded) !== keyIdOf(digest)) {
     // recorded under a master key rotated away since: the first node on the new key records it again
     const stale = recorded;
-    const replaced = await unfenced(() =>
+    const replaced = await unlessFenced(() =>
       store.db
         .updateTable('meta')
         .set({ value: digest })
@@ -78,10 +68,10 @@ export async function claimClusterAdminToken(store: Store, masterKey: MasterKey,
         .where('value', '=', stale)
         .execute(),
     );
-    if (!replaced) return;
+    if (!replaced) return digest;
     recorded = await store.getMeta(ADMIN_TOKEN_DIGEST_META);
   }
-  if (recorded === undefined || recorded === digest) return;
+  if (recorded === undefined || recorded === digest) return digest;
   throw refusal(token, 'node');
 }
 

@@ -2,12 +2,12 @@ import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Config } from '../config/schema.js';
 import { CREDENTIALS_META } from '../demo/stored-credentials.js';
-import { isFenced } from '../store/fenced.js';
+import { unlessFenced } from '../store/fenced.js';
 import { NewerStoreError } from '../store/newer-store-error.js';
 import type { Store } from '../store/port.js';
 import type { Venue } from '../venue/venue.js';
 import { configuredMasterKey, generateMasterKey, MasterKeyError, type MasterKey } from '../secrets/master-key.js';
-import { SEALED_PREFIX, SecretBox } from '../secrets/secret-box.js';
+import { KEY_ID_LENGTH, SEALED_PREFIX, SecretBox } from '../secrets/secret-box.js';
 import { MASTER_KEY_ID_META } from '../secrets/master-key-id-meta.js';
 
 export { MASTER_KEY_ID_META };
@@ -36,7 +36,7 @@ export async function sealingKeyIds(store: Store): Promise<Set<string>> {
   if (credentialsKey !== undefined) ids.add(credentialsKey);
   // `txc1.<key id>.…`: the id, once per key, however many secrets it sealed
   const { rows } = await sql<{ id: string }>`
-    select distinct substr(secret, ${SEALED_PREFIX.length + 1}, 16) as id from api_keys
+    select distinct substr(secret, ${SEALED_PREFIX.length + 1}, ${KEY_ID_LENGTH}) as id from api_keys
     where substr(secret, 1, ${SEALED_PREFIX.length}) = ${SEALED_PREFIX}`.execute(store.db);
   for (const { id } of rows) ids.add(id);
   return ids;
@@ -91,17 +91,15 @@ export async function claimClusterMasterKey(store: Store, masterKey: MasterKey):
   const keyId = SecretBox.fromKey(masterKey.key).keyId;
   let recorded = await store.getMeta(MASTER_KEY_ID_META);
   if (recorded === undefined) {
-    try {
-      await store.db
+    const inserted = await unlessFenced(() =>
+      store.db
         .insertInto('meta')
         .values({ key: MASTER_KEY_ID_META, value: keyId })
         .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-    } catch (e) {
-      // a leader of a version that did not record it leads: it decides, and the sealed keys were checked
-      if (isFenced(e)) return;
-      throw e;
-    }
+        .execute(),
+    );
+    // a leader of a version that did not record it leads: it decides, and the sealed keys were checked
+    if (!inserted) return;
     recorded = await store.getMeta(MASTER_KEY_ID_META);
   }
   if (recorded === undefined || recorded === keyId) return;

@@ -19,12 +19,15 @@ export class SecretBoxError extends Error {
  * sealed for (e.g. its API key) is authenticated with it, so a sealed secret copied into another
  * row does not open there.
  */
+/** Hex digits of a master key's id, which every sealed value carries after its prefix. */
+export const KEY_ID_LENGTH = 16;
+
 export class SecretBox {
   readonly keyId: string;
 
   private constructor(private readonly key: Buffer) {
     // A label-keyed HMAC rather than a hash of the key itself: the id must say nothing usable about it.
-    this.keyId = createHmac('sha256', key).update('txc master key id').digest('hex').slice(0, 16);
+    this.keyId = createHmac('sha256', key).update('txc master key id').digest('hex').slice(0, KEY_ID_LENGTH);
   }
 
   static fromKey(key: Buffer): SecretBox {

@@ -5,3 +5,17 @@ const FENCED = 'TXC01';
 export function isFenced(e: unknown): boolean {
   return (e as { code?: unknown } | undefined)?.code === FENCED;
 }
+
+/**
+ * Runs a write made without a lease epoch (a node at start-up): false when the lease refused it, for
+ * then a leader holds the store and records what it must itself.
+ */
+export async function unlessFenced(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (e) {
+    if (isFenced(e)) return false;
+    throw e;
+  }
+}
