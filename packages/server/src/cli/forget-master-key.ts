@@ -1,18 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { rewriteSavedStates, statesDirOf } from '../admin/saved-states.js';
-import { auditBody } from '../admin/audit-log.js';
 import type { Config } from '../config/schema.js';
-import { CREDENTIALS_META } from '../demo/stored-credentials.js';
-import { DataDirLock } from '../process/data-dir-lock.js';
-import { MASTER_KEY_ID_META, sealingKeyIds } from '../process/store-master-key.js';
+import { sealingKeyIds } from '../process/store-master-key.js';
 import { configuredMasterKey, MasterKeyError, readMasterKeyFile } from '../secrets/master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
-import { commitBatch } from '../store/commit-batch.js';
-import { openStore } from '../store/open-store.js';
-import type { ApiKeyRecord, AuditRecord } from '../store/port.js';
-import { sqliteFileOf } from '../store/store-location.js';
-import { cliActor } from './cli-actor.js';
+import { applyKeyChange, withStoreAlone, type KeyChangeAudit, type KeyChangeMade } from './apply-key-change.js';
 import { KeyChange } from './key-change.js';
 import { OperatorError } from './operator-error.js';
 
@@ -55,67 +45,41 @@ export async function forgetMasterKey(
   lost: readonly string[] | undefined,
   now = Date.now(),
 ): Promise<ForgetReport> {
-  if (!existsSync(config.dataDir)) throw new OperatorError(`no data dir at ${config.dataDir}`);
-  const sqlite = sqliteFileOf(config.database, config.dataDir);
-  if (sqlite !== undefined && !existsSync(sqlite)) throw new OperatorError(`no store at ${sqlite}`);
-  const lock = DataDirLock.acquire(config.dataDir, 'cli');
-  try {
+  return withStoreAlone(config, async (store) => {
     const to = SecretBox.fromKey(readMasterKeyFile(newKeyFile).key);
     const from = usableKey(config);
-    const store = openStore(config);
-    try {
-      // on PostgreSQL a server the data dir's lock cannot see (another machine, another data dir) holds this
-      await store.claim();
-      const sealedUnder = [...(await sealingKeyIds(store))];
-      const forgotten = sealedUnder.filter((id) => id !== to.keyId && id !== from?.keyId);
-      if (forgotten.length === 0) throw nothingLost(sealedUnder, to, from, newKeyFile);
-      if (lost === undefined || !sameIds(lost, forgotten)) {
-        throw new OperatorError(
-          `this drops every secret sealed under master key ${forgotten.join(', ')}: its API keys are revoked ` +
-            '(their users need new ones) and the demo credentials dropped. If that key is lost, run again with ' +
-            `--lost ${forgotten.join(',')}; if it is not, configure it instead`,
-        );
-      }
-      await store.migrate();
-      const change = new KeyChange({ to, from, droppedAt: now });
-      const apiKeys: ApiKeyRecord[] = [];
-      const revokedApiKeys: { apiKey: string; user: string }[] = [];
-      let alreadyRevoked = 0;
-      for (const { record } of await store.loadApiKeys()) {
-        const changed = change.apiKey(record);
-        if (changed === undefined) continue;
-        apiKeys.push(changed.record);
-        if (!changed.dropped) continue;
-        if (record.revokedAt === null) revokedApiKeys.push({ apiKey: record.apiKey, user: record.user });
-        else alreadyRevoked++;
-      }
-      const meta = new Map<string, string>([[MASTER_KEY_ID_META, to.keyId]]);
-      const credentials = await store.getMeta(CREDENTIALS_META);
-      const newCredentials = credentials === undefined ? undefined : change.credentials(credentials);
-      if (newCredentials !== undefined) meta.set(CREDENTIALS_META, newCredentials.value);
-      // before the store: forgetting cut short between the two is completed by running it again
-      const states = rewriteSavedStates(statesDirOf(config), (rows) => change.savedRows(rows));
-      const report: ForgetReport = {
+    const sealedUnder = [...(await sealingKeyIds(store))];
+    const forgotten = sealedUnder.filter((id) => id !== to.keyId && id !== from?.keyId);
+    if (forgotten.length === 0) throw nothingLost(sealedUnder, to, from, newKeyFile);
+    if (lost === undefined || !sameIds(lost, forgotten)) {
+      throw new OperatorError(
+        `this drops every secret sealed under master key ${forgotten.join(', ')}: its API keys are revoked ` +
+          '(their users need new ones) and the demo credentials dropped. If that key is lost, run again with ' +
+          `--lost ${forgotten.join(',')}; if it is not, configure it instead`,
+      );
+    }
+    const change = new KeyChange({ to, from, droppedAt: now });
+    const made = await applyKeyChange(store, config, change, (what) => audit(reportOf(what)), now);
+    return reportOf(made);
+
+    function reportOf(made: KeyChangeMade): ForgetReport {
+      const dropped = made.apiKeys.filter((k) => k.dropped).map((k) => k.before);
+      const revokedApiKeys = dropped.filter((k) => k.revokedAt === null).map(({ apiKey, user }) => ({ apiKey, user }));
+      return {
         forgotten,
         to: to.keyId,
         revokedApiKeys,
-        alreadyRevoked,
-        resealedApiKeys: apiKeys.length - revokedApiKeys.length - alreadyRevoked,
-        demoCredentials: newCredentials === undefined ? null : newCredentials.dropped ? 'dropped' : 'resealed',
-        savedStates: states.rewritten,
-        savedStatesLeft: states.left,
+        alreadyRevoked: dropped.length - revokedApiKeys.length,
+        resealedApiKeys: made.apiKeys.length - dropped.length,
+        demoCredentials: made.credentials === undefined ? null : made.credentials.dropped ? 'dropped' : 'resealed',
+        savedStates: made.savedStates.rewritten,
+        savedStatesLeft: made.savedStates.left,
         next:
           `start txc with masterKeyFile ${newKeyFile} (--master-key-file, TXC_MASTER_KEY_FILE): the store now opens ` +
           `only under master key ${to.keyId}; issue new API keys to the users of the keys revoked`,
       };
-      await store.commit(commitBatch({ apiKeys, meta, audit: auditLines(report, now) }));
-      return report;
-    } finally {
-      await store.close();
     }
-  } finally {
-    lock.release();
-  }
+  });
 }
 
 /** The configured key, if it can be read: the lost one is often a key file that is gone. */
@@ -147,24 +111,16 @@ function nothingLost(sealedUnder: string[], to: SecretBox, from: SecretBox | und
 }
 
 /** The forgetting in the admin audit log, with what it dropped. */
-function auditLines(report: ForgetReport, time: number): AuditRecord[] {
-  const line = {
-    requestId: randomUUID(),
-    time,
-    actor: cliActor(),
-    ip: null,
+function audit(report: ForgetReport): KeyChangeAudit {
+  return {
     action: 'cli forgetMasterKey',
-    target: JSON.stringify({ forgotten: report.forgotten, to: report.to }),
+    target: { forgotten: report.forgotten, to: report.to },
+    body: {
+      revokedApiKeys: report.revokedApiKeys.map((k) => k.apiKey),
+      alreadyRevoked: report.alreadyRevoked,
+      resealedApiKeys: report.resealedApiKeys,
+      demoCredentials: report.demoCredentials,
+      savedStates: report.savedStates,
+    },
   };
-  const body = auditBody({
-    revokedApiKeys: report.revokedApiKeys.map((k) => k.apiKey),
-    alreadyRevoked: report.alreadyRevoked,
-    resealedApiKeys: report.resealedApiKeys,
-    demoCredentials: report.demoCredentials,
-    savedStates: report.savedStates,
-  });
-  return [
-    { ...line, stage: 'request', body, status: null },
-    { ...line, stage: 'response', body: null, status: 200 },
-  ];
 }

@@ -10,7 +10,7 @@ import { secretContext } from '../venue/keys/api-keys.js';
 const NO_CREDENTIALS = 'null';
 
 /** What became of one sealed value: sealed again under the new key, or dropped with a lost one. */
-interface Changed {
+export interface Changed {
   readonly value: string;
   readonly dropped: boolean;
 }

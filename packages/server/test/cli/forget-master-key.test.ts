@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 import { masterKeyFile } from '../support/master-key-file.js';
@@ -151,6 +152,17 @@ describe('txc master-key forget', async () => {
     } finally {
       await restarted.stop({ keepData: true });
     }
+  });
+
+  it('rotate and forget on a data dir with no store refuse, and make none', async () => {
+    const dataDir = dir();
+    const flags = ['--data-dir', dataDir, '--master-key-file', keyFile().file];
+    const rotate = await txc(['master-key', 'rotate', '--to', keyFile().file, ...flags]);
+    const forget = await txc(['master-key', 'forget', '--to', keyFile().file, '--lost', 'x', ...flags]);
+    const refusal = `txc: no store at ${join(dataDir, 'txc.sqlite')}\n`;
+    assert.deepEqual([rotate.code, rotate.stderr], [1, refusal]);
+    assert.deepEqual([forget.code, forget.stderr], [1, refusal]);
+    assert.equal(existsSync(join(dataDir, 'txc.sqlite')), false);
   });
 
   it('PostgreSQL: the same way out', { skip }, async () => {
