@@ -172,6 +172,39 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
     });
   });
 
+  it('an order whose answer was lost: the form says it may have been placed, and it was', async () => {
+    const { apiKey, apiSecret } = await server.user('lost-answer', { deposits: { USDT: '100' } });
+    await server.client(apiKey, apiSecret).transfer({ ticker: 'USDT', amount: '100', from: 'main', to: 'spot' });
+    await browser.withPage('connection-lost-answer', async (page) => {
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
+      // the request reaches the server; its answer is lost on the way back
+      await page.route('**/api/v4/order/new', async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      await page.getByTestId('order-price').fill('20000');
+      await page.getByTestId('order-amount').fill('0.001');
+      await page.getByTestId('order-submit').click();
+      const error = page.getByTestId('api-error').filter({ hasText: /no answer from the server/i });
+      await error.waitFor();
+      assert.match((await error.textContent()) ?? '', /may have been placed all the same: look in Open orders/);
+      await page.getByTestId('open-order').waitFor();
+    });
+  });
+
+  it('a network that drops requests without a word: the banner once they have waited their timeout', async () => {
+    const { apiKey, apiSecret } = await server.user('silent-net', { deposits: { USDT: '10' } });
+    await browser.withPage('connection-silent', async (page) => {
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
+      // every request is held with no answer, as by a link that drops packets
+      await page.route('**/api/v4/**', () => undefined);
+      // the balances poll every 3 s and wait 15 s for an answer (without that wait, never)
+      await page.getByTestId('connection-lost').waitFor({ timeout: 40_000 });
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.getByTestId('connection-lost').waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
+    });
+  });
+
   it('only the WebSocket refused, as by a proxy that does not pass it: live updates unavailable, the rest polled', async () => {
     const { apiKey, apiSecret } = await server.user('no-ws-trader', { deposits: { USDT: '10' } });
     const maker = await trader(server, 'no-ws-maker', { USDT: '1000' });

@@ -41,7 +41,10 @@ export function DepositPanel({ admin }: { admin: AdminClient }) {
           Credit
         </button>
       </form>
-      <ApiError error={deposit.error} />
+      <ApiError
+        error={deposit.error}
+        unanswered="The deposit may have been credited all the same: look at the ledger before crediting it again."
+      />
       {deposit.result && (
         <p role="status" data-testid="deposit-done">
           Credited: transaction {deposit.result.transactionId}.

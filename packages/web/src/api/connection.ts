@@ -8,6 +8,12 @@ export const BASE_URL = window.location.origin;
 
 /** How long the check of a failed stream waits for the server (the stream's own connect timeout). */
 const CHECK_TIMEOUT_MS = 10_000;
+/**
+ * How long any other request waits for its answer. A network that drops packets silently leaves a
+ * request open for minutes; past this the page says the server cannot be reached, as it does for a
+ * refused connection. Longer than a commit ever takes on a server that answers.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
 /** How long the stream stays down, with the server answering, before the page says live updates are missing. */
 const STREAM_ALONE_AFTER_MS = 3000;
 
@@ -34,13 +40,13 @@ export function onStreamRestored(listener: () => void): () => void {
 
 /**
  * `fetch`, telling the connection state whether the server was reached: a request without an answer
- * (the server down, the network gone) is a lost connection, rejected as {@link NoAnswer}; an answer
- * of any status is not.
+ * (the server down, the network gone, or nothing back within REQUEST_TIMEOUT_MS) is a lost
+ * connection, rejected as {@link NoAnswer}; an answer of any status is not.
  */
 export async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(input, init);
+    response = await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (e) {
     httpReached(false);
     throw new NoAnswer(e);

@@ -31,7 +31,10 @@ export function OpenOrders({
   return (
     <section className="panel wide" aria-labelledby="open-title">
       <h2 id="open-title">Open orders · {market}</h2>
-      <ApiError error={orders.error ?? error} />
+      <ApiError
+        error={orders.error ?? error}
+        unanswered="The order may have been cancelled all the same: this list shows it when the server answers again."
+      />
       <div className="scroll">
         <table data-testid="open-orders">
           <ColumnHeaders labels={['Id', 'Side', 'Type', 'Price', 'Trigger', 'Amount', 'Left']} action="Cancel" />

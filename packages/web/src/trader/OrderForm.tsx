@@ -160,7 +160,10 @@ export function OrderForm({
           {side === 'buy' ? 'Buy' : 'Sell'} {market}
         </button>
       </form>
-      <ApiError error={error} />
+      <ApiError
+        error={error}
+        unanswered="The order may have been placed all the same: look in Open orders before placing it again."
+      />
       {placed !== undefined && (
         <p role="status" data-testid="order-placed">
           Order {placed} placed.

@@ -56,7 +56,10 @@ export function Transfer({ client, onDone }: { client: TxcClient; onDone: () => 
           Transfer
         </button>
       </form>
-      <ApiError error={error} />
+      <ApiError
+        error={error}
+        unanswered="The transfer may have been made all the same: look at the balances before sending it again."
+      />
       {done && <p role="status">Transferred.</p>}
     </section>
   );

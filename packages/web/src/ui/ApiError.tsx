@@ -1,12 +1,24 @@
 import { TxcError, TxcStreamError } from '@txc/sdk';
+import { NoAnswer } from '../api/no-answer.js';
 import { statusPhrase } from './http-status.js';
 
 /**
  * An error as the API answered it: HTTP status, the API's code, its message and every field's
- * messages, so that a bot developer sees exactly what their own client would receive.
+ * messages, so that a bot developer sees exactly what their own client would receive. A change that
+ * got no answer may have been made all the same (the answer, not the request, may be what was lost):
+ * `unanswered` says so, and where to look before trying again.
  */
-export function ApiError({ error }: { error: unknown }) {
+export function ApiError({ error, unanswered }: { error: unknown; unanswered?: string }) {
   if (error === undefined || error === null) return null;
+  if (error instanceof NoAnswer && unanswered !== undefined) {
+    return (
+      <div className="error" role="alert" data-testid="api-error">
+        <span data-testid="api-error-message">
+          {error.message} {unanswered}
+        </span>
+      </div>
+    );
+  }
   // not JSON (an HTML page from a proxy, or nothing): its markup would say nothing useful
   if (error instanceof TxcError && (typeof error.body === 'string' || error.body === null)) {
     return (
