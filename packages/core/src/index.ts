@@ -55,6 +55,7 @@ export * from './funding/mark-price.js';
 export * from './collateral/valuation.js';
 export * from './collateral/margin.js';
 export * from './collateral/loans.js';
+export { withdrawable } from './collateral/transfers.js';
 export * from './collateral/liquidation-price.js';
 export * from './collateral/open-interest.js';
 export * from './collateral/adl-ranking.js';

@@ -1,4 +1,14 @@
-import { accountFigures, accountView, assetValue, formatUnits, poolFree, type State } from '@txc/core';
+import {
+  accountFigures,
+  accountView,
+  assetValue,
+  effectiveLeverage,
+  formatUnits,
+  poolFree,
+  withdrawable,
+  type CollateralAccount,
+  type State,
+} from '@txc/core';
 import { collateralHoldings } from './collateral-views.js';
 
 /** One asset of the collateral account as the balance summary answers it (reference §6.3). */
@@ -24,10 +34,27 @@ function assetsOf(state: State, held: ReadonlyMap<string, bigint>, owed: Readonl
 }
 
 /**
- * Per asset what the account holds (`balance`), owes (`borrow`), has free
- * (`availableWithoutBorrow`), and could use borrowing too (`availableWithBorrow`: its free margin
- * times its leverage, at the asset's index price, as far as the lending pool can lend), at `now`
- * (microseconds): every asset collateral trading uses, or the one `ticker` named.
+ * The leverage borrowing of `ticker` is at, at most: the account's, clamped to the highest maximum of
+ * the collateral spot markets that lend it (a perpetual lends nothing); 0 where none does.
+ */
+function borrowLeverage(state: State, account: CollateralAccount, ticker: string): number {
+  let most = 0;
+  for (const m of state.markets.values()) {
+    if (!m.isCollateral || m.margin === undefined || m.type !== 'spot') continue;
+    if (m.stock !== ticker && m.money !== ticker) continue;
+    const leverage = effectiveLeverage(account, m);
+    if (leverage > most) most = leverage;
+  }
+  return most;
+}
+
+/**
+ * Per asset what the account holds (`balance`), owes (`borrow`), could take out of it without
+ * borrowing (`availableWithoutBorrow`: its free balance, as far as what stays keeps the equity at or
+ * above the margin, as a transfer out is allowed), and could use borrowing too
+ * (`availableWithBorrow`: its free balance and its free margin times the leverage it can borrow at,
+ * at the asset's index price, as far as the lending pool can lend), at `now` (microseconds): every
+ * asset collateral trading uses, or the one `ticker` named.
  */
 export function collateralBalanceRows(
   state: State,
@@ -42,20 +69,21 @@ export function collateralBalanceRows(
     for (const [t, p] of loan.principal) owed.set(t, (owed.get(t) ?? 0n) + p);
   }
   const f = accountFigures(state, user, now);
-  const spare = f.equity > f.margin ? (f.equity - f.margin) * BigInt(account.leverage) : 0n;
-  const free = state.users.get(user)?.collateral;
+  const spare = f.equity > f.margin ? f.equity - f.margin : 0n;
+  const holder = state.users.get(user);
   return (ticker === undefined ? assetsOf(state, held, owed) : [ticker]).map((t) => {
     const precision = state.assets.get(t)?.precision ?? 0;
-    const available = free?.get(t) ?? 0n;
+    const available = holder?.collateral.get(t) ?? 0n;
     const unit = assetValue(state, t, 1n);
     const lendable = poolFree(state, t);
-    let borrowable = unit === undefined || unit === 0n ? 0n : spare / unit;
+    const leverage = BigInt(borrowLeverage(state, account, t));
+    let borrowable = unit === undefined || unit === 0n ? 0n : (spare * leverage) / unit;
     if (borrowable > lendable) borrowable = lendable > 0n ? lendable : 0n;
     return {
       asset: t,
       balance: formatUnits(held.get(t) ?? 0n, precision),
       borrow: formatUnits(owed.get(t) ?? 0n, precision),
-      availableWithoutBorrow: formatUnits(available, precision),
+      availableWithoutBorrow: formatUnits(holder === undefined ? 0n : withdrawable(state, holder, t, now), precision),
       availableWithBorrow: formatUnits(available + borrowable, precision),
     };
   });

@@ -36,6 +36,23 @@ describe('a margin long on BTC_USDT, filled by a spot seller, then closed (issue
     // free margin 994 − 600 (less the interest accruing by the microsecond) at 10×
     const withBorrow = units(summary!.availableWithBorrow, 6);
     assert.ok(withBorrow <= usdt('3940') && withBorrow > usdt('3939.99'), summary!.availableWithBorrow);
+    // borrowing happens on BTC_USDT, 10× at most: a higher account leverage borrows no more
+    assert.deepEqual(await alice.setLeverage(100), { leverage: 100 });
+    const [at100] = await alice.collateralBalanceSummary('USDT');
+    assert.ok(units(at100!.availableWithBorrow, 6) <= withBorrow, at100!.availableWithBorrow);
+    assert.deepEqual(await alice.setLeverage(10), { leverage: 10 });
+    // the BTC bought is the position's: only what keeps the margin can leave without borrowing
+    const [btc] = await alice.collateralBalanceSummary('BTC');
+    const withoutBorrow = units(btc!.availableWithoutBorrow, 8);
+    assert.ok(withoutBorrow > 0n && withoutBorrow < units('0.1', 8), btc!.availableWithoutBorrow);
+    const refused = await alice.transfer({ ticker: 'BTC', amount: '0.1', from: 'collateral', to: 'main' }).then(
+      () => assert.fail('a transfer of the whole position went through'),
+      (e: { body: { code: number; errors: { amount: string[] } } }) => e.body,
+    );
+    assert.equal(refused.code, 3);
+    const allowed = /available ([\d.]+),/.exec(refused.errors.amount[0] ?? '')?.[1] ?? '';
+    // the interest accrues by the microsecond: what may leave only shrinks between the two reads
+    assert.ok(units(allowed, 8) <= withoutBorrow && units(allowed, 8) > withoutBorrow - units('0.00001', 8), allowed);
     assert.deepEqual(await spot(bob, 'USDT'), { available: '105994', freeze: '0' });
     assert.deepEqual(await spot(bob, 'BTC'), { available: '0.9', freeze: '0' });
     const l = await ledger(server);

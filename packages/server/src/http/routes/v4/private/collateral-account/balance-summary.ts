@@ -9,11 +9,7 @@ import { optionalTicker } from './ticker-field.js';
 import { defineRoute } from '../../../../route-module.js';
 import { FieldValidation } from '../../../../validation/field-validation.js';
 
-/**
- * Reference §6.3: per asset what the account holds (`balance`), owes (`borrow`), has free
- * (`availableWithoutBorrow`), and could use borrowing too (`availableWithBorrow`: its free margin
- * times its leverage, at the asset's index price, as far as the lending pool can lend).
- */
+/** Reference §6.3: the collateral account per asset, as collateralBalanceRows figures it. */
 export const collateralBalanceSummaryRoute = defineRoute(
   collateralBalanceSummary,
   (app: FastifyInstance, { venue }: RouteDeps) => {
