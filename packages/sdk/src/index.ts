@@ -19,4 +19,5 @@ export * from './contract/book-shape.js';
 export * from './stream/stream-methods.js';
 export * from './stream/stream-types.js';
 export type * from './stream/stream-account-types.js';
+export type * from './stream/stream-order-types.js';
 export * from './stream/txc-stream.js';

@@ -128,4 +128,11 @@ export interface StreamAccountUpdates {
   positionsAccountMargin: [event: 1 | 2, position: StreamPosition];
   borrowsMargin: StreamAccountSnapshot<StreamBorrow>;
   borrowsAccountMargin: [event: 1 | 2, borrow: StreamBorrow];
+  ADLQuantile: StreamAdlQuantile[];
 }
+
+/**
+ * `[market, long, short]`: the account's auto-deleveraging quantile on a perpetual, 0 (last to be
+ * deleveraged) to 4, per side; null on a side without a position.
+ */
+export type StreamAdlQuantile = [market: string, long: number | null, short: number | null];

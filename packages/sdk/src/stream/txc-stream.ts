@@ -1,4 +1,5 @@
 import { TxcStreamError, type StreamChannel, type UpdateOf } from './stream-types.js';
+import type { StreamOrderMethod, StreamOrderMethods } from './stream-order-types.js';
 
 /** What TxcStream needs of a WebSocket: the browser's, or `ws`'s WebSocket in Node 20. */
 export interface StreamSocket {
@@ -199,6 +200,18 @@ export class TxcStream {
   /** Sends a request; resolves with its result, rejects with TxcStreamError on an error answer. */
   request<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
     return this.send<T>(method, params);
+  }
+
+  /**
+   * An order method (websocket spec §9.2) on an authorized stream: resolves with its answer once the
+   * command is durable, rejects with TxcStreamError carrying the order error's code. It is not sent
+   * again after a reconnect: an order whose answer was lost may have been placed.
+   */
+  order<M extends StreamOrderMethod>(
+    method: M,
+    params: StreamOrderMethods[M]['params'],
+  ): Promise<StreamOrderMethods[M]['result']> {
+    return this.send(method, [params]);
   }
 
   /**

@@ -138,6 +138,35 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
+  test('order methods, typed: their params and answers, and a refusal with its order error code', async () => {
+    const stream = new TxcStream({ url: `${server.url.replace('http', 'ws')}/ws`, WebSocket, tokens: maker });
+    await stream.connect();
+    await stream.authorize();
+    const placed = await stream.order('order_limit_place', {
+      market: 'BTC_USDT',
+      side: 'sell',
+      amount: '0.01',
+      price: '77000',
+      client_order_id: 'typed-1',
+    });
+    assert.deepEqual([placed.type, placed.side, placed.price, placed.client_order_id], [1, 1, '77000', 'typed-1']);
+    const modified = await stream.order('order_modify', {
+      market: 'BTC_USDT',
+      client_order_id: 'typed-1',
+      price: '77100',
+    });
+    assert.notEqual(modified.id, placed.id);
+    assert.equal(modified.price, '77100');
+    const cancelled = await stream.order('order_cancel', { market: 'BTC_USDT', order_id: modified.id });
+    assert.equal(cancelled.status, 'CANCELED');
+    assert.deepEqual(await stream.order('order_cancel_all', { market: 'BTC_USDT', type: ['spot'] }), {});
+    await assert.rejects(
+      stream.order('order_limit_place', { market: 'BTC_USDT', side: 'buy', amount: '1000', price: '77000' }),
+      (e: unknown) => e instanceof TxcStreamError && e.code === 10,
+    );
+    stream.close();
+  });
+
   test('dropped by the server, it reconnects, authorizes again and resubscribes, and says so', async () => {
     const told: string[] = [];
     const stream = new TxcStream({
