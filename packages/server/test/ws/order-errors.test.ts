@@ -227,6 +227,16 @@ describe('WebSocket order methods: every refusal in the documented codes', () =>
       116,
       'reduce-only order has no position',
     );
+    // REST's exits are not read from a placement: refused, not ignored into an unguarded position
+    for (const exit of ['stop_loss', 'take_profit', 'stopLoss', 'takeProfit']) {
+      await refused(
+        perp,
+        'collateral_order_limit_place',
+        { ...order, side: 'buy', price: '59000', [exit]: '50000' },
+        1,
+        `invalid argument: ${exit}: exits are placed with collateral_order_oto_place`,
+      );
+    }
     const oto = { trigger_order_type: 'margin_limit', trigger_order: { ...order, side: 'buy', price: '59000' } };
     await refused(
       perp,

@@ -5,7 +5,8 @@ import type { JsonLimits } from '../../json/exact-json.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { sendError } from '../send-error.js';
 import { throttledAnswer } from '../throttled-answer.js';
-import { header, keyRefusal, mayCall, signedNonce } from './signed-request.js';
+import { header, keyRefusal, signedNonce } from './signed-request.js';
+import { mayCall } from '../../venue/keys/api-keys.js';
 
 export interface PrivateAuthOptions {
   readonly venue: Venue;

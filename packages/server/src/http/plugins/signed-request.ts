@@ -1,5 +1,5 @@
 import type { State } from '@txc/core';
-import type { ErrorName, PrivateEndpoint } from '@txc/sdk';
+import type { ErrorName } from '@txc/sdk';
 import type { FastifyRequest } from 'fastify';
 import { accountBlocked, type ApiKeyEntry } from '../../venue/keys/api-keys.js';
 import { parseExactJson, type JsonLimits } from '../../json/exact-json.js';
@@ -77,9 +77,4 @@ export function signedNonce(request: FastifyRequest, payload: string, limits: Js
   const nonceWindow = fields.nonceWindow ?? false;
   if (typeof nonceWindow !== 'boolean') return 'invalidNonceWindow';
   return { nonce, nonceWindow };
-}
-
-/** Whether the key may call the endpoint: its permissions, and a sub-account key's endpoint settings. */
-export function mayCall(entry: ApiKeyEntry, endpoint: PrivateEndpoint): boolean {
-  return entry.permissions.has(endpoint.permission) && entry.access.allows(endpoint.path);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { State } from '@txc/core';
-import type { ErrorName, Permission } from '@txc/sdk';
+import type { ErrorName, Permission, PrivateEndpoint } from '@txc/sdk';
 import { SecretBox } from '../../secrets/secret-box.js';
 import type { ApiKeyRecord, StoredApiKey, SubAccountKeyProfile } from '../../store/port.js';
 import { EndpointAccess } from './endpoint-access.js';
@@ -13,6 +13,14 @@ import { IpAllowList } from './ip-allow-list.js';
  */
 export function accountBlocked(state: State, user: string): boolean {
   return (state.subAccounts.get(user)?.status ?? 'active') !== 'active';
+}
+
+/**
+ * Whether the key may call the endpoint: its permissions, and a sub-account key's endpoint settings.
+ * The socket's order methods ask it too, of the REST endpoint each stands for.
+ */
+export function mayCall(entry: ApiKeyEntry, endpoint: PrivateEndpoint): boolean {
+  return entry.permissions.has(endpoint.permission) && entry.access.allows(endpoint.path);
 }
 
 /** An API key as the authenticator uses it: its record, HMAC key and nonce memory. */

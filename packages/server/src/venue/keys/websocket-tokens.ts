@@ -1,5 +1,6 @@
 import type { State } from '@txc/core';
-import { accountBlocked, type ApiKeyRegistry } from './api-keys.js';
+import type { PrivateEndpoint } from '@txc/sdk';
+import { accountBlocked, mayCall, type ApiKeyRegistry } from './api-keys.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
 
 /** How long a WebSocket token authorizes a socket after it is issued (docs/decisions.md, "WebSocket tokens"). */
@@ -63,6 +64,16 @@ export class WebsocketTokens {
    * Whether `apiKey`, as it stands now in `state`, admits a socket from `ip` (an unknown key stands
    * as revoked): the checks REST makes of the key before a signature (`keyRefusal`), in its order.
    */
+  /**
+   * Whether `apiKey`, as it stands now, may do over the socket what `endpoint` does over REST: its
+   * permissions and a sub-account key's endpoint settings, read at each call, so that narrowing a key
+   * holds for sockets it authorized before.
+   */
+  mayCall(apiKey: string, endpoint: PrivateEndpoint): boolean {
+    const entry = this.keys.get(apiKey);
+    return entry !== undefined && entry.record.revokedAt === null && mayCall(entry, endpoint);
+  }
+
   standing(apiKey: string, ip: string, state: State): KeyStanding {
     const entry = this.keys.get(apiKey);
     if (entry === undefined || entry.record.revokedAt !== null) return 'revoked';

@@ -27,6 +27,7 @@ export const ORDER_ERRORS = {
   ocoValidation: { code: 161, message: 'conditional order validation' },
   unknownConditionalType: { code: 200, message: 'unknown conditional order type' },
   unknownTriggerType: { code: 201, message: 'unknown trigger order type' },
+  keyRestricted: { code: 601, message: 'account restricted' },
 } as const satisfies Record<string, WsErrorBody>;
 
 const FLAGS = 'wrong flags combination';

@@ -1,3 +1,11 @@
+import {
+  collateralOco,
+  orderCancel,
+  orderCancelAll,
+  orderConditionalCancel,
+  orderModify,
+  type PrivateEndpoint,
+} from '@txc/sdk';
 import type { StreamContext } from '../channel.js';
 import type { MethodSpec, MethodTable } from '../method.js';
 import { cancel, cancelAll, cancelConditional } from './cancels.js';
@@ -6,7 +14,7 @@ import { ocoPlace } from './oco-place.js';
 import { orderParams } from './order-params.js';
 import { arrivalCancelReason, orderResult } from './order-result.js';
 import { otoPlace } from './oto-place.js';
-import { place, PLACEMENTS, userOf } from './placements.js';
+import { mayCall, place, PLACEMENTS, userOf } from './placements.js';
 
 function method(handle: MethodSpec['handle']): MethodSpec {
   // answered once the command is durable (venue.submit resolves after its commit): nothing more to wait for
@@ -25,11 +33,20 @@ export function orderMethods(ctx: StreamContext): MethodTable {
       return orderResult(ctx.venue.state, order, await arrivalCancelReason(ctx.venue, userOf(conn), order));
     });
   }
-  table.collateral_order_oco_place = method((conn, params) => ocoPlace(ctx, conn, orderParams(params)));
+  /** A method doing what `endpoint` does over REST, for keys allowed to call it. */
+  const as = (endpoint: PrivateEndpoint, handle: MethodSpec['handle']): MethodSpec =>
+    method((conn, params) => {
+      mayCall(ctx, conn, endpoint);
+      return handle(conn, params);
+    });
+  table.collateral_order_oco_place = as(collateralOco, (conn, params) => ocoPlace(ctx, conn, orderParams(params)));
+  // each trigger order is checked as its own placement is
   table.collateral_order_oto_place = method((conn, params) => otoPlace(ctx, conn, orderParams(params)));
-  table.order_modify = method((conn, params) => modify(ctx, conn, orderParams(params)));
-  table.order_cancel = method((conn, params) => cancel(ctx, conn, orderParams(params)));
-  table.order_cancel_conditional = method((conn, params) => cancelConditional(ctx, conn, orderParams(params)));
-  table.order_cancel_all = method((conn, params) => cancelAll(ctx, conn, orderParams(params)));
+  table.order_modify = as(orderModify, (conn, params) => modify(ctx, conn, orderParams(params)));
+  table.order_cancel = as(orderCancel, (conn, params) => cancel(ctx, conn, orderParams(params)));
+  table.order_cancel_conditional = as(orderConditionalCancel, (conn, params) =>
+    cancelConditional(ctx, conn, orderParams(params)),
+  );
+  table.order_cancel_all = as(orderCancelAll, (conn, params) => cancelAll(ctx, conn, orderParams(params)));
   return table;
 }
