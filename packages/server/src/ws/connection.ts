@@ -119,7 +119,19 @@ export class WsConnection {
     if (this.options.mutes?.active === true && this.options.mutes.mutes(text)) return;
     this.stream.write(frame instanceof TextFrame ? frame.bytes : textFrameBytes(text));
     this.options.onSent?.();
+    this.cutOffIfBehind();
+  }
+
+  /** Closes the connection (4002) once what it has not read passes the limit. */
+  private cutOffIfBehind(): void {
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) this.close(CLOSE.slowConsumer, 'slow consumer');
+  }
+
+  /** Answers a ping frame with its payload; the pong counts toward the send buffer's limit as frames do. */
+  pong(data: Buffer): void {
+    if (this.closedWith !== undefined || this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.pong(data);
+    this.cutOffIfBehind();
   }
 
   /**

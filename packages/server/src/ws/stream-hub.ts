@@ -108,6 +108,7 @@ export class StreamHub {
     this.connections.add(conn);
     this.observer?.opened();
     socket.on('message', (data, isBinary) => this.onFrame(conn, data, isBinary));
+    socket.on('ping', (data) => this.onPing(conn, data));
     // a frame above maxPayload: ws closes with 1009 itself and reports the error here
     socket.on('error', () => undefined);
     socket.on('close', (code) => this.forget(conn, code));
@@ -235,11 +236,22 @@ export class StreamHub {
     if (isBinary) return conn.close(CLOSE.unsupportedData, 'text frames only');
     const frame = parseFrame(rawText(data), this.options.json);
     if (frame === NOT_JSON) return conn.close(CLOSE.unsupportedData, 'not JSON');
-    if ('malformed' in frame) return conn.send(errorFrame(frame.id, frame.error));
-    if (!conn.requests.admit(frame.method, performance.now())) {
+    // a frame that is no request counts too: answering it is work done for the client
+    if (!conn.requests.admit('malformed' in frame ? '' : frame.method, performance.now())) {
       return conn.send(errorFrame(frame.id, new WsError(WS_ERRORS.tooManyRequests)));
     }
+    if ('malformed' in frame) return conn.send(errorFrame(frame.id, frame.error));
     this.dispatch(conn, frame);
+  }
+
+  /**
+   * A ping frame (RFC 6455 §5.5.2) is a request like the `ping` method: answered with a pong within
+   * the connection's allowance, and beyond it not at all (a control frame has no error to carry);
+   * a client that does not read its pongs is cut off as one that does not read its updates.
+   */
+  private onPing(conn: WsConnection, data: Buffer): void {
+    if (conn.closed || !conn.requests.admit('ping', performance.now())) return;
+    conn.pong(data);
   }
 
   private dispatch(conn: WsConnection, { id, method, params }: WsRequest): void {

@@ -30,7 +30,16 @@ export function registerWebSocket(app: FastifyInstance, options: WsRouteOptions)
   /** The reply of each upgrade under way: its raw response lets go of the socket once ws owns it. */
   const upgrades = new WeakMap<FastifyRequest, FastifyReply>();
   void app.register(websocket, {
-    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false },
+    options: {
+      maxPayload: MAX_FRAME_BYTES,
+      perMessageDeflate: false,
+      clientTracking: false,
+      // one frame per turn of the event loop per socket: a client sending thousands at once takes its
+      // turn among the others' instead of holding the loop until its last frame is handled
+      allowSynchronousEvents: false,
+      // pings are answered by the hub, within the client's allowance and its send buffer's limit
+      autoPong: false,
+    },
     // the hub listens for each socket's errors: a frame too big is closed with 1009 by ws itself
     errorHandler: () => undefined,
     preClose: (done) => {

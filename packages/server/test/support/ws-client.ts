@@ -102,6 +102,12 @@ export class WsTestClient {
   }
 
   /** Every push of `method` received so far. */
+  /** The frames received after the answer to request `id` (none before it came). */
+  framesAfterAnswer(id: number): Record<string, unknown>[] {
+    const at = this.frames.findIndex((f) => f.id === id && f.method === undefined);
+    return at < 0 ? [] : this.frames.slice(at + 1);
+  }
+
   pushes(method: string): Push[] {
     return this.frames.filter((f) => f.method === method) as unknown as Push[];
   }

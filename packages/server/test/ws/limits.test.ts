@@ -60,16 +60,53 @@ describe('WebSocket limits', () => {
     // the client stops reading: the kernel's buffers fill, then the server's
     (stuck.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
     const request = JSON.stringify({ id: 1, method: 'depth_request', params: ['BTC_USDT', 100, '0'] });
-    for (
-      let round = 0;
-      round < 400 && !(await metricsText(server)).includes('txc_ws_closes_total{code="4002"} 1');
-      round++
-    ) {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && !(await metricsText(server)).includes('txc_ws_closes_total{code="4002"} 1')) {
       for (let i = 0; i < 100; i++) stuck.socket.send(request);
       assert.equal((await other.request('ping')).result, 'pong');
+      // the server reads one frame of a socket a turn: turns for it to take them
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     assert.match(await metricsText(server), /txc_ws_closes_total\{code="4002"\} 1/);
     assert.equal((await other.request('ping')).result, 'pong');
+    (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+    assert.ok([4002, 1006].includes((await stuck.closed).code));
+    await other.close();
+  });
+
+  test('ping frames are requests: ponged within the allowance, not beyond it; frames that are no request count too', async () => {
+    const server = await start({ requestsPerWindow: 10, windowMs: 600_000 });
+    const ws = await WsTestClient.connect(server.url);
+    let pongs = 0;
+    ws.socket.on('pong', () => pongs++);
+    for (let i = 0; i < 5; i++) ws.socket.ping(Buffer.from(`p${i}`));
+    assert.equal((await ws.request('ping')).result, 'pong');
+    assert.equal(pongs, 5);
+    // four more requests of any kind spend the allowance: a frame that is no request is one
+    assert.equal((await ws.request('nope', {} as unknown as unknown[])).error?.code, 1);
+    for (let i = 0; i < 3; i++) ws.socket.ping();
+    assert.equal((await ws.request('time')).error?.code, 7);
+    for (let i = 0; i < 20; i++) ws.socket.ping();
+    assert.equal((await ws.request('{', [])).error?.code, 7);
+    assert.equal(pongs, 8);
+    assert.equal(ws.socket.readyState, WebSocket.OPEN);
+    await ws.close();
+  });
+
+  test('a client that sends ping frames and never reads the pongs is cut off (4002)', async () => {
+    const server = await start({ maxBufferedBytes: 65_536, requestsPerWindow: 1_000_000 });
+    const stuck = await WsTestClient.connect(server.url);
+    const other = await WsTestClient.connect(server.url);
+    (stuck.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const payload = Buffer.alloc(125, 'x');
+    // the server reads one frame a turn: the pings are sent far faster than it takes them
+    for (let i = 0; i < 400_000; i++) stuck.socket.ping(payload);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !(await metricsText(server)).includes('txc_ws_closes_total{code="4002"} 1')) {
+      assert.equal((await other.request('ping')).result, 'pong');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.match(await metricsText(server), /txc_ws_closes_total\{code="4002"\} 1/);
     (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
     assert.ok([4002, 1006].includes((await stuck.closed).code));
     await other.close();
