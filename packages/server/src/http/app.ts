@@ -18,7 +18,7 @@ import { registerAdminAuth } from './plugins/admin-auth.js';
 import { registerDashboard } from './plugins/dashboard.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import { rateLimitClient } from './client-address.js';
-import { configuredRateRules } from './configured-rate-rules.js';
+import { configuredRateRules, keyRuleOf } from './configured-rate-rules.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
 import { acceptEmptyJsonBody, registerJsonBody } from './plugins/json-body.js';
 import { registerFaults } from './plugins/faults.js';
@@ -200,6 +200,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     json: config.http.json,
     observer: metrics.streams,
     faults,
+    // the socket's order methods count against their REST endpoint's allowance of the key
+    keyAllowance: (apiKey, endpoint) => {
+      const rule = keyRuleOf(rules, endpoint);
+      return limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs());
+    },
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });
   app.decorate('streams', streams.hub);

@@ -1,3 +1,4 @@
+import type { PrivateEndpoint } from '@txc/sdk';
 import type { Command, CommandResults, Event } from '@txc/core';
 import type { Candles } from '../market-data/candles.js';
 import type { MarketData } from '../market-data/market-data.js';
@@ -22,7 +23,15 @@ export interface StreamContext {
   readonly candles: Candles;
   /** Every push and every answer that reads state goes through it: sent once durable, in journal order. */
   readonly outbox: DurableOutbox;
+  /**
+   * Counts an order method against its key's allowance of the REST endpoint it stands for, shared
+   * with that endpoint's own requests; false once it is spent. None: no per-key count (tests).
+   */
+  readonly keyAllowance?: KeyAllowance;
 }
+
+/** Counts one use of `endpoint` by `apiKey`; false once the key's allowance of its rate-limit group is spent. */
+export type KeyAllowance = (apiKey: string, endpoint: PrivateEndpoint) => boolean | Promise<boolean>;
 
 /**
  * A stream of the WebSocket API (websocket spec §6–7): its `<name>_subscribe` / `_unsubscribe`

@@ -1,7 +1,7 @@
 import { Candles } from '../market-data/candles.js';
 import type { MarketData } from '../market-data/market-data.js';
 import type { VenueView } from '../venue/venue-view.js';
-import type { Channel, ChannelFactory, StreamContext } from './channel.js';
+import type { Channel, ChannelFactory, KeyAllowance, StreamContext } from './channel.js';
 import { DurableOutbox } from './durable-outbox.js';
 import type { MethodTable } from './method.js';
 import { orderMethods } from './orders/order-methods.js';
@@ -65,6 +65,7 @@ export interface StreamsOptions extends HubOptions {
   readonly channels?: readonly ChannelFactory[];
   /** A sandbox's fault rules: paused channels, sockets closed after a while. */
   readonly faults?: FaultBoard;
+  readonly keyAllowance?: KeyAllowance;
 }
 
 /** The WebSocket API's working parts: the hub that owns the sockets, and the channels it routes to. */
@@ -83,7 +84,7 @@ export function createStreams(options: StreamsOptions): Streams {
   const { venue, marketData } = options;
   const outbox = new DurableOutbox(venue, (error) => options.log(error, 'push'));
   const candles = options.candles ?? new Candles(venue);
-  const context: StreamContext = { venue, marketData, candles, outbox };
+  const context: StreamContext = { venue, marketData, candles, outbox, keyAllowance: options.keyAllowance };
   const channels: Channel[] = [...channelsOf(options), ...(options.channels ?? [])].map((make) => make(context));
   const faults = options.faults === undefined ? undefined : new StreamFaults(options.faults);
   const hub = new StreamHub(channels, outbox, { ...options, mutes: faults }, options.log, options.observer);

@@ -70,3 +70,32 @@ describe("WebSocket order methods and a sub-account key's endpoint settings", ()
     await ws.close();
   });
 });
+
+describe("WebSocket order methods count against the key's REST allowance", () => {
+  let server: TestServer;
+  after(() => server?.stop());
+
+  test('orders over REST and over sockets share the order group: 10001 on the socket, 429 over REST', async () => {
+    server = await TestServer.start({ rateLimits: { groups: { order: { limit: 6, windowMs: 600_000 } } } });
+    const bot = (await server.user('shared-allowance', { deposits: { USDT: '1000' } })).client;
+    await toSpot(bot, '500');
+    for (let i = 0; i < 2; i++) await bot.orderNew(ORDER);
+    // two sockets of one key: the count is the key's, not each connection's
+    const one = await authorizedSocket(server.url, bot);
+    const two = await authorizedSocket(server.url, bot);
+    const placed = (await one.call('order_limit_place', [ORDER])) as { id: number };
+    await two.call('order_limit_place', [ORDER]);
+    await one.call('order_cancel', [{ market: 'BTC_USDT', order_id: placed.id }]);
+    await two.call('order_limit_place', [ORDER]);
+    assert.deepEqual((await one.request('order_limit_place', [ORDER])).error, {
+      code: 10001,
+      message: 'too many new orders per period: /api/v4/order/new',
+    });
+    assert.deepEqual((await two.request('order_cancel', [{ market: 'BTC_USDT', order_id: 1 }])).error, {
+      code: 10000,
+      message: 'too many requests: /api/v4/order/cancel',
+    });
+    await assert.rejects(bot.orderNew(ORDER), (e: { status?: number }) => e.status === 429);
+    await Promise.all([one.close(), two.close()]);
+  });
+});

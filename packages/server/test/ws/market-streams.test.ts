@@ -235,7 +235,7 @@ describe('WebSocket market streams: depth, market, marketToday, bookTicker, prem
       ];
       for (const answer of await Promise.all(answers)) assert.equal(answer.error, null);
       await ws.sync();
-      const marketOf = (p: Record<string, unknown>): unknown =>
+      const marketOf = (p: { method?: unknown; params?: unknown }): unknown =>
         p.method === 'bookTicker_update' ? (p.params as unknown[][])[0]?.[2] : undefined;
       const markets = ws.pushes('bookTicker_update').map(marketOf);
       assert.ok(markets.includes('ETH_USDT'), `ETH_USDT's first frame after ${JSON.stringify(subscribed)}`);

@@ -14,7 +14,7 @@ import { ocoPlace } from './oco-place.js';
 import { orderParams } from './order-params.js';
 import { arrivalCancelReason, orderResult } from './order-result.js';
 import { otoPlace } from './oto-place.js';
-import { mayCall, place, PLACEMENTS, userOf } from './placements.js';
+import { admitAs, place, PLACEMENTS, userOf } from './placements.js';
 
 function method(handle: MethodSpec['handle']): MethodSpec {
   // answered once the command is durable (venue.submit resolves after its commit): nothing more to wait for
@@ -35,8 +35,8 @@ export function orderMethods(ctx: StreamContext): MethodTable {
   }
   /** A method doing what `endpoint` does over REST, for keys allowed to call it. */
   const as = (endpoint: PrivateEndpoint, handle: MethodSpec['handle']): MethodSpec =>
-    method((conn, params) => {
-      mayCall(ctx, conn, endpoint);
+    method(async (conn, params) => {
+      await admitAs(ctx, conn, endpoint);
       return handle(conn, params);
     });
   table.collateral_order_oco_place = as(collateralOco, (conn, params) => ocoPlace(ctx, conn, orderParams(params)));

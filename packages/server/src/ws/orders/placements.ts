@@ -9,6 +9,8 @@ import {
   orderStockMarket,
   orderStopLimit,
   orderStopMarket,
+  orderModify,
+  collateralOco,
   type PrivateEndpoint,
 } from '@txc/sdk';
 import { placeOrder } from '../../order-entry/place-order.js';
@@ -94,6 +96,12 @@ export const PLACEMENTS: Readonly<Record<string, PlacementTerms>> = {
   },
 };
 
+/** The endpoints that place orders: their method's refusal over the allowance is 10001. */
+const PLACING: ReadonlySet<PrivateEndpoint> = new Set([
+  ...Object.values(PLACEMENTS).map((t) => t.endpoint),
+  collateralOco,
+]);
+
 /** REST's OTO exits, which a placement method does not take: `collateral_order_oto_place` places them. */
 const EXITS_ELSEWHERE = ['take_profit', 'stop_loss', 'takeProfit', 'stopLoss'];
 
@@ -104,13 +112,19 @@ export function userOf(conn: WsConnection): string {
 }
 
 /**
- * Refuses (601) an order method whose REST endpoint the connection's key may not call: its
- * permissions, or a sub-account key's endpoint settings as they are now.
+ * Admits an order method as the REST endpoint it stands for admits a request of the connection's key:
+ * refused (601) where the key may not call it (its permissions, a sub-account key's endpoint settings
+ * as they are now), and (10001 for a placement, 10000 otherwise) once the key's allowance of the
+ * endpoint's rate-limit group is spent, REST's requests and the sockets' counted together.
  */
-export function mayCall(ctx: StreamContext, conn: WsConnection, endpoint: PrivateEndpoint): void {
-  if (!ctx.venue.websocketTokens.mayCall(conn.auth?.apiKey ?? '', endpoint)) {
+export async function admitAs(ctx: StreamContext, conn: WsConnection, endpoint: PrivateEndpoint): Promise<void> {
+  const apiKey = conn.auth?.apiKey ?? '';
+  if (!ctx.venue.websocketTokens.mayCall(apiKey, endpoint)) {
     throw new WsError(ORDER_ERRORS.keyRestricted, `this API key may not call ${endpoint.path}`);
   }
+  if (ctx.keyAllowance === undefined || (await ctx.keyAllowance(apiKey, endpoint))) return;
+  const placement = endpoint === orderModify || PLACING.has(endpoint);
+  throw new WsError(placement ? ORDER_ERRORS.tooManyNewOrders : ORDER_ERRORS.tooManyRequests, endpoint.path);
 }
 
 /**
@@ -125,7 +139,7 @@ export async function place(
   terms: PlacementTerms,
   extra: Readonly<Record<string, unknown>> = {},
 ): Promise<OrderView> {
-  mayCall(ctx, conn, terms.endpoint);
+  await admitAs(ctx, conn, terms.endpoint);
   for (const name of terms.requires ?? []) required(p, name);
   for (const name of EXITS_ELSEWHERE) {
     // ignored like other params no method documents, they would leave a position unguarded unnoticed
