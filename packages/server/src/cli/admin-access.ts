@@ -27,7 +27,8 @@ export async function withAdmin<T>(config: Config, work: (admin: AdminOperations
     }
     // a command through the server's admin API loads the HTTP client alone, not the store and the engine
     const { RemoteAdmin } = await import('./remote-admin.js');
-    return work(new RemoteAdmin(held.url, token));
+    const source = config.adminToken === undefined ? `${ADMIN_TOKEN_FILE} in ${config.dataDir}` : undefined;
+    return work(new RemoteAdmin(held.url, token, undefined, source));
   }
   // no SQLite file in a data dir: its venue is on PostgreSQL, or was never started here
   const sqlite = sqliteFileOf(config.database, config.dataDir);

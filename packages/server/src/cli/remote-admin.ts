@@ -30,6 +30,8 @@ export class RemoteAdmin implements AdminOperations {
     private readonly baseUrl: string,
     private readonly token: string,
     private readonly actor: string = cliActor(),
+    /** Where the token came from, said when the server refuses it. */
+    private readonly tokenSource = 'the token given',
   ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -42,6 +44,13 @@ export class RemoteAdmin implements AdminOperations {
     }
     const text = await response.text();
     const parsed = parseAnswer(text);
+    if (response.status === 401) {
+      // a server given its token by flag or environment does not use (nor rewrite) the data dir's file
+      throw new OperatorError(
+        `the server at ${this.baseUrl} refused the admin token (${this.tokenSource}): a server started with ` +
+          '--admin-token or TXC_ADMIN_TOKEN takes that token only; give the CLI the same',
+      );
+    }
     if (!response.ok) {
       // the message the local store would give: the operator's error, said the same way
       throw new OperatorError((parsed as { error?: string } | null)?.error ?? `HTTP ${response.status}: ${text}`);

@@ -113,6 +113,25 @@ describe('the txc command', () => {
     }
   });
 
+  it("a server given its admin token by flag: the data dir's stale token is refused, and the message says why", async () => {
+    const dir = dataDir();
+    const server = await TestServer.start({ adminToken: 'a'.repeat(40) }, dir);
+    try {
+      writeFileSync(join(dir, 'admin-token'), `${'b'.repeat(40)}\n`);
+      const refused = await txc(['user', 'show', 'demo', '--data-dir', dir]);
+      assert.deepEqual(
+        [refused.code, refused.stderr],
+        [
+          1,
+          `txc: the server at ${server.url} refused the admin token (admin-token in ${dir}): a server started ` +
+            'with --admin-token or TXC_ADMIN_TOKEN takes that token only; give the CLI the same\n',
+        ],
+      );
+    } finally {
+      await server.stop({ keepData: true });
+    }
+  });
+
   it('serve: one server per data dir, graceful stop on a repeated SIGINT with a snapshot, restart keeps everything', async () => {
     const dir = dataDir();
     const { child, url } = await txcServe(['--demo', '--data-dir', dir, '--log-level', 'info']);
