@@ -81,13 +81,24 @@ function idOf(value: unknown, text: string): RequestId | undefined {
   return typeof written === 'number' ? new RawJson(value) : undefined;
 }
 
-function isJson(text: string): boolean {
+/** `text` read by JSON.parse, with no limits; NOT_JSON when it is no JSON. */
+function plainJson(text: string): unknown {
   try {
-    JSON.parse(text);
-    return true;
+    return JSON.parse(text) as unknown;
   } catch {
-    return false;
+    return NOT_JSON;
   }
+}
+
+/**
+ * The id of a frame refused for a limit, where JSON.parse reads it exactly (a safe integer) and
+ * surely (`"id"` written once: of two, JSON.parse keeps the last, and which one was meant is not
+ * known); null otherwise.
+ */
+function plainId(value: unknown, text: string): RequestId {
+  if (text.indexOf('"id"') !== text.lastIndexOf('"id"')) return null;
+  const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
 }
 
 /**
@@ -101,8 +112,10 @@ export function parseFrame(text: string, limits: JsonLimits): WsRequest | Malfor
     value = parseExactJson(text, limits);
   } catch (e) {
     // the limits are checked before the syntax: text past a limit that is not JSON either closes the socket
-    if (!(e instanceof JsonLimitError) || !isJson(text)) return NOT_JSON;
-    return { malformed: true, id: null, error: invalidArgument(e.message) };
+    const plain = e instanceof JsonLimitError ? plainJson(text) : NOT_JSON;
+    if (plain === NOT_JSON) return NOT_JSON;
+    // answered with its id, so that the client can tell which of its requests was refused
+    return { malformed: true, id: plainId(plain, text), error: invalidArgument((e as JsonLimitError).message) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { malformed: true, id: null, error: invalidArgument('a request is a JSON object') };

@@ -97,6 +97,11 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
     const twice = await ws.waitFor((f) => f.error !== undefined);
     assert.equal(twice.id, null);
     assert.deepEqual(documented(twice.error as never), INVALID);
+    // past a limit, a request whose id is plain is answered with it
+    ws.sendText(`{"id":11,"method":"ping","params":["${'x'.repeat(5000)}"]}`);
+    const long = await ws.waitFor((f) => f.id === 11);
+    assert.deepEqual(documented(long.error as never), INVALID);
+    assert.match((long.error as { message: string }).message, /4096/);
     // and no trades_update came of the refused subscribe
     assert.ok(!ws.texts.some((t) => t.includes('trades_update')));
     await ws.close();
