@@ -2,14 +2,15 @@ import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import { dropIfSettled, payInterest, repayFromAvailable } from './loans.js';
-import { accountFigures } from './margin.js';
+import { accountFigures, type AccountFigures } from './margin.js';
 import { assetValue } from './valuation.js';
 
 /**
  * What may leave the collateral account of an asset: its available balance, as far as what stays
- * keeps the equity at or above the margin of positions and open orders.
+ * keeps the equity at or above the margin of positions and open orders (`figures`: the account's at
+ * `now`, when the caller has them already).
  */
-export function withdrawable(state: State, user: User, ticker: string, now: number): bigint {
+export function withdrawable(state: State, user: User, ticker: string, now: number, figures?: AccountFigures): bigint {
   const available = user.collateral.get(ticker) ?? 0n;
   const account = state.collateral.accounts.get(user.name);
   const busy =
@@ -19,8 +20,8 @@ export function withdrawable(state: State, user: User, ticker: string, now: numb
       openOrdersOf(state.trading, user.name).some((order) => order.account === 'collateral'));
   const unit = assetValue(state, ticker, 1n);
   if (!busy || unit === undefined) return available;
-  const figures = accountFigures(state, user.name, now);
-  const free = figures.equity - figures.margin;
+  const { equity, margin } = figures ?? accountFigures(state, user.name, now);
+  const free = equity - margin;
   if (free <= 0n) return 0n;
   const most = free / unit;
   return most < available ? most : available;

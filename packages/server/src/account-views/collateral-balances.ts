@@ -34,16 +34,15 @@ function assetsOf(state: State, held: ReadonlyMap<string, bigint>, owed: Readonl
 }
 
 /**
- * The leverage borrowing of `ticker` is at, at most: the account's, clamped to the highest maximum of
- * the collateral spot markets that lend it (a perpetual lends nothing); 0 where none does.
+ * The leverage each asset is borrowed at, at most: the account's, clamped to the highest maximum of
+ * the collateral spot markets that lend it (a perpetual lends nothing); an asset none lends is absent.
  */
-function borrowLeverage(state: State, account: CollateralAccount, ticker: string): number {
-  let most = 0;
+function borrowLeverages(state: State, account: CollateralAccount): Map<string, number> {
+  const most = new Map<string, number>();
   for (const m of state.markets.values()) {
     if (!m.isCollateral || m.margin === undefined || m.type !== 'spot') continue;
-    if (m.stock !== ticker && m.money !== ticker) continue;
     const leverage = effectiveLeverage(account, m);
-    if (leverage > most) most = leverage;
+    for (const t of [m.stock, m.money]) if (leverage > (most.get(t) ?? 0)) most.set(t, leverage);
   }
   return most;
 }
@@ -71,19 +70,23 @@ export function collateralBalanceRows(
   const f = accountFigures(state, user, now);
   const spare = f.equity > f.margin ? f.equity - f.margin : 0n;
   const holder = state.users.get(user);
+  const leverages = borrowLeverages(state, account);
   return (ticker === undefined ? assetsOf(state, held, owed) : [ticker]).map((t) => {
     const precision = state.assets.get(t)?.precision ?? 0;
     const available = holder?.collateral.get(t) ?? 0n;
     const unit = assetValue(state, t, 1n);
     const lendable = poolFree(state, t);
-    const leverage = BigInt(borrowLeverage(state, account, t));
+    const leverage = BigInt(leverages.get(t) ?? 0);
     let borrowable = unit === undefined || unit === 0n ? 0n : (spare * leverage) / unit;
     if (borrowable > lendable) borrowable = lendable > 0n ? lendable : 0n;
     return {
       asset: t,
       balance: formatUnits(held.get(t) ?? 0n, precision),
       borrow: formatUnits(owed.get(t) ?? 0n, precision),
-      availableWithoutBorrow: formatUnits(holder === undefined ? 0n : withdrawable(state, holder, t, now), precision),
+      availableWithoutBorrow: formatUnits(
+        holder === undefined ? 0n : withdrawable(state, holder, t, now, f),
+        precision,
+      ),
       availableWithBorrow: formatUnits(available + borrowable, precision),
     };
   });

@@ -1,7 +1,7 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { ErrorName } from '@txc/sdk';
 import type { Logger } from 'pino';
-import { keyRuleOf, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { keyCounter, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
 import { PRIVATE_ENDPOINTS } from '../venue/keys/endpoint-access.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
@@ -55,8 +55,8 @@ export function answerAdmissions(
     const endpoint = PRIVATE_ENDPOINTS.get(path);
     const entry = venue.keys.get(apiKey);
     if (endpoint === undefined || entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
-    const rule = keyRuleOf(rules, endpoint);
-    if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) return throttledAnswer(path);
+    const { counter, rule } = keyCounter(rules, apiKey, endpoint);
+    if (!limiter.hit(counter, rule, venue.clock.nowMs())) return throttledAnswer(path);
     const verdict = venue.spendNonce(entry, nonce, nonceWindow);
     return verdict === 'ok' ? undefined : verdict;
   };

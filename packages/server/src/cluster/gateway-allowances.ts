@@ -2,7 +2,7 @@ import type { ErrorName, RateLimitRule } from '@txc/sdk';
 import type { FastifyRequest } from 'fastify';
 import { rateLimitClient } from '../http/client-address.js';
 import { RateLimiter } from '../http/rate-limiter.js';
-import { keyRuleOf, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { keyCounter, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
 import { PRIVATE_ENDPOINTS } from '../venue/keys/endpoint-access.js';
 import { familyOf, pathOf } from '../http/family.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
@@ -49,7 +49,6 @@ export async function overKeyAllowance(
 ): Promise<ErrorName | undefined> {
   const endpoint = PRIVATE_ENDPOINTS.get(pathOf(request.url).replace(/\/$/, ''));
   if (endpoint === undefined) return undefined;
-  const rule = keyRuleOf(rules, endpoint);
-  const apiKey = request.headers['x-txc-apikey'] as string;
-  return (await limits.allows(`${apiKey}|${rule.group}`, rule)) ? undefined : throttledAnswer(endpoint.path);
+  const { counter, rule } = keyCounter(rules, request.headers['x-txc-apikey'] as string, endpoint);
+  return (await limits.allows(counter, rule)) ? undefined : throttledAnswer(endpoint.path);
 }

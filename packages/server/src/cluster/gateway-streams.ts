@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { rateLimitClient } from '../http/client-address.js';
-import { keyRuleOf, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { keyCounter, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
 import { sendError } from '../http/send-error.js';
 import { MarketData } from '../market-data/market-data.js';
 import type { SecretBox } from '../secrets/secret-box.js';
@@ -68,10 +68,11 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
     limits: config.websocket,
     json: config.http.json,
     observer: parts.observer,
-    // counted where this gateway counts a key's REST requests: in Redis, shared, when it is configured
+    // in Redis with the gateways' own checks of REST requests, when it is configured; the gateway's
+    // own count without it (the leader counts REST requests apart: see decisions.md)
     keyAllowance: (apiKey, endpoint) => {
-      const rule = keyRuleOf(parts.rules, endpoint);
-      return parts.perClient(`${apiKey}|${rule.group}`, rule);
+      const { counter, rule } = keyCounter(parts.rules, apiKey, endpoint);
+      return parts.perClient(counter, rule);
     },
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });

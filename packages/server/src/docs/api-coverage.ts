@@ -38,7 +38,8 @@ One endpoint, \`/ws\` on the HTTP server's host and port: requests \`{id, method
 \`authorize\` with a token from \`POST /api/v4/profile/websocket_token\` first. Each connection may send
 10,000 order placements and 12,000 other requests per 10 seconds (code 7 beyond). An order method
 is what its REST endpoint is to the key: refused where the key may not call that endpoint (code 601),
-and counted against the key's allowance of it with its REST requests (codes 10001 and 10000 beyond).
+and counted against the key's allowance of it with its REST requests (codes 10001 and 10000 beyond;
+in a cluster, across gateways with Redis only).
 `;
 
 function streamRow(m: StreamMethod): string {

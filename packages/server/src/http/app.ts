@@ -18,7 +18,7 @@ import { registerAdminAuth } from './plugins/admin-auth.js';
 import { registerDashboard } from './plugins/dashboard.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import { rateLimitClient } from './client-address.js';
-import { configuredRateRules, keyRuleOf } from './configured-rate-rules.js';
+import { configuredRateRules, keyCounter } from './configured-rate-rules.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/error-handling.js';
 import { acceptEmptyJsonBody, registerJsonBody } from './plugins/json-body.js';
 import { registerFaults } from './plugins/faults.js';
@@ -145,7 +145,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
     subAccounts: config.subAccounts,
   };
   const publicRule = rules.public;
-  const groupLimits = rules.groups;
 
   void app.register((scope, _opts, done) => {
     scope.addHook('onRequest', (request, reply, next) => {
@@ -157,7 +156,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       // Endpoints with a tighter limit of their own (the order book) count it as well.
       const own = request.routeOptions.config.endpoint?.rateLimit;
       if (own !== undefined && own.group !== publicRule.group) {
-        const rule = groupLimits[own.group] ?? own;
+        const rule = rules.groups[own.group] ?? own;
         if (!limiter.hit(`${client}|${rule.group}`, rule, now)) return sendError(reply, 'publicRateLimited');
       }
       next();
@@ -176,7 +175,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerPrivateAuth(scope, {
       venue,
       limiter,
-      groupLimits,
+      rules,
       jsonLimits: config.http.json,
       gatewayMark: options.gatewayMark,
     });
@@ -202,8 +201,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     faults,
     // the socket's order methods count against their REST endpoint's allowance of the key
     keyAllowance: (apiKey, endpoint) => {
-      const rule = keyRuleOf(rules, endpoint);
-      return limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs());
+      const { counter, rule } = keyCounter(rules, apiKey, endpoint);
+      return limiter.hit(counter, rule, venue.clock.nowMs());
     },
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });

@@ -27,7 +27,16 @@ export function configuredRateRules(config: Config): ConfiguredRateRules {
   };
 }
 
-/** The rule a private endpoint's requests count against per key: its group's, as configured. */
-export function keyRuleOf(rules: ConfiguredRateRules, endpoint: PrivateEndpoint): RateLimitRule {
-  return rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
+/**
+ * Where a key's use of `endpoint` is counted, and by which rule (its rate-limit group's, as
+ * configured): one counter per key and group, whether the request came over REST or as a socket's
+ * order method.
+ */
+export function keyCounter(
+  rules: ConfiguredRateRules,
+  apiKey: string,
+  endpoint: PrivateEndpoint,
+): { readonly counter: string; readonly rule: RateLimitRule } {
+  const rule = rules.groups[endpoint.rateLimit.group] ?? endpoint.rateLimit;
+  return { counter: `${apiKey}|${rule.group}`, rule };
 }

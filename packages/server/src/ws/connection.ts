@@ -92,7 +92,7 @@ export class WsConnection {
 
   /**
    * `stream` is the TCP socket under `socket`: frames are written to it already framed, so that an
-   * update sent to many sockets is encoded once (ws sends nothing of its own but the closing
+   * update sent to many sockets is encoded once (ws sends nothing of its own but pongs and the closing
    * handshake, and queues nothing without compression, so the order of the bytes is kept).
    */
   constructor(

@@ -250,7 +250,10 @@ export class StreamHub {
    * a client that does not read its pongs is cut off as one that does not read its updates.
    */
   private onPing(conn: WsConnection, data: Buffer): void {
-    if (conn.closed || !conn.requests.admit('ping', performance.now())) return;
+    if (conn.closed) return;
+    // a frame the client sent: it keeps the connection from the idle timeout as any other does
+    conn.lastHeardAt = performance.now();
+    if (!conn.requests.admit('ping', conn.lastHeardAt)) return;
     conn.pong(data);
   }
 

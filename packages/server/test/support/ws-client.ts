@@ -101,13 +101,13 @@ export class WsTestClient {
     return frame as unknown as Push;
   }
 
-  /** Every push of `method` received so far. */
   /** The frames received after the answer to request `id` (none before it came). */
   framesAfterAnswer(id: number): Record<string, unknown>[] {
     const at = this.frames.findIndex((f) => f.id === id && f.method === undefined);
     return at < 0 ? [] : this.frames.slice(at + 1);
   }
 
+  /** Every push of `method` received so far. */
   pushes(method: string): Push[] {
     return this.frames.filter((f) => f.method === method) as unknown as Push[];
   }

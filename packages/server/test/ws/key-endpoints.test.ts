@@ -93,7 +93,12 @@ describe("WebSocket order methods count against the key's REST allowance", () =>
     });
     assert.deepEqual((await two.request('order_cancel', [{ market: 'BTC_USDT', order_id: 1 }])).error, {
       code: 10000,
-      message: 'too many requests: /api/v4/order/cancel',
+      message: 'too many requests per period: /api/v4/order/cancel',
+    });
+    const modify = { market: 'BTC_USDT', order_id: placed.id, price: '1001' };
+    assert.deepEqual((await one.request('order_modify', [modify])).error, {
+      code: 10001,
+      message: 'too many new orders per period: /api/v4/order/modify',
     });
     await assert.rejects(bot.orderNew(ORDER), (e: { status?: number }) => e.status === 429);
     await Promise.all([one.close(), two.close()]);

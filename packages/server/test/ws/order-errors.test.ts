@@ -234,7 +234,7 @@ describe('WebSocket order methods: every refusal in the documented codes', () =>
         'collateral_order_limit_place',
         { ...order, side: 'buy', price: '59000', [exit]: '50000' },
         1,
-        `invalid argument: ${exit}: exits are placed with collateral_order_oto_place`,
+        `invalid argument: ${exit}: exits are no order's params; collateral_order_oto_place takes them beside trigger_order`,
       );
     }
     const oto = { trigger_order_type: 'margin_limit', trigger_order: { ...order, side: 'buy', price: '59000' } };

@@ -93,6 +93,9 @@ export type FaultRule = Omit<FaultRequest, 'seconds'> & {
   readonly expiresAt: number | null;
 };
 
+/** How long a save, load or reset may take: it copies the whole venue, minutes on a large one. */
+const WHOLE_VENUE_MS = 10 * 60_000;
+
 /**
  * The admin API (/admin/v1) with the operator's bearer token. Its refusals are thrown as the SDK's
  * TxcError, so that every view shows API errors the same way.
@@ -100,14 +103,16 @@ export type FaultRule = Omit<FaultRequest, 'seconds'> & {
 export class AdminClient {
   constructor(private readonly token: string) {}
 
-  private async send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  private async send<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    timeoutMs?: number,
+  ): Promise<T> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.token}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await serverFetch(`${BASE_URL}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-    });
+    const init = { method, headers, body: body === undefined ? null : JSON.stringify(body) };
+    const response = await serverFetch(`${BASE_URL}${path}`, init, timeoutMs);
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -189,11 +194,11 @@ export class AdminClient {
   }
 
   saveState(name: string, replace: boolean): Promise<SavedState> {
-    return this.send('POST', '/admin/v1/states', replace ? { name, replace } : { name });
+    return this.send('POST', '/admin/v1/states', replace ? { name, replace } : { name }, WHOLE_VENUE_MS);
   }
 
   loadState(name: string): Promise<SavedState> {
-    return this.send('POST', `/admin/v1/states/${encodeURIComponent(name)}/load`);
+    return this.send('POST', `/admin/v1/states/${encodeURIComponent(name)}/load`, undefined, WHOLE_VENUE_MS);
   }
 
   deleteState(name: string): Promise<{ deleted: string }> {
@@ -201,7 +206,7 @@ export class AdminClient {
   }
 
   reset(): Promise<SavedState> {
-    return this.send('POST', '/admin/v1/reset');
+    return this.send('POST', '/admin/v1/reset', undefined, WHOLE_VENUE_MS);
   }
 
   faults(): Promise<FaultRule[]> {

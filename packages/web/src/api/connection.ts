@@ -40,16 +40,26 @@ export function onStreamRestored(listener: () => void): () => void {
 
 /**
  * `fetch`, telling the connection state whether the server was reached: a request without an answer
- * (the server down, the network gone, or nothing back within REQUEST_TIMEOUT_MS) is a lost
- * connection, rejected as {@link NoAnswer}; an answer of any status is not.
+ * (the server down, the network gone, or nothing back within `timeoutMs`) is a lost connection,
+ * rejected as {@link NoAnswer}; an answer of any status is not.
  */
-export async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+export async function serverFetch(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  timeoutMs: number = REQUEST_TIMEOUT_MS,
+): Promise<Response> {
+  // until the answer's head arrives only: a body being read is an answer
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException('no answer in time', 'TimeoutError')), timeoutMs);
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
   let response: Response;
   try {
-    response = await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    response = await fetch(input, { ...init, signal });
   } catch (e) {
     httpReached(false);
     throw new NoAnswer(e);
+  } finally {
+    clearTimeout(timer);
   }
   const wasDown = !connectionState().httpUp;
   httpReached(true);

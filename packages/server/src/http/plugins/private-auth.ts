@@ -1,8 +1,9 @@
-import type { ErrorName, PrivateEndpoint, RateLimitRule } from '@txc/sdk';
+import type { ErrorName, PrivateEndpoint } from '@txc/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
 import type { JsonLimits } from '../../json/exact-json.js';
 import type { RateLimiter } from '../rate-limiter.js';
+import { keyCounter, type ConfiguredRateRules } from '../configured-rate-rules.js';
 import { sendError } from '../send-error.js';
 import { throttledAnswer } from '../throttled-answer.js';
 import { header, keyRefusal, signedNonce } from './signed-request.js';
@@ -12,7 +13,7 @@ export interface PrivateAuthOptions {
   readonly venue: Venue;
   readonly limiter: RateLimiter;
   /** Per-group overrides of the endpoints' own limits. */
-  readonly groupLimits: Readonly<Record<string, RateLimitRule | undefined>>;
+  readonly rules: ConfiguredRateRules;
   readonly jsonLimits: JsonLimits;
   /**
    * A cluster's leader: requests a gateway has already checked the signature of arrive with this
@@ -30,7 +31,7 @@ export const GATEWAY_MARK_HEADER = 'x-txc-gateway';
  * Checked in that order; each failure answers the reference's code, message and status.
  */
 export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOptions): void {
-  const { venue, limiter, groupLimits, jsonLimits, gatewayMark } = options;
+  const { venue, limiter, rules, jsonLimits, gatewayMark } = options;
   app.decorateRequest('auth', undefined);
 
   const fail = (reply: FastifyReply, name: ErrorName): FastifyReply => sendError(reply, name);
@@ -52,8 +53,8 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     const checked = gatewayMark !== undefined && request.headers[GATEWAY_MARK_HEADER] === gatewayMark;
     if (!checked && !entry.hmacKey.verifies(payload, signature)) return fail(reply, 'unauthorized');
 
-    const rule = groupLimits[endpoint.rateLimit.group] ?? endpoint.rateLimit;
-    if (!limiter.hit(`${apiKey}|${rule.group}`, rule, venue.clock.nowMs())) {
+    const { counter, rule } = keyCounter(rules, apiKey, endpoint);
+    if (!limiter.hit(counter, rule, venue.clock.nowMs())) {
       return fail(reply, throttledAnswer(endpoint.path));
     }
 

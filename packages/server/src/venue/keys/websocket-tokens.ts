@@ -61,19 +61,19 @@ export class WebsocketTokens {
   }
 
   /**
-   * Whether `apiKey`, as it stands now in `state`, admits a socket from `ip` (an unknown key stands
-   * as revoked): the checks REST makes of the key before a signature (`keyRefusal`), in its order.
-   */
-  /**
    * Whether `apiKey`, as it stands now, may do over the socket what `endpoint` does over REST: its
    * permissions and a sub-account key's endpoint settings, read at each call, so that narrowing a key
    * holds for sockets it authorized before.
    */
-  mayCall(apiKey: string, endpoint: PrivateEndpoint): boolean {
+  allowsCall(apiKey: string, endpoint: PrivateEndpoint): boolean {
     const entry = this.keys.get(apiKey);
     return entry !== undefined && entry.record.revokedAt === null && mayCall(entry, endpoint);
   }
 
+  /**
+   * Whether `apiKey`, as it stands now in `state`, admits a socket from `ip` (an unknown key stands
+   * as revoked): the checks REST makes of the key before a signature (`keyRefusal`), in its order.
+   */
   standing(apiKey: string, ip: string, state: State): KeyStanding {
     const entry = this.keys.get(apiKey);
     if (entry === undefined || entry.record.revokedAt !== null) return 'revoked';

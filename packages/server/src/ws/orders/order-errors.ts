@@ -28,7 +28,7 @@ export const ORDER_ERRORS = {
   unknownConditionalType: { code: 200, message: 'unknown conditional order type' },
   unknownTriggerType: { code: 201, message: 'unknown trigger order type' },
   keyRestricted: { code: 601, message: 'account restricted' },
-  tooManyRequests: { code: 10000, message: 'too many requests' },
+  tooManyRequests: { code: 10000, message: 'too many requests per period' },
   tooManyNewOrders: { code: 10001, message: 'too many new orders per period' },
 } as const satisfies Record<string, WsErrorBody>;
 

@@ -119,7 +119,7 @@ export function userOf(conn: WsConnection): string {
  */
 export async function admitAs(ctx: StreamContext, conn: WsConnection, endpoint: PrivateEndpoint): Promise<void> {
   const apiKey = conn.auth?.apiKey ?? '';
-  if (!ctx.venue.websocketTokens.mayCall(apiKey, endpoint)) {
+  if (!ctx.venue.websocketTokens.allowsCall(apiKey, endpoint)) {
     throw new WsError(ORDER_ERRORS.keyRestricted, `this API key may not call ${endpoint.path}`);
   }
   if (ctx.keyAllowance === undefined || (await ctx.keyAllowance(apiKey, endpoint))) return;
@@ -143,7 +143,10 @@ export async function place(
   for (const name of terms.requires ?? []) required(p, name);
   for (const name of EXITS_ELSEWHERE) {
     // ignored like other params no method documents, they would leave a position unguarded unnoticed
-    if (p[name] !== undefined) throw invalidArgument(`${name}: exits are placed with collateral_order_oto_place`);
+    if (p[name] !== undefined)
+      throw invalidArgument(
+        `${name}: exits are no order's params; collateral_order_oto_place takes them beside trigger_order`,
+      );
   }
   const { venue } = ctx;
   const body = { ...entryBody(p, terms.params), ...extra };
