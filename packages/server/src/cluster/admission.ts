@@ -12,13 +12,17 @@ import { askLeader, type LeaderWait } from './leader-request.js';
 /** Where a gateway asks the leader to admit a signed request it serves itself. */
 export const admissionSubject = (cluster: string): string => `txc.${cluster}.admit`;
 
-/** A signed request whose key, signature and payload the gateway checked: what only the leader can decide. */
+/**
+ * A signed request whose key, signature and payload the gateway checked: what only the leader can
+ * decide. Without a nonce, a socket's order method (which has none), counted against its key's
+ * allowance of the endpoint it stands for and nothing else.
+ */
 export interface AdmissionRequest {
   readonly apiKey: string;
   /** The endpoint's path: its rate-limit group. */
   readonly path: string;
-  readonly nonce: number;
-  readonly nonceWindow: boolean;
+  readonly nonce?: number;
+  readonly nonceWindow?: boolean;
 }
 
 /**
@@ -57,7 +61,8 @@ export function answerAdmissions(
     if (endpoint === undefined || entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
     const { counter, rule } = keyCounter(rules, apiKey, endpoint);
     if (!limiter.hit(counter, rule, venue.clock.nowMs())) return throttledAnswer(path);
-    const verdict = venue.spendNonce(entry, nonce, nonceWindow);
+    if (nonce === undefined) return undefined;
+    const verdict = venue.spendNonce(entry, nonce, nonceWindow ?? false);
     return verdict === 'ok' ? undefined : verdict;
   };
   return nats.subscribe(admissionSubject(cluster), {

@@ -14,6 +14,9 @@ import { createStreams } from '../ws/streams.js';
 import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
 import { CommandLink } from './command-link.js';
+import type { RemoteAdmission } from './admission.js';
+import type { SharedLimits } from './shared-limits.js';
+import { throttledAnswer } from '../http/throttled-answer.js';
 import { leaderWait } from './leader-request.js';
 import { FollowedVenue } from './followed-venue.js';
 import type { GatewayKeys } from './gateway-keys.js';
@@ -35,6 +38,10 @@ export interface GatewayStreamsParts {
   readonly rules: ConfiguredRateRules;
   /** Told of every socket opened and closed and every frame sent (the gateway's `/metrics`). */
   readonly observer: StreamObserver;
+  /** Where a key's order methods are counted: the leader, as the REST requests a gateway serves. */
+  readonly admission: RemoteAdmission;
+  /** The limits shared with the other gateways in Redis, when it is configured. */
+  readonly limits: SharedLimits | undefined;
 }
 
 export interface GatewayStreams {
@@ -68,11 +75,14 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
     limits: config.websocket,
     json: config.http.json,
     observer: parts.observer,
-    // in Redis with the gateways' own checks of REST requests, when it is configured; the gateway's
-    // own count without it (the leader counts REST requests apart: see decisions.md)
-    keyAllowance: (apiKey, endpoint) => {
+    // counted as a REST request served here is: by the gateways together in Redis when it is
+    // configured, then by the leader, whose count every gateway and REST share
+    keyAllowance: async (apiKey, endpoint) => {
       const { counter, rule } = keyCounter(parts.rules, apiKey, endpoint);
-      return parts.perClient(counter, rule);
+      if (parts.limits !== undefined && !(await parts.limits.allows(counter, rule))) return false;
+      const { refused } = await parts.admission.admit({ apiKey, path: endpoint.path });
+      // no leader, or a key revoked meanwhile: the command itself meets it, and says so
+      return refused !== throttledAnswer(endpoint.path);
     },
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
   });

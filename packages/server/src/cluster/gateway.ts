@@ -319,6 +319,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
       metrics: metricsOptions(config, metrics, token),
     });
     const rules = configuredRateRules(config);
+    const admission = new RemoteAdmission(connection, cluster, wait);
     streams = await openGatewayStreams({
       app,
       config,
@@ -331,12 +332,13 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
       perClient,
       rules,
       observer: metrics.streams,
+      admission,
+      limits,
     });
     const following = streams;
     // a read of the keys is the copy made current, however it came about (an announcement, one missed,
     // a key not known yet): every socket is checked against the keys as they now stand
     keys.onLoaded(() => following.venue.keyChanged(undefined));
-    const admission = new RemoteAdmission(connection, cluster, wait);
     serveRoutesHere(app, { config, venue: following.venue, keys, admission, limits, perClient, rules });
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);

@@ -39,7 +39,7 @@ One endpoint, \`/ws\` on the HTTP server's host and port: requests \`{id, method
 10,000 order placements and 12,000 other requests per 10 seconds (code 7 beyond). An order method
 is what its REST endpoint is to the key: refused where the key may not call that endpoint (code 601),
 and counted against the key's allowance of it with its REST requests (codes 10001 and 10000 beyond;
-in a cluster, across gateways with Redis only).
+in a cluster, across every gateway).
 `;
 
 function streamRow(m: StreamMethod): string {

@@ -19,10 +19,11 @@ export interface GatewayCluster {
   destroy(): Promise<void>;
 }
 
-export async function startGatewayCluster(name: string): Promise<GatewayCluster> {
+/** `extra`: settings every process of the cluster takes besides its own. */
+export async function startGatewayCluster(name: string, extra: Partial<Config> = {}): Promise<GatewayCluster> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), `txc-${name}-`));
-  const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
+  const flags: Partial<Config> = { ...extra, dataDir, database: db.url, venue: DEMO_VENUE_FILE };
   const shared = { masterKey: 'ef'.repeat(32), adminToken: `${name}-admin-token` };
   const started: ChildServer[] = [];
   const start = async (flagsOf: Partial<Config>): Promise<ChildServer> => {
