@@ -12,7 +12,7 @@ import { mayCall } from '../../venue/keys/api-keys.js';
 export interface PrivateAuthOptions {
   readonly venue: Venue;
   readonly limiter: RateLimiter;
-  /** Per-group overrides of the endpoints' own limits. */
+  /** The rate limits as configured: a key's counter per endpoint group (keyCounter). */
   readonly rules: ConfiguredRateRules;
   readonly jsonLimits: JsonLimits;
   /**
