@@ -10,15 +10,6 @@ import { statusPhrase } from './http-status.js';
  */
 export function ApiError({ error, unanswered }: { error: unknown; unanswered?: string }) {
   if (error === undefined || error === null) return null;
-  if (error instanceof NoAnswer && unanswered !== undefined) {
-    return (
-      <div className="error" role="alert" data-testid="api-error">
-        <span data-testid="api-error-message">
-          {error.message} {unanswered}
-        </span>
-      </div>
-    );
-  }
   // not JSON (an HTML page from a proxy, or nothing): its markup would say nothing useful
   if (error instanceof TxcError && (typeof error.body === 'string' || error.body === null)) {
     return (
@@ -67,6 +58,7 @@ export function ApiError({ error, unanswered }: { error: unknown; unanswered?: s
     <div className="error" role="alert" data-testid="api-error">
       <span data-testid="api-error-message">
         {error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error)}
+        {error instanceof NoAnswer && unanswered !== undefined && ` ${unanswered}`}
       </span>
     </div>
   );

@@ -96,10 +96,11 @@ export const PLACEMENTS: Readonly<Record<string, PlacementTerms>> = {
   },
 };
 
-/** The endpoints that place orders: their method's refusal over the allowance is 10001. */
+/** The endpoints that place orders (a modification places its replacement): over the allowance, 10001. */
 const PLACING: ReadonlySet<PrivateEndpoint> = new Set([
   ...Object.values(PLACEMENTS).map((t) => t.endpoint),
   collateralOco,
+  orderModify,
 ]);
 
 /** REST's OTO exits, which a placement method does not take: `collateral_order_oto_place` places them. */
@@ -123,8 +124,10 @@ export async function admitAs(ctx: StreamContext, conn: WsConnection, endpoint: 
     throw new WsError(ORDER_ERRORS.keyRestricted, `this API key may not call ${endpoint.path}`);
   }
   if (ctx.keyAllowance === undefined || (await ctx.keyAllowance(apiKey, endpoint))) return;
-  const placement = endpoint === orderModify || PLACING.has(endpoint);
-  throw new WsError(placement ? ORDER_ERRORS.tooManyNewOrders : ORDER_ERRORS.tooManyRequests, endpoint.path);
+  throw new WsError(
+    PLACING.has(endpoint) ? ORDER_ERRORS.tooManyNewOrders : ORDER_ERRORS.tooManyRequests,
+    endpoint.path,
+  );
 }
 
 /**
