@@ -53,4 +53,45 @@ describe('questions a gateway puts to the leader', () => {
       Array(300).fill(undefined),
     );
   });
+
+  it('go one message at a time: what is asked while one is out waits for its answer, then goes in order', async () => {
+    const messages: number[][] = [];
+    const releases: (() => void)[] = [];
+    const asks = new BatchedAsks<number, number>(async (requests) => {
+      messages.push([...requests]);
+      // a leader that answers when told: as after a failover, when the first message is the one retried
+      await new Promise<void>((release) => releases.push(release));
+      return requests.map((r) => -r);
+    });
+    const first = asks.ask(1);
+    await nextTurn();
+    const later = [2, 3].map((n) => asks.ask(n));
+    await nextTurn();
+    await nextTurn();
+    assert.deepEqual(messages, [[1]], 'nothing else is sent while the first is out');
+    releases[0]!();
+    assert.equal(await first, -1);
+    while (releases.length < 2) await nextTurn();
+    assert.deepEqual(messages, [[1], [2, 3]]);
+    releases[1]!();
+    assert.deepEqual(await Promise.all(later), [-2, -3]);
+  });
+
+  it('that waited behind a message no leader answered are unanswered with it, and the next ones go again', async () => {
+    let answering = false;
+    const release: (() => void)[] = [];
+    const asks = new BatchedAsks<number, number>(async (requests) => {
+      if (answering) return requests.map((r) => r * 10);
+      await new Promise<void>((resolve) => release.push(resolve));
+      return undefined;
+    });
+    const first = asks.ask(1);
+    await nextTurn();
+    const behind = [asks.ask(2), asks.ask(3)];
+    while (release.length === 0) await nextTurn();
+    release[0]!();
+    assert.deepEqual(await Promise.all([first, ...behind]), [undefined, undefined, undefined]);
+    answering = true;
+    assert.equal(await asks.ask(4), 40);
+  });
 });
