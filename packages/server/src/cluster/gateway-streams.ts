@@ -10,6 +10,7 @@ import type { SecretBox } from '../secrets/secret-box.js';
 import type { PostgresStore } from '../store/postgres.js';
 import { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
 import { systemClock } from '../venue/sequencer/clock.js';
+import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 import { createStreams } from '../ws/streams.js';
 import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
@@ -81,7 +82,9 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
       const { counter, rule } = keyCounter(parts.rules, apiKey, endpoint);
       if (parts.limits !== undefined && !(await parts.limits.allows(counter, rule))) return false;
       const { refused } = await parts.admission.admit({ apiKey, path: endpoint.path });
-      // no leader, or a key revoked meanwhile: the command itself meets it, and says so
+      // no leader answered in the whole wait: waiting for one again with the command would double it
+      if (refused === 'privateUnavailable') throw new StoreUnavailableError();
+      // a key revoked meanwhile: the command itself meets it, and says so
       return refused !== throttledAnswer(endpoint.path);
     },
     log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),

@@ -3,6 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Channel } from './channel.js';
 import { CLOSE, WsConnection, type Authorization, type StreamMutes } from './connection.js';
 import type { KeyStanding } from '../venue/keys/websocket-tokens.js';
+import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 import type { DurableOutbox } from './durable-outbox.js';
 import type { MethodSpec, MethodTable } from './method.js';
 import {
@@ -20,6 +21,11 @@ import type { RequestLimitRule } from './request-limit.js';
 import type { JsonLimits } from '../json/exact-json.js';
 import { SubscriptionLog } from './subscription-log.js';
 
+/**
+ * What a request the venue could not take hears: in a cluster, a command whose leader went away
+ * unanswered may have been applied all the same, so the client is told to look before it repeats.
+ */
+const UNCONFIRMED = 'the venue could not confirm this request; look at the orders before sending it again';
 /** How a key stands now for a connection from `ip` (WebsocketTokens.standing, on the venue's state). */
 export type KeyStandingOf = (apiKey: string, ip: string) => KeyStanding;
 
@@ -289,6 +295,9 @@ export class StreamHub {
 
   private fail(conn: WsConnection, id: RequestId, error: unknown, method: string): void {
     if (error instanceof WsError) return conn.send(errorFrame(id, error));
+    // the venue takes no writes for now (REST's 503): no fault of the server's code, so not logged as one
+    if (error instanceof StoreUnavailableError)
+      return conn.send(errorFrame(id, new WsError(WS_ERRORS.unavailable, UNCONFIRMED)));
     this.log(error, method);
     conn.send(errorFrame(id, new WsError(WS_ERRORS.internal)));
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TxcStream } from '@txc/sdk';
+import { TxcStreamError, type TxcStream } from '@txc/sdk';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { setUp } from '../durability/actors.js';
@@ -250,5 +250,26 @@ describe('outages around a cluster', async () => {
     assert.ok(open.includes('before') && open.includes(after), open.join(', '));
     // the gateway's copy reads on from the entry after the last it applied: the stream goes on
     await arrives(pending, mentions(after), 'the order placed after PostgreSQL returned, on the stream opened before');
+  });
+
+  it('no engine node left: a socket’s order methods answer service unavailable, as REST answers 503', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const [leader, g1] = await cluster(db.url, TEST_NATS_URL, ['G1']);
+    const [actor] = await setUp(g1!, 2, unique);
+    const stream = await watched(g1!, actor!);
+    await leader!.crash();
+    for (const [method, params] of [
+      ['order_limit_place', { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00' }],
+      ['order_cancel', { market: MARKET, order_id: 1 }],
+    ] as const) {
+      await assert.rejects(stream.request(method, [params]), (e: unknown) => {
+        assert.ok(e instanceof TxcStreamError, String(e));
+        assert.equal(e.code, 3, e.message);
+        assert.match(e.message, /service unavailable: .*look at the orders before sending it again/);
+        return true;
+      });
+    }
+    assert.ok(!g1!.logs().includes('WebSocket request failed'), 'no server fault logged for an outage');
   });
 });
