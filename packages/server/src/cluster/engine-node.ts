@@ -12,6 +12,7 @@ import { buildStandbyApp } from '../http/standby-app.js';
 import { resolveAdminToken } from '../process/admin-token.js';
 import { ADMIN_TOKEN_DIGEST_META, adminTokenToRecord, claimClusterAdminToken } from '../process/cluster-admin-token.js';
 import { ListenError } from '../process/listen-error.js';
+import { listenWhileStarting, type StartUpListener } from '../process/start-up-listener.js';
 import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
@@ -19,6 +20,7 @@ import { readStartFiles, serve, type RunningServer } from '../process/serve.js';
 import { openStore } from '../store/open-store.js';
 import { sqliteFileOf } from '../store/store-location.js';
 import { PostgresStore } from '../store/postgres.js';
+import { StoreClaimedError } from '../store/store-claimed-error.js';
 import { claimClusterMasterKey, masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
@@ -32,6 +34,7 @@ import { answerAdmissions } from './admission.js';
 import { answerCommands } from './command-link.js';
 import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
+import { LeaderReach, pingLeader, pingTimeoutMs } from './leader-reach.js';
 
 /** An engine node of a cluster, leading or standing by. */
 export interface RunningNode {
@@ -51,6 +54,12 @@ const LAPSE_MARGIN_MIN_MS = 50;
 /** Lease lifetimes a node waits after it failed to take over, before it tries again. */
 const TAKEOVER_RETRY_TTLS = 5;
 
+/** How often a standby says what keeps it from taking the lease, for as long as it lasts. */
+const WARNING_EVERY_MS = 30_000;
+
+const ENGINE_NODE_ADVICE =
+  'an engine node does not take a database from a running txc serve: stop that server first, or give the cluster a database of its own';
+
 /**
  * `txc serve --cluster`: one engine node. It stands by, following the committed journal in memory,
  * until it takes the lapsed lease; it then catches up to the journal's end and serves the venue from
@@ -60,6 +69,8 @@ const TAKEOVER_RETRY_TTLS = 5;
  */
 class EngineNode implements RunningNode {
   private readonly lease: Lease;
+  /** Whether the leader answers this node over NATS: one on another NATS must not take its place. */
+  private readonly reach: LeaderReach;
   private port: number;
   private follower: JournalFollower | undefined;
   private standbyApp: FastifyInstance | undefined;
@@ -80,6 +91,8 @@ class EngineNode implements RunningNode {
   private holding = false;
   /** No campaign before this (performance.now()): set when taking over failed. */
   private campaignAfter = 0;
+  /** When each standing warning was last logged (performance.now()), by what it is about. */
+  private readonly warnedAt = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   /** Role changes, one at a time. */
   private changing: Promise<void> = Promise.resolve();
@@ -107,6 +120,7 @@ class EngineNode implements RunningNode {
     this.lease = new Lease(store.db, nodeId, config.lease.ttlMs);
     this.port = config.port;
     this.nats = link.nats;
+    this.reach = new LeaderReach(pingLeader(link.nats, cluster, pingTimeoutMs(config)));
     watchCluster(
       this.standbyMetrics,
       () => ({ role: this.place().role, natsConnected: link.up(), appliedSeq: this.applied() }),
@@ -138,6 +152,7 @@ class EngineNode implements RunningNode {
       leader: this.leader,
       epoch: this.epoch,
       nats: this.link.up(),
+      ...(this.server === undefined ? { leaderAnswers: !this.reach.cutOff } : {}),
     };
   }
 
@@ -202,16 +217,47 @@ class EngineNode implements RunningNode {
     if (this.closed || this.holding || this.follower === undefined) return;
     if (performance.now() < this.campaignAfter) return;
     try {
-      // a node cut off from NATS would lead a venue that no gateway reaches
+      // a node cut off from NATS would lead a venue that no gateway reaches; so would one on another NATS
       if (!this.link.up()) return await this.readLease();
+      if (this.reach.cutOff) {
+        this.warnNow('reach', () =>
+          this.log.warn(
+            { leader: this.leader, nats: this.config.cluster },
+            'the leader renews its lease but does not answer this node over NATS: is --cluster the NATS its gateways use? This node will not take the lease',
+          ),
+        );
+        return await this.readLease();
+      }
       // the lease runs from when the database applies the statement: no earlier than it was sent
       const sent = performance.now();
       const epoch = await this.lease.acquire();
       if (epoch !== undefined) return await this.takeOver(epoch, sent);
       await this.readLease();
+      if (this.leader === null) await this.warnOfVenue();
     } catch (error) {
       this.log.warn({ err: error }, 'cannot reach the lease');
     }
+  }
+
+  /**
+   * A lapsed lease this node could not take: a `txc serve` started on the database meanwhile holds it
+   * (Lease.acquire). Said every half minute while it lasts; the node stands by until that server stops.
+   */
+  private async warnOfVenue(): Promise<void> {
+    if (performance.now() < (this.warnedAt.get('venue') ?? -Infinity) + WARNING_EVERY_MS) return;
+    const venue = await this.store.venueHolder();
+    if (venue === undefined) return;
+    this.warnNow('venue', () =>
+      this.log.warn({ venue }, 'a txc serve holds the cluster’s database: no engine node leads until it stops'),
+    );
+  }
+
+  /** Logs a warning about a standing condition, once every WARNING_EVERY_MS while it lasts. */
+  private warnNow(about: string, warn: () => void): void {
+    const now = performance.now();
+    if (now < (this.warnedAt.get(about) ?? -Infinity) + WARNING_EVERY_MS) return;
+    this.warnedAt.set(about, now);
+    warn();
   }
 
   /** Who holds the lease now, as /health reports it. */
@@ -222,6 +268,7 @@ class EngineNode implements RunningNode {
     const serving = held?.holder !== this.nodeId || this.server !== undefined;
     this.leader = held?.live === true && serving ? held.holder : null;
     this.epoch = held?.epoch ?? null;
+    this.reach.observe(held, this.nodeId);
   }
 
   private async takeOver(epoch: number, sent: number): Promise<void> {
@@ -446,21 +493,30 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
   }
   const nodeId = config.nodeId ?? `${hostname()}-${process.pid}`;
   let nats: NatsConnection | undefined;
+  let starting: StartUpListener | undefined;
   try {
     // before the migrations: a node given no key, or the wrong one, writes nothing
-    const masterKey = await masterKeyFor(store, config, { generate: true });
+    const masterKey = await masterKeyFor(store, config, { generate: true, cluster: true });
+    // nor one on the database of a running server (the lease row would fence its commits): not a node's to take
+    const venue = await store.venueHolder();
+    if (venue !== undefined) throw new StoreClaimedError(venue, ENGINE_NODE_ADVICE);
     await store.migrate();
     await claimClusterMasterKey(store, masterKey);
     const token = resolveAdminToken(config.dataDir, config.adminToken);
     const digest = await claimClusterAdminToken(store, masterKey, token);
     await opensTheKeys(store, config, SecretBox.fromKey(masterKey.key));
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
+    starting = await listenWhileStarting(config.host, config.port, () => `NATS at ${target.shown}`);
     const link = await connectCluster(target, `txc node ${nodeId}`, log);
     nats = link.nats;
+    // its port, for the process's own listener
+    await starting.close();
+    starting = undefined;
     const node = new EngineNode(config, store, link, cluster, log, nodeId, lock, token.token, digest);
     await node.start();
     return node;
   } catch (e) {
+    await starting?.close();
     await store.close().catch(() => undefined);
     await nats?.close().catch(() => undefined);
     throw e;

@@ -20,6 +20,7 @@ import { checkClusterAdminToken } from '../process/cluster-admin-token.js';
 import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { ListenError } from '../process/listen-error.js';
+import { listenWhileStarting, type StartUpListener } from '../process/start-up-listener.js';
 import { createLogger } from '../process/logger.js';
 import { masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
@@ -43,6 +44,7 @@ import {
   type ForwardedAnswer,
   type ForwardedRequest,
 } from './http-over-nats.js';
+import { LeaderReach, pingLeader, pingTimeoutMs } from './leader-reach.js';
 import { Lease, type LeaseHolder } from './lease.js';
 import { RemoteAdmission } from './admission.js';
 import { serveRoutesHere } from './gateway-routes.js';
@@ -177,11 +179,15 @@ function sharedLimits(url: string, cluster: string, log: Logger, onRefused: (gro
 /** PostgreSQL's "undefined_table": the store has not been made yet. */
 const NO_TABLE = '42P01';
 
+/** How often a gateway repeats what it waits for or what keeps it from serving, for as long as it lasts. */
+const NOTICE_EVERY_MS = 30_000;
+
 /**
  * The cluster's name, once its first engine node has made the store and the lease row. Any other
  * failure to read it (a wrong password, no such database) stops the start, as it would a node's.
  */
 async function clusterName(lease: Lease, log: Logger): Promise<string> {
+  let saidAt = -Infinity;
   for (;;) {
     const held = await lease.holder().catch((e: unknown) => {
       if ((e as { code?: unknown }).code === NO_TABLE) return undefined;
@@ -189,7 +195,10 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
       throw new StoreOpenError('postgres', e);
     });
     if (held !== undefined) return held.cluster;
-    log.info('waiting for the cluster’s first engine node');
+    if (performance.now() >= saidAt + NOTICE_EVERY_MS) {
+      saidAt = performance.now();
+      log.info('waiting for the cluster’s first engine node');
+    }
     await sleep(1_000);
   }
 }
@@ -227,18 +236,24 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
   let nats: NatsConnection | undefined;
   let limits: SharedLimits | undefined;
   let streams: GatewayStreams | undefined;
+  let stopChecks = (): void => undefined;
+  let waitingFor = 'the cluster’s first engine node';
+  let starting: StartUpListener | undefined;
   try {
+    starting = await listenWhileStarting(config.host, config.port, () => waitingFor);
     // the first engine node makes the tables with the lease row: nothing is read before it exists
     const cluster = await clusterName(lease, log);
     // every process of a cluster takes the cluster's key (docs/scaling.md): one a gateway made up would never be it
-    const masterKey = await masterKeyFor(store, config, { generate: false });
+    const masterKey = await masterKeyFor(store, config, { generate: false, cluster: true });
     const secrets = SecretBox.fromKey(masterKey.key);
     const admin = resolveAdminToken(config.dataDir, config.adminToken);
     await checkClusterAdminToken(store, masterKey.key, admin);
     const token = admin.token;
     const keys = new GatewayKeys(store, secrets, config.auth.nonceWindowMs);
     await keys.load();
+    waitingFor = `NATS at ${target.shown}`;
     const link = await connectCluster(target, `txc ${nodeId}`, log);
+    waitingFor = 'its copy of the venue, read from the journal';
     nats = link.nats;
     const connection = nats;
     connection.subscribe(keyRevokedSubject(cluster), {
@@ -270,11 +285,32 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
       held: await lease.holder().catch(() => undefined),
       seq: await store.lastSeq().catch(() => undefined),
     });
+    // a leader alive but deaf to this gateway: this is not the NATS the cluster's nodes use
+    const reach = new LeaderReach(pingLeader(connection, cluster, pingTimeoutMs(config)));
+    const leaderChecks = setInterval(() => {
+      void lease.holder().then(
+        (held) => {
+          reach.observe(held);
+          if (reach.cutOff) warnCutOff(held?.holder ?? null);
+        },
+        () => undefined,
+      );
+    }, pingTimeoutMs(config));
+    stopChecks = () => clearInterval(leaderChecks);
+    let warnedAt = -Infinity;
+    const warnCutOff = (leader: string | null): void => {
+      if (performance.now() < warnedAt + NOTICE_EVERY_MS) return;
+      warnedAt = performance.now();
+      log.warn(
+        { leader, nats: config.cluster },
+        'the leader renews its lease but does not answer this gateway over NATS: is --cluster the NATS the engine nodes use? Every request waits, then answers 503',
+      );
+    };
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
       const { held, seq } = await standing();
       const nats = link.up();
-      // lost NATS: nothing reaches the leader until the connection is back
-      const ok = held?.live === true && seq !== undefined && nats;
+      // lost NATS, or on another NATS than the leader: nothing reaches the leader
+      const ok = held?.live === true && seq !== undefined && nats && !reach.cutOff;
       const place: ClusterPlace = {
         role: 'gateway',
         node: nodeId,
@@ -282,6 +318,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
         leader: held?.live === true ? held.holder : null,
         epoch: held?.epoch ?? null,
         nats,
+        leaderAnswers: !reach.cutOff,
         // not a reason to answer 503: a gateway without Redis serves as well, only counting limits alone
         ...(limits === undefined ? {} : { redis: limits.connected() }),
       };
@@ -340,6 +377,9 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     // a key not known yet): every socket is checked against the keys as they now stand
     keys.onLoaded(() => following.venue.keyChanged(undefined));
     serveRoutesHere(app, { config, venue: following.venue, keys, admission, limits, perClient, rules });
+    // its port, for the process's own listener
+    await starting.close();
+    starting = undefined;
     await app.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
     });
@@ -353,6 +393,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
       nodeId,
       adminToken: token,
       async close() {
+        stopChecks();
         await app.close();
         await following.close();
         await connection.drain().catch(() => undefined);
@@ -362,6 +403,8 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
       },
     };
   } catch (e) {
+    await starting?.close();
+    stopChecks();
     await streams?.close();
     await limits?.close();
     await nats?.close().catch(() => undefined);

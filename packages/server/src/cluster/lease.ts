@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/database.js';
+import { VENUE_LOCK } from '../store/postgres.js';
 
 /** Who holds a cluster's lease, as the database sees it now. */
 export interface LeaseHolder {
@@ -9,6 +10,8 @@ export interface LeaseHolder {
   readonly holder: string | null;
   /** Whether it is unexpired by the database's clock. */
   readonly live: boolean;
+  /** When it expires by the database's clock (ms since the epoch): it moves on each time its holder renews it. */
+  readonly expiresAtMs: number | null;
 }
 
 /**
@@ -33,15 +36,23 @@ export class Lease {
     readonly ttlMs: number,
   ) {}
 
-  /** Takes the lease if it has lapsed: answers the new epoch, or undefined when another node holds it. */
+  /**
+   * Takes the lease if it has lapsed and no `txc serve` holds the database (its venue lock): answers
+   * the new epoch, or undefined when another node or a single server holds it.
+   */
   async acquire(): Promise<number | undefined> {
     await this.create();
+    const [classid, objid] = VENUE_LOCK;
     return this.inTurn(async () => {
       const { rows } = await sql<{ epoch: number }>`
         update cluster_lease
            set epoch = epoch + 1, holder = ${this.nodeId},
                expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
          where id = 1 and (expires_at is null or expires_at <= clock_timestamp())
+           and not exists (select from pg_locks
+                            where locktype = 'advisory' and granted and classid = ${classid}
+                              and objid = ${objid} and objsubid = 2
+                              and database = (select oid from pg_database where datname = current_database()))
         returning epoch`.execute(this.db);
       return rows[0]?.epoch;
     });
@@ -77,7 +88,8 @@ export class Lease {
 
   async holder(): Promise<LeaseHolder | undefined> {
     const { rows } = await sql<LeaseHolder>`
-      select cluster, epoch, holder, coalesce(expires_at > clock_timestamp(), false) as live
+      select cluster, epoch, holder, coalesce(expires_at > clock_timestamp(), false) as live,
+             (extract(epoch from expires_at) * 1000)::float8 as "expiresAtMs"
         from cluster_lease where id = 1`.execute(this.db);
     return rows[0];
   }

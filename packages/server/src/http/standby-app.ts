@@ -38,7 +38,7 @@ export function buildStandbyApp(
   app.get('/health', async (_request, reply) => {
     const r = report();
     // cut off from NATS, it could not serve the gateways if it took over: it does not try
-    const ready = r.following && r.place.nats;
+    const ready = r.following && r.place.nats && r.place.leaderAnswers !== false;
     return reply
       .code(ready ? 200 : 503)
       .header('cache-control', 'no-store')

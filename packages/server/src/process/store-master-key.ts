@@ -19,6 +19,10 @@ export const GIVE_THE_KEY =
 /** What an operator who lost the key can do: said where a store refuses the key it is given. */
 const IF_LOST = 'if that key is lost, `txc master-key forget` drops what it sealed (docs/operations.md, "Backups")';
 
+/** The same for a process joining a cluster: the key exists, on the cluster's other processes. */
+const IN_A_CLUSTER =
+  "every process of a cluster takes the cluster's key: give this one the key its engine nodes run with";
+
 /**
  * The master keys a store's secrets are sealed under: the one it records, and those its sealed values
  * name (stores written before the record, and a rotation cut short). Reads only. Empty for a store no
@@ -52,14 +56,15 @@ export async function sealingKeyIds(store: Store): Promise<Set<string>> {
 export async function masterKeyFor(
   store: Store,
   config: Pick<Config, 'dataDir' | 'masterKey' | 'masterKeyFile'>,
-  options: { readonly generate: boolean },
+  options: { readonly generate: boolean; readonly cluster?: boolean },
 ): Promise<MasterKey> {
   const configured = configuredMasterKey(config);
+  const ifLost = options.cluster === true ? IN_A_CLUSTER : IF_LOST;
   const sealedUnder = [...(await sealingKeyIds(store))];
   if (configured === undefined) {
     if (sealedUnder.length > 0) {
       throw new MasterKeyError(
-        `the store's secrets are sealed under master key ${sealedUnder.join(', ')}, and no master key is configured: ${GIVE_THE_KEY}; ${IF_LOST}`,
+        `the store's secrets are sealed under master key ${sealedUnder.join(', ')}, and no master key is configured: ${GIVE_THE_KEY}; ${ifLost}`,
       );
     }
     if (!options.generate) {
@@ -74,7 +79,7 @@ export async function masterKeyFor(
   if (others.length > 0) {
     throw new MasterKeyError(
       `the store's secrets are sealed under master key ${others.join(', ')}, but the configured master key is ${id}: ` +
-        `configure the key this store was written with (${GIVE_THE_KEY}); ${IF_LOST}`,
+        `configure the key this store was written with (${GIVE_THE_KEY}); ${ifLost}`,
     );
   }
   return configured;

@@ -79,7 +79,9 @@ export class PostgresStore extends KyselyStore {
     client.on('end', lose);
     try {
       await client.connect();
-      const taken = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', VENUE_LOCK);
+      const taken = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', [
+        ...VENUE_LOCK,
+      ]);
       if (taken.rows[0]?.held !== true) throw new StoreClaimedError(await holderOf(client));
       // its writes would be fenced (migration 0012): said now, before it starts and looks healthy
       const leader = await clusterLeaderOf(client);
@@ -104,6 +106,20 @@ export class PostgresStore extends KyselyStore {
   override async saveSnapshot(snapshot: SnapshotRecord, keep: number): Promise<void> {
     this.mustHoldClaim();
     await super.saveSnapshot(snapshot, keep);
+  }
+
+  /**
+   * Who holds the venue's lock, when a session does: a `txc serve` or a CLI command that writes this
+   * database. An engine node takes no lock of its own (the lease fences it), so any holder is another
+   * venue, which the node must not take the database from.
+   */
+  async venueHolder(): Promise<string | undefined> {
+    const client = await this.pool.connect();
+    try {
+      return await holderOf(client);
+    } finally {
+      client.release();
+    }
   }
 
   /** A connection of its own, outside the pool (a standby's LISTEN on the journal's notifications). */
@@ -139,7 +155,7 @@ export class PostgresStore extends KyselyStore {
 }
 
 /** The venue's advisory lock: (0x747863 "txc", 1), in the two-key space no other tool of the venue uses. */
-const VENUE_LOCK = [0x747863, 1];
+export const VENUE_LOCK = [0x747863, 1] as const;
 
 /** Whether a session still answers (a claim over a connection cut without a reset looks held until it is asked). */
 async function answers(client: pg.Client): Promise<boolean> {
@@ -152,14 +168,14 @@ async function answers(client: pg.Client): Promise<boolean> {
 }
 
 /** Who holds the venue's lock, as pg_stat_activity shows the session; undefined when it cannot tell. */
-async function holderOf(client: pg.Client): Promise<string | undefined> {
+async function holderOf(client: pg.ClientBase): Promise<string | undefined> {
   const { rows } = await client
     .query<{ application_name: string; client_addr: string | null; pid: number }>(
       `select a.application_name, host(a.client_addr) as client_addr, a.pid from pg_locks l
         join pg_stat_activity a on a.pid = l.pid
        where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2 and l.objsubid = 2
          and l.database = (select oid from pg_database where datname = current_database())`,
-      VENUE_LOCK,
+      [...VENUE_LOCK],
     )
     .catch(() => ({ rows: [] }));
   const h = rows[0];

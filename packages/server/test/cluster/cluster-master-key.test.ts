@@ -97,6 +97,15 @@ describe("a cluster's master key", async () => {
         TXC_ADMIN_TOKEN: token,
       });
       assert.ok(again.up, JSON.stringify(again));
+
+      // a process joining with another key is sent to the cluster's key, not to dropping what it sealed
+      const stranger = await engineNode('C', dir(), db.url, {
+        TXC_MASTER_KEY: 'ab'.repeat(32),
+        TXC_ADMIN_TOKEN: token,
+      });
+      assert.ok(!stranger.up, 'a node with another key stands by');
+      assert.match(stranger.stderr, /give this one the key its engine nodes run with\n$/);
+      assert.doesNotMatch(stranger.stderr, /master-key forget/);
     } finally {
       for (const child of running) child.kill('SIGKILL');
       await db.drop();

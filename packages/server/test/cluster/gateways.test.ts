@@ -15,6 +15,7 @@ import { acknowledged, admin, send, sign, type Actor, type Target } from '../dur
 import { engineNodeFlags, gatewayFlags, health, leading } from '../durability/venue-processes.js';
 import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
+import { freePort } from '../support/ports.js';
 import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
 import { ADMIN_URL, createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { txc } from '../support/txc-cli.js';
@@ -92,7 +93,15 @@ describe('gateways in front of a cluster', async () => {
   it('/health says the role, the node and the leader', async () => {
     const body = (await (await fetch(`${g2.url}/health`)).json()) as Record<string, unknown>;
     assert.equal(body.status, 'ok');
-    assert.deepEqual(body.cluster, { role: 'gateway', node: 'G2', leader: 'A', epoch: 1, nats: true, redis: true });
+    assert.deepEqual(body.cluster, {
+      role: 'gateway',
+      node: 'G2',
+      leader: 'A',
+      epoch: 1,
+      nats: true,
+      leaderAnswers: true,
+      redis: true,
+    });
     assert.equal(valueOf(await scrape(g2), 'txc_cluster_redis_connected'), 1);
     const led = (await (await fetch(`${leader.url}/health`)).json()) as { seq: number };
     assert.equal(body.seq, led.seq, 'the committed sequence');
@@ -426,11 +435,28 @@ describe('a gateway started before its cluster has an engine node', async () => 
     let waiting!: () => void;
     const isWaiting = new Promise<void>((resolve) => (waiting = resolve));
     // the database is empty: not even the tables exist until an engine node migrates it
-    const gateway = startChildServer({ ...gatewayFlags(flags, 'G1', shared), logLevel: 'info' }, 60_000, (out) => {
-      if (out.includes('waiting for the cluster’s first engine node')) waiting();
-    });
+    const port = await freePort();
+    const gateway = startChildServer(
+      { ...gatewayFlags(flags, 'G1', shared), logLevel: 'info', port },
+      60_000,
+      (out) => {
+        if (out.includes('waiting for the cluster’s first engine node')) waiting();
+      },
+    );
     try {
       await Promise.race([isWaiting, gateway]);
+      // alive meanwhile, for a liveness probe, and not ready, saying what it waits for
+      const live = await fetch(`http://127.0.0.1:${port}/health/live`);
+      assert.equal(live.status, 200);
+      assert.equal(((await live.json()) as { status: string }).status, 'live');
+      const ready = await fetch(`http://127.0.0.1:${port}/health`);
+      assert.equal(ready.status, 503);
+      assert.deepEqual(await ready.json(), { status: 'unavailable', starting: 'the cluster’s first engine node' });
+      const api = await fetch(`http://127.0.0.1:${port}/api/v4/public/ping`);
+      assert.deepEqual(
+        [api.status, await api.json()],
+        [503, { success: false, message: 'Service temporarily unavailable, try again later.', params: [] }],
+      );
       started.push(await leading(await startChildServer(engineNodeFlags(flags, 'A', shared))));
       const front = await gateway;
       started.push(front);

@@ -63,7 +63,13 @@ describe('the lease of a cluster fences every write in the database', async () =
     assert.equal(await b.renew(first), false, 'only the holder renews');
     assert.equal(await a.renew(first), true);
     const held = await b.holder();
-    assert.deepEqual({ ...held, cluster: undefined }, { cluster: undefined, epoch: 1, holder: 'A', live: true });
+    assert.deepEqual(
+      { ...held, cluster: undefined, expiresAtMs: undefined },
+      { cluster: undefined, epoch: 1, holder: 'A', live: true, expiresAtMs: undefined },
+    );
+    assert.ok(held!.expiresAtMs! > Date.now() + 50_000, 'its expiry, by the database’s clock');
+    assert.equal(await a.renew(first), true);
+    assert.ok((await b.holder())!.expiresAtMs! > held!.expiresAtMs!, 'moved on by the renewal');
     assert.match(held!.cluster, /^[0-9a-f]{32}$/);
     await a.release(first);
     assert.equal(await b.acquire(), 2);
@@ -119,5 +125,20 @@ describe('the lease of a cluster fences every write in the database', async () =
     } finally {
       await listener.end();
     }
+  });
+
+  it('a lapsed lease is not taken while a txc serve holds the database, and is once it stops', async () => {
+    await lapse();
+    const server = store();
+    await server.claim();
+    const lease = new Lease(reader.db, 'E', 60_000);
+    assert.equal(await lease.acquire(), undefined, 'its commits would be fenced from under it');
+    assert.match((await reader.venueHolder()) ?? '', /pid \d+/);
+    await server.close();
+    open.splice(open.indexOf(server), 1);
+    assert.equal(await reader.venueHolder(), undefined);
+    const epoch = await lease.acquire();
+    assert.ok(epoch !== undefined);
+    await lease.release(epoch);
   });
 });

@@ -73,7 +73,12 @@ async function openOrders(target: Target, actor: Actor): Promise<string[]> {
 
 interface HealthBody {
   readonly status?: string;
-  readonly cluster?: { readonly role: string; readonly leader: string | null; readonly nats: boolean };
+  readonly cluster?: {
+    readonly role: string;
+    readonly leader: string | null;
+    readonly nats: boolean;
+    readonly leaderAnswers?: boolean;
+  };
 }
 
 /**
@@ -103,6 +108,15 @@ async function isLive(process: Target, when: string): Promise<void> {
   const answer = await fetch(`${process.url}/health/live`);
   const body = (await answer.json()) as { status?: string };
   assert.deepEqual([answer.status, body.status], [200, 'live'], `/health/live ${when}: ${JSON.stringify(body)}`);
+}
+
+/** Waits until the process has logged a line matching `line`; fails after a few seconds. */
+async function logged(process: ChildServer, line: RegExp): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  while (!line.test(process.logs())) {
+    if (performance.now() > deadline) assert.fail(`never logged ${line}:\n${process.logs()}`);
+    await sleep(100);
+  }
 }
 
 describe('outages around a cluster', async () => {
@@ -230,6 +244,47 @@ describe('outages around a cluster', async () => {
     const underA = await recovers(g1, actor!, 'under-a');
     const open = await openOrders(g1, actor!);
     for (const id of ['before', underB, underA]) assert.ok(open.includes(id), `${id} in ${open.join(', ')}`);
+  });
+
+  it('a node or a gateway on another NATS than the leader’s: not ready, and the node never takes the lease', async () => {
+    const db = await createTestDatabase();
+    const other = await ThrowawayNats.create();
+    cleanUp.push(() => other.destroy());
+    cleanUp.push(() => db.drop());
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-outages-'));
+    const processes: ChildServer[] = [];
+    cleanUp.push(async () => {
+      for (const p of processes) await p.crash();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
+    const start = async (id: string, gateway: boolean, nats: string): Promise<ChildServer> => {
+      const started = await startChildServer({
+        ...(gateway ? gatewayFlags : engineNodeFlags)(flags, id, SHARED),
+        cluster: nats,
+      });
+      processes.push(started);
+      return started;
+    };
+    const a = await leading(await start('A', false, TEST_NATS_URL));
+    const g1 = await start('G1', true, TEST_NATS_URL);
+    const w = await start('W', false, other.url);
+    const gw = await start('GW', true, other.url);
+    const deaf = (h: HealthBody): boolean => h.cluster?.leader === 'A' && h.cluster.leaderAnswers === false;
+    await healthSays(w, 'unavailable', 'of a standby on another NATS', deaf);
+    await healthSays(gw, 'unavailable', 'of a gateway on another NATS', deaf);
+    await healthSays(g1, 'ok', 'of a gateway on the leader’s NATS', (h) => h.cluster?.leaderAnswers === true);
+    await logged(gw, /does not answer this gateway over NATS/);
+
+    // the leader dies: the node that never heard it does not take its place
+    await a.crash();
+    await sleep(3 * TEST_LEASE.ttlMs);
+    assert.ok(!w.logs().includes('this node leads the cluster'), 'a node on another NATS took the lease');
+    await logged(w, /does not answer this node over NATS[^\n]*will not take the lease/);
+    // one on the gateways' NATS does, and writes go on through them
+    await leading(await start('B', false, TEST_NATS_URL));
+    const [actor] = await setUp(g1, 2, unique);
+    assert.ok(acknowledged(await send(g1, order(actor!, 'under-b'))));
   });
 
   it('PostgreSQL stopped: 503 everywhere meanwhile, writes again when it returns, nothing acknowledged lost', async () => {

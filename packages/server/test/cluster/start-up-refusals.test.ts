@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { startChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
+import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 import { tempDirs } from '../support/temp-dirs.js';
 import { txc } from '../support/txc-cli.js';
 
@@ -22,6 +24,34 @@ describe('a cluster process that cannot start', async () => {
       const run = await txc([command, ...common, '--data-dir', dir()], { env: ENV, timeoutMs: 30_000 });
       assert.equal(run.code, 1, `txc ${command}: ${run.stderr}`);
       assert.match(run.stderr, /^txc: the PostgreSQL store cannot be opened: [^\n]*ECONNREFUSED[^\n]*\n$/, command);
+    }
+  });
+
+  it('an engine node on the database of a running txc serve refuses to start, and writes nothing there', async (t) => {
+    const skipped = await postgresSkipReason();
+    if (skipped !== undefined) return t.skip(skipped);
+    const db = await createTestDatabase();
+    const server = await startChildServer({ database: db.url, dataDir: dir(), masterKey: ENV.TXC_MASTER_KEY });
+    try {
+      const run = await txc(
+        ['serve', '--cluster', TEST_NATS_URL, '--database', db.url, '--port', '0', '--data-dir', dir()],
+        {
+          env: ENV,
+          timeoutMs: 30_000,
+        },
+      );
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(
+        run.stderr,
+        /^txc: another txc venue holds this database \([^)]*pid \d+\): an engine node does not take a database from a running txc serve[^\n]*\n$/,
+      );
+      // the server goes on taking writes: no lease was made that would fence them
+      const health = await fetch(`${server.url}/health`);
+      assert.equal(health.status, 200, await health.text());
+      assert.ok(!server.logs().includes('lease'), server.logs());
+    } finally {
+      await server.stop();
+      await db.drop();
     }
   });
 });

@@ -32,6 +32,11 @@ export interface ClusterPlace {
   readonly nats: boolean;
   /** A gateway given Redis: whether it reaches it (without it, each gateway counts the shared limits alone). */
   readonly redis?: boolean;
+  /**
+   * A gateway's or a standby's: false when the leader keeps renewing its lease but does not answer
+   * this process over NATS, which is then another NATS than the leader's (cluster/leader-reach.ts).
+   */
+  readonly leaderAnswers?: boolean;
 }
 
 async function reachable(venue: Venue): Promise<boolean> {
