@@ -96,8 +96,15 @@ export class RemoteAdmission {
   private readonly asks: BatchedAsks<AdmissionRequest, AdmissionAnswer>;
 
   constructor(nats: NatsConnection, cluster: string, wait: LeaderWait) {
-    this.asks = new BatchedAsks<AdmissionRequest, AdmissionAnswer>(async (requests) => {
-      const reply = await askLeader(nats, admissionSubject(cluster), JSON.stringify(requests), wait);
+    this.asks = new BatchedAsks<AdmissionRequest, AdmissionAnswer>(async (requests, beforeRetry) => {
+      const reply = await askLeader(
+        nats,
+        admissionSubject(cluster),
+        JSON.stringify(requests),
+        wait,
+        undefined,
+        beforeRetry,
+      );
       if (reply === undefined) return undefined;
       const { refused, seq } = reply.json<BatchAnswer>();
       return refused.map((verdict) => (verdict === null ? { seq } : { refused: verdict, seq }));

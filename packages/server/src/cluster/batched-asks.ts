@@ -10,44 +10,79 @@ interface Waiting<Q, A> {
 }
 
 /**
+ * What `send` calls before it sends a batch again because no node received it (no leader between a
+ * leader's end and the next one's start); it goes on once the promise settles.
+ */
+export type BeforeRetry = () => Promise<void>;
+
+/**
  * Gathers the questions a gateway puts to the leader in one turn of its event loop (every request
  * whose HTTP or socket frame arrived in the same poll) and sends them as one message, which the
  * leader answers with one message. A message costs both processes a system call and a parse whatever
  * it carries: under load, this is what keeps the leader's work per order from being per message.
  *
- * One batch is out at a time; what is asked meanwhile goes in the next, sent when the one out is
- * answered. So the leader receives the questions in the order they were asked, also when a batch
- * has to be sent again and again until a new leader answers (a failover): one socket's orders are
- * placed in the order it sent them. A batch no leader answered (undefined) fails the ones that
- * waited behind it too: they have waited about as long, and each would wait as long again.
+ * The leader receives the messages in the order they were sent (NATS keeps one connection's order),
+ * except when no node leads and each is sent again until one does: then each would be retried on its
+ * own timer, and the first to reach the new leader would be applied first (one socket's orders at the
+ * same price placed in reverse). So a batch that has to be sent again waits for those that had to
+ * before it, and nothing new is sent until they have all been answered, or have failed: a batch no
+ * leader answered in the whole wait fails those held behind it too, which have waited about as long.
+ * A batch the leader received and did not answer (it died with it) holds nothing back.
  *
  * `send` answers the batch in order, or undefined when no leader answered: each asker then gets
  * undefined, and answers its client that the venue is unavailable.
  */
 export class BatchedAsks<Q, A> {
   private waiting: Waiting<Q, A>[] = [];
-  private out = false;
+  /** Batches being sent again because no node led. */
+  private retrying = 0;
+  /** Settles once the last batch to start retrying has been answered or has failed. */
+  private lastRetrying: Promise<void> = Promise.resolve();
 
-  constructor(private readonly send: (requests: readonly Q[]) => Promise<readonly A[] | undefined>) {}
+  constructor(
+    private readonly send: (requests: readonly Q[], beforeRetry: BeforeRetry) => Promise<readonly A[] | undefined>,
+  ) {}
 
   ask(request: Q): Promise<A | undefined> {
     return new Promise((resolve) => {
-      if (this.waiting.length === 0 && !this.out) setImmediate(() => this.flush());
+      if (this.waiting.length === 0) setImmediate(() => this.flush());
       this.waiting.push({ request, resolve });
+      if (this.waiting.length >= MOST_PER_BATCH) this.flush();
     });
   }
 
   private flush(): void {
-    if (this.out || this.waiting.length === 0) return;
-    const batch = this.waiting.splice(0, MOST_PER_BATCH);
-    this.out = true;
+    // held until the batches being retried are settled: then they go, in order, behind them
+    if (this.retrying > 0) return;
+    while (this.waiting.length > 0) this.sendBatch(this.waiting.splice(0, MOST_PER_BATCH));
+  }
+
+  private sendBatch(batch: readonly Waiting<Q, A>[]): void {
+    let retried = false;
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const beforeRetry: BeforeRetry = () => {
+      if (retried) return Promise.resolve();
+      retried = true;
+      this.retrying++;
+      const before = this.lastRetrying;
+      this.lastRetrying = settled;
+      return before;
+    };
     // a send that throws at once fails its batch like one that rejects, and nothing else
     void Promise.resolve()
-      .then(() => this.send(batch.map((w) => w.request)))
+      .then(() =>
+        this.send(
+          batch.map((w) => w.request),
+          beforeRetry,
+        ),
+      )
       .catch(() => undefined)
       .then((answers) => {
-        this.out = false;
         for (const [i, w] of batch.entries()) w.resolve(answers?.[i]);
+        if (!retried) return;
+        settle();
+        this.retrying--;
         if (answers === undefined) for (const w of this.waiting.splice(0)) w.resolve(undefined);
         this.flush();
       });

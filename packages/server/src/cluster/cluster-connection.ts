@@ -12,6 +12,7 @@ import {
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/load.js';
 import type { Config } from '../config/schema.js';
+import { StandingNotice } from '../process/standing-notice.js';
 
 /** The settings that say where a cluster's NATS is and how to prove who this process is to it. */
 export type ClusterSettings = Pick<
@@ -178,7 +179,7 @@ const WAITING_LOG_EVERY_MS = 30_000;
  */
 export async function connectCluster(target: ClusterTarget, name: string, log: Logger): Promise<ClusterConnection> {
   let waitingSince: number | undefined;
-  let saidAt = -Infinity;
+  const waiting = new StandingNotice(WAITING_LOG_EVERY_MS);
   for (;;) {
     try {
       const nats = await connect({
@@ -207,9 +208,8 @@ export async function connectCluster(target: ClusterTarget, name: string, log: L
         );
       }
       waitingSince ??= performance.now();
-      if (performance.now() - saidAt >= WAITING_LOG_EVERY_MS) {
-        saidAt = performance.now();
-        const waited = Math.round((saidAt - waitingSince) / 1000);
+      if (waiting.due()) {
+        const waited = Math.round((performance.now() - waitingSince) / 1000);
         log.warn(`waiting for NATS at ${target.shown}${waited > 0 ? ` (${waited} s)` : ''}: ${reasonOf(e)}`);
       }
       await sleep(FIRST_CONNECT_RETRY_MS);

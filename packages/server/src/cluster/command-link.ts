@@ -93,8 +93,8 @@ export class CommandLink {
     /** The result of journal entry `seq`, once the gateway's copy has applied it. */
     private readonly resultOf: (seq: number) => Promise<AppliedResult>,
   ) {
-    this.asks = new BatchedAsks(async (commands) => {
-      const reply = await askLeader(nats, commandSubject(cluster), encodeJson(commands), wait);
+    this.asks = new BatchedAsks(async (commands, beforeRetry) => {
+      const reply = await askLeader(nats, commandSubject(cluster), encodeJson(commands), wait, undefined, beforeRetry);
       return reply === undefined ? undefined : (decodeJson(reply.string()) as CommandAnswer[]);
     });
   }

@@ -13,6 +13,7 @@ import { resolveAdminToken } from '../process/admin-token.js';
 import { ADMIN_TOKEN_DIGEST_META, adminTokenToRecord, claimClusterAdminToken } from '../process/cluster-admin-token.js';
 import { ListenError } from '../process/listen-error.js';
 import { listenWhileStarting, type StartUpListener } from '../process/start-up-listener.js';
+import { StandingNotice } from '../process/standing-notice.js';
 import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';
@@ -34,7 +35,7 @@ import { answerAdmissions } from './admission.js';
 import { answerCommands } from './command-link.js';
 import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
-import { LeaderReach, pingLeader, pingTimeoutMs } from './leader-reach.js';
+import { gatewaysMayAnswer, LeaderReach, pingLeader, pingTimeoutMs } from './leader-reach.js';
 
 /** An engine node of a cluster, leading or standing by. */
 export interface RunningNode {
@@ -91,8 +92,9 @@ class EngineNode implements RunningNode {
   private holding = false;
   /** No campaign before this (performance.now()): set when taking over failed. */
   private campaignAfter = 0;
-  /** When each standing warning was last logged (performance.now()), by what it is about. */
-  private readonly warnedAt = new Map<string, number>();
+  /** What keeps this standby from taking a lapsed lease, said while it lasts. */
+  private readonly venueNotice = new StandingNotice(WARNING_EVERY_MS);
+  private readonly reachNotice = new StandingNotice(WARNING_EVERY_MS);
   private timer: NodeJS.Timeout | undefined;
   /** Role changes, one at a time. */
   private changing: Promise<void> = Promise.resolve();
@@ -219,13 +221,13 @@ class EngineNode implements RunningNode {
     try {
       // a node cut off from NATS would lead a venue that no gateway reaches; so would one on another NATS
       if (!this.link.up()) return await this.readLease();
-      if (this.reach.cutOff) {
-        this.warnNow('reach', () =>
+      if (this.reach.cutOff && !(await gatewaysMayAnswer(this.nats, this.cluster, pingTimeoutMs(this.config)))) {
+        if (this.reachNotice.due()) {
           this.log.warn(
             { leader: this.leader, nats: this.config.cluster },
-            'the leader renews its lease but does not answer this node over NATS: is --cluster the NATS its gateways use? This node will not take the lease',
-          ),
-        );
+            'neither the leader, which renews its lease, nor any gateway answers this node over NATS: is --cluster the NATS the gateways use? This node will not take the lease',
+          );
+        }
         return await this.readLease();
       }
       // the lease runs from when the database applies the statement: no earlier than it was sent
@@ -244,20 +246,9 @@ class EngineNode implements RunningNode {
    * (Lease.acquire). Said every half minute while it lasts; the node stands by until that server stops.
    */
   private async warnOfVenue(): Promise<void> {
-    if (performance.now() < (this.warnedAt.get('venue') ?? -Infinity) + WARNING_EVERY_MS) return;
     const venue = await this.store.venueHolder();
-    if (venue === undefined) return;
-    this.warnNow('venue', () =>
-      this.log.warn({ venue }, 'a txc serve holds the cluster’s database: no engine node leads until it stops'),
-    );
-  }
-
-  /** Logs a warning about a standing condition, once every WARNING_EVERY_MS while it lasts. */
-  private warnNow(about: string, warn: () => void): void {
-    const now = performance.now();
-    if (now < (this.warnedAt.get(about) ?? -Infinity) + WARNING_EVERY_MS) return;
-    this.warnedAt.set(about, now);
-    warn();
+    if (venue === undefined || !this.venueNotice.due()) return;
+    this.log.warn({ venue }, 'a txc serve holds the cluster’s database: no engine node leads until it stops');
   }
 
   /** Who holds the lease now, as /health reports it. */

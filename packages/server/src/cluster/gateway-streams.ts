@@ -10,7 +10,6 @@ import type { SecretBox } from '../secrets/secret-box.js';
 import type { PostgresStore } from '../store/postgres.js';
 import { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
 import { systemClock } from '../venue/sequencer/clock.js';
-import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 import { createStreams } from '../ws/streams.js';
 import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
@@ -24,6 +23,7 @@ import type { GatewayKeys } from './gateway-keys.js';
 import { JournalFollower } from './journal-follower.js';
 import type { Allows } from './gateway-allowances.js';
 import { sendNotUpgraded } from '../http/not-upgraded.js';
+import { WS_ERRORS, WsError } from '../ws/protocol.js';
 
 export interface GatewayStreamsParts {
   readonly app: FastifyInstance;
@@ -50,6 +50,8 @@ export interface GatewayStreams {
   close(): Promise<void>;
 }
 
+/** A socket's order method no leader admitted: nothing of it reached the engine. */
+const NO_LEADER = 'no engine node answered, and nothing was sent to one: send it again once the venue answers';
 /**
  * The WebSocket API on a gateway: its own copy of the venue, applied from the committed journal as
  * a standby's is, feeds the same channels as on a single server, so that every gateway serves every
@@ -83,7 +85,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
       if (parts.limits !== undefined && !(await parts.limits.allows(counter, rule))) return false;
       const { refused } = await parts.admission.admit({ apiKey, path: endpoint.path });
       // no leader answered in the whole wait: waiting for one again with the command would double it
-      if (refused === 'privateUnavailable') throw new StoreUnavailableError();
+      if (refused === 'privateUnavailable') throw new WsError(WS_ERRORS.unavailable, NO_LEADER);
       // a key revoked meanwhile: the command itself meets it, and says so
       return refused !== throttledAnswer(endpoint.path);
     },

@@ -44,7 +44,8 @@ import {
   type ForwardedAnswer,
   type ForwardedRequest,
 } from './http-over-nats.js';
-import { LeaderReach, pingLeader, pingTimeoutMs } from './leader-reach.js';
+import { answerAsGateway, LeaderReach, pingLeader, pingTimeoutMs, watchLeader } from './leader-reach.js';
+import { StandingNotice } from '../process/standing-notice.js';
 import { Lease, type LeaseHolder } from './lease.js';
 import { RemoteAdmission } from './admission.js';
 import { serveRoutesHere } from './gateway-routes.js';
@@ -187,7 +188,7 @@ const NOTICE_EVERY_MS = 30_000;
  * failure to read it (a wrong password, no such database) stops the start, as it would a node's.
  */
 async function clusterName(lease: Lease, log: Logger): Promise<string> {
-  let saidAt = -Infinity;
+  const waiting = new StandingNotice(NOTICE_EVERY_MS);
   for (;;) {
     const held = await lease.holder().catch((e: unknown) => {
       if ((e as { code?: unknown }).code === NO_TABLE) return undefined;
@@ -195,10 +196,7 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
       throw new StoreOpenError('postgres', e);
     });
     if (held !== undefined) return held.cluster;
-    if (performance.now() >= saidAt + NOTICE_EVERY_MS) {
-      saidAt = performance.now();
-      log.info('waiting for the cluster’s first engine node');
-    }
+    if (waiting.due()) log.info('waiting for the cluster’s first engine node');
     await sleep(1_000);
   }
 }
@@ -278,34 +276,26 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     // what the leader announced while this gateway was cut off from NATS is lost: once back, it reads
     // the keys again (and, as after every read, checks every socket against them)
     link.onReconnect(readKeys);
-    const wait = leaderWait(config);
+    // a leader alive but deaf to this gateway: another NATS than the cluster's (leader-reach.ts); any
+    // answer of the leader counts as heard, so a leader slow to answer pings under load is not taken for one
+    const reach = new LeaderReach(pingLeader(connection, cluster, config.lease.ttlMs));
+    const wait = { ...leaderWait(config), onAnswer: () => reach.answered() };
     const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
+    const cutOff = new StandingNotice(NOTICE_EVERY_MS);
+    stopChecks = watchLeader(lease, reach, pingTimeoutMs(config), (leader) => {
+      if (!cutOff.due()) return;
+      log.warn(
+        { leader, nats: config.cluster },
+        'the leader renews its lease but does not answer this gateway over NATS: is --cluster the NATS the engine nodes use? Every request waits, then answers 503',
+      );
+    });
+    // what a standby cut off from its leader asks before it takes the lease
+    answerAsGateway(connection, cluster, nodeId);
     /** The lease and the journal's last committed seq, as the store answers now (undefined: it did not). */
     const standing = async (): Promise<{ held: LeaseHolder | undefined; seq: number | undefined }> => ({
       held: await lease.holder().catch(() => undefined),
       seq: await store.lastSeq().catch(() => undefined),
     });
-    // a leader alive but deaf to this gateway: this is not the NATS the cluster's nodes use
-    const reach = new LeaderReach(pingLeader(connection, cluster, pingTimeoutMs(config)));
-    const leaderChecks = setInterval(() => {
-      void lease.holder().then(
-        (held) => {
-          reach.observe(held);
-          if (reach.cutOff) warnCutOff(held?.holder ?? null);
-        },
-        () => undefined,
-      );
-    }, pingTimeoutMs(config));
-    stopChecks = () => clearInterval(leaderChecks);
-    let warnedAt = -Infinity;
-    const warnCutOff = (leader: string | null): void => {
-      if (performance.now() < warnedAt + NOTICE_EVERY_MS) return;
-      warnedAt = performance.now();
-      log.warn(
-        { leader, nats: config.cluster },
-        'the leader renews its lease but does not answer this gateway over NATS: is --cluster the NATS the engine nodes use? Every request waits, then answers 503',
-      );
-    };
     const health = async (): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
       const { held, seq } = await standing();
       const nats = link.up();

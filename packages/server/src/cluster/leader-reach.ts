@@ -1,7 +1,15 @@
-import type { NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Config } from '../config/schema.js';
 import { admissionSubject } from './admission.js';
-import type { LeaseHolder } from './lease.js';
+import { noResponders } from './leader-request.js';
+import type { Lease, LeaseHolder } from './lease.js';
+
+/**
+ * Asks the leader over NATS: true when it answered, false when NATS knew no one to answer (no
+ * responders), undefined when the ping failed otherwise and so tells nothing (a timeout: a leader busy,
+ * or one cut off that NATS has not noticed yet; a subject refused by the NATS user's permissions).
+ */
+export type Ping = () => Promise<boolean | undefined>;
 
 /**
  * Renewals of its lease seen while its leader did not answer one ping after another, before this
@@ -12,11 +20,13 @@ const RENEWALS_UNHEARD = 2;
 
 /**
  * Whether the leader a live lease names answers this process over NATS. A leader that keeps renewing
- * its lease (its expiry moves on in PostgreSQL) and yet does not answer is alive on another NATS than
- * this process's: a wrong `--cluster` URL that reaches some other NATS server, or a split NATS
- * cluster. Such a gateway serves nothing and must not look ready, and such a standby must not take
- * the lease when it lapses: it would lead a venue no gateway reaches. A leader that died renews
- * nothing, so a standby that could not hear it still takes over.
+ * its lease (its expiry moves on in PostgreSQL) while NATS knows no one to answer for it is on another
+ * NATS than this process: a wrong `--cluster` URL that reaches some other NATS server, or a leader
+ * still starting (not yet subscribed). Only that counts; a ping that times out (a leader too busy, or
+ * cut off without NATS having noticed yet) tells nothing. A gateway cut off serves nothing and must not
+ * look ready. A standby cut off asks the gateways before it takes a lapsed lease (`gatewaysMayAnswer`):
+ * on the cluster's NATS they answer and it takes over as always; on another NATS none does, and it must
+ * not lead a venue no gateway reaches.
  */
 export class LeaderReach {
   private epoch: number | undefined;
@@ -25,8 +35,12 @@ export class LeaderReach {
   private renewalsUnheard = 0;
   private pinging = false;
 
-  /** `ping` asks the leader over NATS and answers whether it did. */
-  constructor(private readonly ping: () => Promise<boolean>) {}
+  /** Something else the leader answered (a gateway's request): as good as a ping answered. */
+  answered(): void {
+    this.heard();
+  }
+
+  constructor(private readonly ping: Ping) {}
 
   /** Cut off from the leader of the last live lease seen. */
   get cutOff(): boolean {
@@ -49,7 +63,7 @@ export class LeaderReach {
     this.pinging = true;
     void this.ping().then((answered) => {
       this.pinging = false;
-      if (epoch !== this.epoch) return;
+      if (epoch !== this.epoch || answered === undefined) return;
       if (answered) return this.heard();
       if (this.lastUnheardExpiry !== undefined && expiresAtMs > this.lastUnheardExpiry) this.renewalsUnheard++;
       this.lastUnheardExpiry = expiresAtMs;
@@ -67,11 +81,69 @@ export function pingTimeoutMs(config: Config): number {
   return Math.max(100, Math.floor(config.lease.ttlMs / 3));
 }
 
-/** Pings the leader on the gateways' admission subject: an empty batch, which only a leader answers. */
-export function pingLeader(nats: NatsConnection, cluster: string, timeoutMs: number): () => Promise<boolean> {
+/**
+ * Pings the leader on the gateways' admission subject (an empty batch, which only a leader answers):
+ * true when it answered, false when NATS knows no one there to answer; undefined for any other
+ * failure (a timeout, a subject the process's NATS user may not publish on), which tells nothing.
+ */
+export function pingLeader(nats: NatsConnection, cluster: string, timeoutMs: number): Ping {
   return () =>
     nats.request(admissionSubject(cluster), '[]', { timeout: timeoutMs }).then(
       () => true,
-      () => false,
+      (error: unknown) => (noResponders(error) ? false : undefined),
     );
+}
+
+/**
+ * Looks at the lease every `everyMs` and has `reach` ping its leader; `onCutOff` hears each look that
+ * finds this process cut off. One look at a time: while PostgreSQL hangs they do not pile up.
+ */
+export function watchLeader(
+  lease: Lease,
+  reach: LeaderReach,
+  everyMs: number,
+  onCutOff: (leader: string | null) => void,
+): () => void {
+  let looking = false;
+  const timer = setInterval(() => {
+    if (looking) return;
+    looking = true;
+    void lease
+      .holder()
+      .then(
+        (held) => {
+          reach.observe(held);
+          if (reach.cutOff) onCutOff(held?.holder ?? null);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        looking = false;
+      });
+  }, everyMs);
+  return () => clearInterval(timer);
+}
+
+/** Where gateways answer that they are there: what a standby cut off from its leader asks before it leads. */
+const gatewaysSubject = (cluster: string): string => `txc.${cluster}.gateways`;
+
+/** A gateway's answer to `gatewaysAnswer`: its node id. */
+export function answerAsGateway(nats: NatsConnection, cluster: string, nodeId: string): Subscription {
+  return nats.subscribe(gatewaysSubject(cluster), {
+    callback: (error, msg) => {
+      if (error === null) msg.respond(nodeId);
+    },
+  });
+}
+
+/**
+ * Whether a gateway of the cluster may be there on this process's NATS: false only when NATS knows no
+ * one to answer. A timeout or a refused subject tells nothing, and a node must not stay out of the
+ * lease on nothing.
+ */
+export function gatewaysMayAnswer(nats: NatsConnection, cluster: string, timeoutMs: number): Promise<boolean> {
+  return nats.request(gatewaysSubject(cluster), '', { timeout: timeoutMs }).then(
+    () => true,
+    (error: unknown) => !noResponders(error),
+  );
 }

@@ -1,6 +1,7 @@
 import { errors, type MsgHdrs, type Msg, type NatsConnection, type RequestError } from '@nats-io/transport-node';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/schema.js';
+import type { BeforeRetry } from './batched-asks.js';
 
 /** How often a gateway asks again while no node leads (a failover under way). */
 const NO_LEADER_RETRY_MS = 100;
@@ -13,6 +14,8 @@ export interface LeaderWait {
   readonly timeoutMs: number;
   /** For a node to lead at all: about as long as a failover takes. */
   readonly failoverMs: number;
+  /** Told each time the leader answered: it is reachable, whatever a ping says (leader-reach.ts). */
+  readonly onAnswer?: () => void;
 }
 
 /** A gateway's waits: an answer within the client's own request deadline, a leader within three leases. */
@@ -32,17 +35,26 @@ export async function askLeader(
   data: Uint8Array | string,
   wait: LeaderWait,
   headers?: MsgHdrs,
+  /** Awaited before each new try of a request no node received (batched-asks.ts keeps their order). */
+  beforeRetry?: BeforeRetry,
 ): Promise<Msg | undefined> {
   // the whole wait fits in the request's own deadline: the client hears 503, never a dropped connection
   const giveUpAt = performance.now() + Math.min(wait.failoverMs, wait.timeoutMs);
   for (;;) {
     try {
       const timeout = Math.max(MIN_REQUEST_MS, giveUpAt - performance.now());
-      return await nats.request(subject, data, { timeout, ...(headers === undefined ? {} : { headers }) });
+      const answer = await nats.request(subject, data, { timeout, ...(headers === undefined ? {} : { headers }) });
+      wait.onAnswer?.();
+      return answer;
     } catch (error) {
-      const unseen = error instanceof errors.NoRespondersError || (error as Partial<RequestError>).isNoResponders?.();
-      if (unseen !== true || performance.now() > giveUpAt) return undefined;
+      if (!noResponders(error) || performance.now() > giveUpAt) return undefined;
+      await beforeRetry?.();
       await sleep(NO_LEADER_RETRY_MS);
     }
   }
+}
+
+/** NATS knew no subscriber for the subject: the request reached no one (unlike one that timed out). */
+export function noResponders(error: unknown): boolean {
+  return error instanceof errors.NoRespondersError || (error as Partial<RequestError>).isNoResponders?.() === true;
 }

@@ -54,44 +54,66 @@ describe('questions a gateway puts to the leader', () => {
     );
   });
 
-  it('go one message at a time: what is asked while one is out waits for its answer, then goes in order', async () => {
-    const messages: number[][] = [];
-    const releases: (() => void)[] = [];
-    const asks = new BatchedAsks<number, number>(async (requests) => {
-      messages.push([...requests]);
-      // a leader that answers when told: as after a failover, when the first message is the one retried
-      await new Promise<void>((release) => releases.push(release));
+  it('while no node leads, go to the next leader in the order they were asked, the later ones held', async () => {
+    let leader = false;
+    let noResponders!: () => void;
+    const unanswered = new Promise<void>((resolve) => (noResponders = resolve));
+    const arrived: number[][] = [];
+    const sent: number[][] = [];
+    const asks = new BatchedAsks<number, number>(async (requests, beforeRetry) => {
+      sent.push([...requests]);
+      await unanswered;
+      // sent again until a leader is there, after those sent again before it; the first retries slower,
+      // so that without that order the second would reach the leader first
+      while (!leader) {
+        await beforeRetry();
+        for (let turn = 0; turn < (requests[0] === 1 ? 10 : 1); turn++) await nextTurn();
+      }
+      arrived.push([...requests]);
       return requests.map((r) => -r);
     });
     const first = asks.ask(1);
     await nextTurn();
-    const later = [2, 3].map((n) => asks.ask(n));
+    const second = asks.ask(2);
+    await nextTurn();
+    noResponders();
+    await nextTurn();
+    const third = asks.ask(3);
     await nextTurn();
     await nextTurn();
-    assert.deepEqual(messages, [[1]], 'nothing else is sent while the first is out');
-    releases[0]!();
-    assert.equal(await first, -1);
-    while (releases.length < 2) await nextTurn();
-    assert.deepEqual(messages, [[1], [2, 3]]);
-    releases[1]!();
-    assert.deepEqual(await Promise.all(later), [-2, -3]);
+    assert.deepEqual(sent, [[1], [2]], 'nothing new goes while those before are retried');
+    leader = true;
+    assert.deepEqual(await Promise.all([first, second, third]), [-1, -2, -3]);
+    assert.deepEqual(arrived, [[1], [2], [3]]);
   });
 
-  it('that waited behind a message no leader answered are unanswered with it, and the next ones go again', async () => {
-    let answering = false;
+  it('held behind a batch no leader answered in the whole wait are unanswered with it', async () => {
     const release: (() => void)[] = [];
-    const asks = new BatchedAsks<number, number>(async (requests) => {
-      if (answering) return requests.map((r) => r * 10);
+    const asks = new BatchedAsks<number, number>(async (requests, beforeRetry) => {
+      if (requests[0] === 4) return requests.map((r) => r * 10);
+      await beforeRetry();
       await new Promise<void>((resolve) => release.push(resolve));
       return undefined;
     });
     const first = asks.ask(1);
-    await nextTurn();
-    const behind = [asks.ask(2), asks.ask(3)];
     while (release.length === 0) await nextTurn();
+    const held = [asks.ask(2), asks.ask(3)];
+    await nextTurn();
     release[0]!();
-    assert.deepEqual(await Promise.all([first, ...behind]), [undefined, undefined, undefined]);
-    answering = true;
-    assert.equal(await asks.ask(4), 40);
+    assert.deepEqual(await Promise.all([first, ...held]), [undefined, undefined, undefined]);
+    assert.equal(await asks.ask(4), 40, 'and the next go at once');
+  });
+
+  it('a batch the leader received and did not answer holds nothing back', async () => {
+    const sent: number[][] = [];
+    const asks = new BatchedAsks<number, number>((requests) => {
+      sent.push([...requests]);
+      // the leader died with the first: its answer never comes (until the wait ends)
+      return requests[0] === 1 ? new Promise(() => undefined) : Promise.resolve(requests.map((r) => r + 1));
+    });
+    void asks.ask(1);
+    await nextTurn();
+    assert.equal(await asks.ask(2), 3);
+    assert.deepEqual(sent, [[1], [2]]);
   });
 });
