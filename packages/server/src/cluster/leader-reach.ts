@@ -35,12 +35,12 @@ export class LeaderReach {
   private renewalsUnheard = 0;
   private pinging = false;
 
+  constructor(private readonly ping: Ping) {}
+
   /** Something else the leader answered (a gateway's request): as good as a ping answered. */
   answered(): void {
     this.heard();
   }
-
-  constructor(private readonly ping: Ping) {}
 
   /** Cut off from the leader of the last live lease seen. */
   get cutOff(): boolean {
@@ -127,7 +127,7 @@ export function watchLeader(
 /** Where gateways answer that they are there: what a standby cut off from its leader asks before it leads. */
 const gatewaysSubject = (cluster: string): string => `txc.${cluster}.gateways`;
 
-/** A gateway's answer to `gatewaysAnswer`: its node id. */
+/** A gateway's answer to `gatewaysMayAnswer`: its node id. */
 export function answerAsGateway(nats: NatsConnection, cluster: string, nodeId: string): Subscription {
   return nats.subscribe(gatewaysSubject(cluster), {
     callback: (error, msg) => {
