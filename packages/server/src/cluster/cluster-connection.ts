@@ -169,7 +169,6 @@ const FIRST_CONNECT_RETRY_MS = 250;
  */
 const PING_INTERVAL_MS = 5_000;
 const PINGS_UNANSWERED = 2;
-const WAITING_LOG_EVERY_MS = 30_000;
 
 /**
  * Connects a node or gateway to its cluster's NATS server. Until the first connection it tries again
@@ -179,7 +178,7 @@ const WAITING_LOG_EVERY_MS = 30_000;
  */
 export async function connectCluster(target: ClusterTarget, name: string, log: Logger): Promise<ClusterConnection> {
   let waitingSince: number | undefined;
-  const waiting = new StandingNotice(WAITING_LOG_EVERY_MS);
+  const waiting = new StandingNotice();
   for (;;) {
     try {
       const nats = await connect({

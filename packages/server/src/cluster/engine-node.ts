@@ -35,7 +35,7 @@ import { answerAdmissions } from './admission.js';
 import { answerCommands } from './command-link.js';
 import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
-import { gatewaysMayAnswer, LeaderReach, pingLeader, pingTimeoutMs } from './leader-reach.js';
+import { gatewaysMayAnswer, LeaderReach, pingLeader, renewalPeriodMs } from './leader-reach.js';
 
 /** An engine node of a cluster, leading or standing by. */
 export interface RunningNode {
@@ -54,9 +54,6 @@ const FOLLOW_RETRY_MS = 1_000;
 const LAPSE_MARGIN_MIN_MS = 50;
 /** Lease lifetimes a node waits after it failed to take over, before it tries again. */
 const TAKEOVER_RETRY_TTLS = 5;
-
-/** How often a standby says what keeps it from taking the lease, for as long as it lasts. */
-const WARNING_EVERY_MS = 30_000;
 
 const ENGINE_NODE_ADVICE =
   'an engine node does not take a database from a running txc serve: stop that server first, or give the cluster a database of its own';
@@ -93,8 +90,8 @@ class EngineNode implements RunningNode {
   /** No campaign before this (performance.now()): set when taking over failed. */
   private campaignAfter = 0;
   /** What keeps this standby from taking a lapsed lease, said while it lasts. */
-  private readonly venueNotice = new StandingNotice(WARNING_EVERY_MS);
-  private readonly reachNotice = new StandingNotice(WARNING_EVERY_MS);
+  private readonly venueNotice = new StandingNotice();
+  private readonly reachNotice = new StandingNotice();
   private timer: NodeJS.Timeout | undefined;
   /** Role changes, one at a time. */
   private changing: Promise<void> = Promise.resolve();
@@ -122,7 +119,7 @@ class EngineNode implements RunningNode {
     this.lease = new Lease(store.db, nodeId, config.lease.ttlMs);
     this.port = config.port;
     this.nats = link.nats;
-    this.reach = new LeaderReach(pingLeader(link.nats, cluster, pingTimeoutMs(config)));
+    this.reach = new LeaderReach(pingLeader(link.nats, cluster, renewalPeriodMs(config)));
     watchCluster(
       this.standbyMetrics,
       () => ({ role: this.place().role, natsConnected: link.up(), appliedSeq: this.applied() }),
@@ -221,7 +218,7 @@ class EngineNode implements RunningNode {
     try {
       // a node cut off from NATS would lead a venue that no gateway reaches; so would one on another NATS
       if (!this.link.up()) return await this.readLease();
-      if (this.reach.cutOff && !(await gatewaysMayAnswer(this.nats, this.cluster, pingTimeoutMs(this.config)))) {
+      if (this.reach.cutOff && !(await gatewaysMayAnswer(this.nats, this.cluster, renewalPeriodMs(this.config)))) {
         if (this.reachNotice.due()) {
           this.log.warn(
             { leader: this.leader, nats: this.config.cluster },
@@ -246,8 +243,10 @@ class EngineNode implements RunningNode {
    * (Lease.acquire). Said every half minute while it lasts; the node stands by until that server stops.
    */
   private async warnOfVenue(): Promise<void> {
+    // looked for at most as often as it is said: a lease that could not be taken for another reason costs no query a tick
+    if (!this.venueNotice.due()) return;
     const venue = await this.store.venueHolder();
-    if (venue === undefined || !this.venueNotice.due()) return;
+    if (venue === undefined) return;
     this.log.warn({ venue }, 'a txc serve holds the cluster’s database: no engine node leads until it stops');
   }
 

@@ -44,7 +44,7 @@ import {
   type ForwardedAnswer,
   type ForwardedRequest,
 } from './http-over-nats.js';
-import { answerAsGateway, LeaderReach, pingLeader, pingTimeoutMs, watchLeader } from './leader-reach.js';
+import { answerAsGateway, LeaderReach, pingLeader, renewalPeriodMs, watchLeader } from './leader-reach.js';
 import { StandingNotice } from '../process/standing-notice.js';
 import { Lease, type LeaseHolder } from './lease.js';
 import { RemoteAdmission } from './admission.js';
@@ -180,15 +180,12 @@ function sharedLimits(url: string, cluster: string, log: Logger, onRefused: (gro
 /** PostgreSQL's "undefined_table": the store has not been made yet. */
 const NO_TABLE = '42P01';
 
-/** How often a gateway repeats what it waits for or what keeps it from serving, for as long as it lasts. */
-const NOTICE_EVERY_MS = 30_000;
-
 /**
  * The cluster's name, once its first engine node has made the store and the lease row. Any other
  * failure to read it (a wrong password, no such database) stops the start, as it would a node's.
  */
 async function clusterName(lease: Lease, log: Logger): Promise<string> {
-  const waiting = new StandingNotice(NOTICE_EVERY_MS);
+  const waiting = new StandingNotice();
   for (;;) {
     const held = await lease.holder().catch((e: unknown) => {
       if ((e as { code?: unknown }).code === NO_TABLE) return undefined;
@@ -281,8 +278,8 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     const reach = new LeaderReach(pingLeader(connection, cluster, config.lease.ttlMs));
     const wait = { ...leaderWait(config), onAnswer: () => reach.answered() };
     const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
-    const cutOff = new StandingNotice(NOTICE_EVERY_MS);
-    stopChecks = watchLeader(lease, reach, pingTimeoutMs(config), (leader) => {
+    const cutOff = new StandingNotice();
+    stopChecks = watchLeader(lease, reach, renewalPeriodMs(config), (leader) => {
       if (!cutOff.due()) return;
       log.warn(
         { leader, nats: config.cluster },

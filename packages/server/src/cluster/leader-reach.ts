@@ -76,8 +76,12 @@ export class LeaderReach {
   }
 }
 
-/** A ping's wait: a leader answers in a millisecond; one busy for longer than a renewal is not cut off yet. */
-export function pingTimeoutMs(config: Config): number {
+/**
+ * A third of a lease lifetime, as often as the leader renews it: how often the others look at the
+ * lease, and how long a standby's question waits (a leader answers in a millisecond; one busy for
+ * longer than a renewal is not taken for cut off).
+ */
+export function renewalPeriodMs(config: Config): number {
   return Math.max(100, Math.floor(config.lease.ttlMs / 3));
 }
 

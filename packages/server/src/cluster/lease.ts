@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/database.js';
-import { VENUE_LOCK } from '../store/postgres.js';
+import { VENUE_LOCK_HELD } from '../store/postgres.js';
 
 /** Who holds a cluster's lease, as the database sees it now. */
 export interface LeaseHolder {
@@ -42,17 +42,13 @@ export class Lease {
    */
   async acquire(): Promise<number | undefined> {
     await this.create();
-    const [classid, objid] = VENUE_LOCK;
     return this.inTurn(async () => {
       const { rows } = await sql<{ epoch: number }>`
         update cluster_lease
            set epoch = epoch + 1, holder = ${this.nodeId},
                expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
          where id = 1 and (expires_at is null or expires_at <= clock_timestamp())
-           and not exists (select from pg_locks
-                            where locktype = 'advisory' and granted and classid = ${classid}
-                              and objid = ${objid} and objsubid = 2
-                              and database = (select oid from pg_database where datname = current_database()))
+           and not exists (select from ${sql.raw(VENUE_LOCK_HELD)})
         returning epoch`.execute(this.db);
       return rows[0]?.epoch;
     });

@@ -113,13 +113,8 @@ export class PostgresStore extends KyselyStore {
    * database. An engine node takes no lock of its own (the lease fences it), so any holder is another
    * venue, which the node must not take the database from.
    */
-  async venueHolder(): Promise<string | undefined> {
-    const client = await this.pool.connect();
-    try {
-      return await holderOf(client);
-    } finally {
-      client.release();
-    }
+  venueHolder(): Promise<string | undefined> {
+    return holderOf(this.pool);
   }
 
   /** A connection of its own, outside the pool (a standby's LISTEN on the journal's notifications). */
@@ -155,7 +150,12 @@ export class PostgresStore extends KyselyStore {
 }
 
 /** The venue's advisory lock: (0x747863 "txc", 1), in the two-key space no other tool of the venue uses. */
-export const VENUE_LOCK = [0x747863, 1] as const;
+const VENUE_LOCK = [0x747863, 1] as const;
+
+/** The sessions' locks on the venue's advisory lock in this database: a row while a venue holds it. */
+export const VENUE_LOCK_HELD = `pg_locks l
+  where l.locktype = 'advisory' and l.granted and l.classid = ${VENUE_LOCK[0]} and l.objid = ${VENUE_LOCK[1]}
+    and l.objsubid = 2 and l.database = (select oid from pg_database where datname = current_database())`;
 
 /** Whether a session still answers (a claim over a connection cut without a reset looks held until it is asked). */
 async function answers(client: pg.Client): Promise<boolean> {
@@ -168,14 +168,11 @@ async function answers(client: pg.Client): Promise<boolean> {
 }
 
 /** Who holds the venue's lock, as pg_stat_activity shows the session; undefined when it cannot tell. */
-async function holderOf(client: pg.ClientBase): Promise<string | undefined> {
+async function holderOf(client: pg.ClientBase | pg.Pool): Promise<string | undefined> {
   const { rows } = await client
     .query<{ application_name: string; client_addr: string | null; pid: number }>(
-      `select a.application_name, host(a.client_addr) as client_addr, a.pid from pg_locks l
-        join pg_stat_activity a on a.pid = l.pid
-       where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2 and l.objsubid = 2
-         and l.database = (select oid from pg_database where datname = current_database())`,
-      [...VENUE_LOCK],
+      `select a.application_name, host(a.client_addr) as client_addr, a.pid from pg_stat_activity a
+        where a.pid in (select l.pid from ${VENUE_LOCK_HELD})`,
     )
     .catch(() => ({ rows: [] }));
   const h = rows[0];

@@ -26,10 +26,17 @@ describe('a cluster process that cannot start', async () => {
       assert.match(run.stderr, /^txc: the PostgreSQL store cannot be opened: [^\n]*ECONNREFUSED[^\n]*\n$/, command);
     }
   });
+});
 
-  it('an engine node on the database of a running txc serve refuses to start, and writes nothing there', async (t) => {
-    const skipped = await postgresSkipReason();
-    if (skipped !== undefined) return t.skip(skipped);
+describe('an engine node on a database a txc serve holds', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  if (skip !== undefined) {
+    it('runs against real PostgreSQL and NATS servers', { skip }, () => undefined);
+    return;
+  }
+  const dir = tempDirs('txc-start-up-refusals-');
+
+  it('refuses to start, and writes nothing there', async () => {
     const db = await createTestDatabase();
     const server = await startChildServer({ database: db.url, dataDir: dir(), masterKey: ENV.TXC_MASTER_KEY });
     try {
