@@ -7,7 +7,7 @@ import type { RateLimiter } from '../http/rate-limiter.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
 import type { Venue } from '../venue/venue.js';
 import { BatchedAsks } from './batched-asks.js';
-import { askLeader, type LeaderWait } from './leader-request.js';
+import { askLeader, wholeWaitMs, type LeaderWait } from './leader-request.js';
 
 /** Where a gateway asks the leader to admit a signed request it serves itself. */
 export const admissionSubject = (cluster: string): string => `txc.${cluster}.admit`;
@@ -96,19 +96,12 @@ export class RemoteAdmission {
   private readonly asks: BatchedAsks<AdmissionRequest, AdmissionAnswer>;
 
   constructor(nats: NatsConnection, cluster: string, wait: LeaderWait) {
-    this.asks = new BatchedAsks<AdmissionRequest, AdmissionAnswer>(async (requests, beforeRetry) => {
-      const reply = await askLeader(
-        nats,
-        admissionSubject(cluster),
-        JSON.stringify(requests),
-        wait,
-        undefined,
-        beforeRetry,
-      );
+    this.asks = new BatchedAsks<AdmissionRequest, AdmissionAnswer>(async (requests, sending) => {
+      const reply = await askLeader(nats, admissionSubject(cluster), JSON.stringify(requests), wait, sending);
       if (reply === undefined) return undefined;
       const { refused, seq } = reply.json<BatchAnswer>();
       return refused.map((verdict) => (verdict === null ? { seq } : { refused: verdict, seq }));
-    });
+    }, wholeWaitMs(wait));
   }
 
   async admit(request: AdmissionRequest): Promise<AdmissionAnswer | { readonly refused: 'privateUnavailable' }> {

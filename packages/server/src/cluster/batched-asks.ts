@@ -7,6 +7,8 @@ const MOST_PER_BATCH = 256;
 interface Waiting<Q, A> {
   readonly request: Q;
   readonly resolve: (answer: A | undefined) => void;
+  /** When it was asked (performance.now()): its wait runs from then, however long it was held. */
+  readonly askedAt: number;
 }
 
 /**
@@ -14,6 +16,13 @@ interface Waiting<Q, A> {
  * leader's end and the next one's start); it goes on once the promise settles.
  */
 export type BeforeRetry = () => Promise<void>;
+
+/** How `send` sends one batch. */
+export interface BatchSending {
+  readonly beforeRetry: BeforeRetry;
+  /** When the wait of the batch's oldest question ends (performance.now()): no answer by then is none. */
+  readonly giveUpAt: number;
+}
 
 /**
  * Gathers the questions a gateway puts to the leader in one turn of its event loop (every request
@@ -29,6 +38,11 @@ export type BeforeRetry = () => Promise<void>;
  * leader answered in the whole wait fails those held behind it too, which have waited about as long.
  * A batch the leader received and did not answer (it died with it) holds nothing back.
  *
+ * Each question's wait runs from when it was asked, held or not: one whose wait ended while it was
+ * held is not sent at all, and a batch gives up when its oldest question's wait ends. Otherwise a
+ * question held behind a retried batch would start a whole wait afresh once sent, and its client's
+ * connection could end before the venue's answer that it is unavailable.
+ *
  * `send` answers the batch in order, or undefined when no leader answered: each asker then gets
  * undefined, and answers its client that the venue is unavailable.
  */
@@ -40,13 +54,15 @@ export class BatchedAsks<Q, A> {
   private lastRetrying: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly send: (requests: readonly Q[], beforeRetry: BeforeRetry) => Promise<readonly A[] | undefined>,
+    private readonly send: (requests: readonly Q[], sending: BatchSending) => Promise<readonly A[] | undefined>,
+    /** How long a question waits for its answer from when it was asked, sending included. */
+    private readonly waitMs: number,
   ) {}
 
   ask(request: Q): Promise<A | undefined> {
     return new Promise((resolve) => {
       if (this.waiting.length === 0) setImmediate(() => this.flush());
-      this.waiting.push({ request, resolve });
+      this.waiting.push({ request, resolve, askedAt: performance.now() });
       if (this.waiting.length >= MOST_PER_BATCH) this.flush();
     });
   }
@@ -54,6 +70,9 @@ export class BatchedAsks<Q, A> {
   private flush(): void {
     // held until the batches being retried are settled: then they go, in order, behind them
     if (this.retrying > 0) return;
+    const expiredBefore = performance.now() - this.waitMs;
+    while (this.waiting.length > 0 && this.waiting[0]!.askedAt <= expiredBefore)
+      this.waiting.shift()!.resolve(undefined);
     while (this.waiting.length > 0) this.sendBatch(this.waiting.splice(0, MOST_PER_BATCH));
   }
 
@@ -74,7 +93,7 @@ export class BatchedAsks<Q, A> {
       .then(() =>
         this.send(
           batch.map((w) => w.request),
-          beforeRetry,
+          { beforeRetry, giveUpAt: batch[0]!.askedAt + this.waitMs },
         ),
       )
       .catch(() => undefined)

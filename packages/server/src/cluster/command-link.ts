@@ -6,7 +6,7 @@ import type { Submitted } from '../venue/sequencer/sequencer.js';
 import type { Venue } from '../venue/venue.js';
 import type { AppliedResult } from './journal-follower.js';
 import { BatchedAsks } from './batched-asks.js';
-import { askLeader, type LeaderWait } from './leader-request.js';
+import { askLeader, wholeWaitMs, type LeaderWait } from './leader-request.js';
 
 /** Where a gateway hands the leader the commands its sockets' order methods build. */
 export const commandSubject = (cluster: string): string => `txc.${cluster}.command`;
@@ -93,10 +93,10 @@ export class CommandLink {
     /** The result of journal entry `seq`, once the gateway's copy has applied it. */
     private readonly resultOf: (seq: number) => Promise<AppliedResult>,
   ) {
-    this.asks = new BatchedAsks(async (commands, beforeRetry) => {
-      const reply = await askLeader(nats, commandSubject(cluster), encodeJson(commands), wait, undefined, beforeRetry);
+    this.asks = new BatchedAsks(async (commands, sending) => {
+      const reply = await askLeader(nats, commandSubject(cluster), encodeJson(commands), wait, sending);
       return reply === undefined ? undefined : (decodeJson(reply.string()) as CommandAnswer[]);
-    });
+    }, wholeWaitMs(wait));
   }
 
   async submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {

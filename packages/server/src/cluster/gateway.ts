@@ -71,7 +71,7 @@ class Forwarder {
 
   async send(request: ForwardedRequest): Promise<ForwardedAnswer | undefined> {
     const { headers, data } = encodeRequest(request);
-    const reply = await askLeader(this.nats, this.subject, data, this.wait, headers);
+    const reply = await askLeader(this.nats, this.subject, data, this.wait, { headers });
     return reply === undefined ? undefined : decodeAnswer(reply);
   }
 }

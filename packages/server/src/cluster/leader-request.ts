@@ -23,6 +23,18 @@ export function leaderWait(config: Config): LeaderWait {
   return { timeoutMs: Math.max(500, config.http.requestTimeoutMs - 1_000), failoverMs: 3 * config.lease.ttlMs };
 }
 
+/** The whole time a request waits, sending again included: it fits in the request's own deadline. */
+export const wholeWaitMs = (wait: LeaderWait): number => Math.min(wait.failoverMs, wait.timeoutMs);
+
+/** How one request is sent: its headers, and for a batch (batched-asks.ts) its order and end. */
+export interface AskOptions {
+  readonly headers?: MsgHdrs;
+  /** Awaited before each new try of a request no node received (batched-asks.ts keeps their order). */
+  readonly beforeRetry?: BeforeRetry;
+  /** When to give up (performance.now()): by default, the whole wait from now. */
+  readonly giveUpAt?: number;
+}
+
 /**
  * Asks whichever node leads. A request no node received (no responder: between a leader's end and
  * the next one's start) is sent again until a failover should be over, which is safe because nothing
@@ -34,12 +46,9 @@ export async function askLeader(
   subject: string,
   data: Uint8Array | string,
   wait: LeaderWait,
-  headers?: MsgHdrs,
-  /** Awaited before each new try of a request no node received (batched-asks.ts keeps their order). */
-  beforeRetry?: BeforeRetry,
+  { headers, beforeRetry, giveUpAt = performance.now() + wholeWaitMs(wait) }: AskOptions = {},
 ): Promise<Msg | undefined> {
-  // the whole wait fits in the request's own deadline: the client hears 503, never a dropped connection
-  const giveUpAt = performance.now() + Math.min(wait.failoverMs, wait.timeoutMs);
+  // the client hears 503, never a dropped connection
   for (;;) {
     try {
       const timeout = Math.max(MIN_REQUEST_MS, giveUpAt - performance.now());

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { BatchedAsks } from '../../src/cluster/batched-asks.js';
+
+/** Longer than any of these tests: only the test of waits ends one. */
+const LONG_WAIT_MS = 60_000;
 
 /** A leader that doubles what it is asked, and remembers each message it got. */
 function doubling(): { asks: BatchedAsks<number, number>; messages: number[][] } {
@@ -10,7 +13,7 @@ function doubling(): { asks: BatchedAsks<number, number>; messages: number[][] }
     messages.push([...requests]);
     await nextTurn();
     return requests.map((r) => r * 2);
-  });
+  }, LONG_WAIT_MS);
   return { asks, messages };
 }
 
@@ -41,13 +44,13 @@ describe('questions a gateway puts to the leader', () => {
   });
 
   it('are each unanswered when the leader did not answer or the message failed', async () => {
-    const silent = new BatchedAsks<number, number>(() => Promise.resolve(undefined));
+    const silent = new BatchedAsks<number, number>(() => Promise.resolve(undefined), LONG_WAIT_MS);
     assert.deepEqual(await Promise.all([silent.ask(1), silent.ask(2)]), [undefined, undefined]);
-    const failing = new BatchedAsks<number, number>(() => Promise.reject(new Error('connection closed')));
+    const failing = new BatchedAsks<number, number>(() => Promise.reject(new Error('connection closed')), LONG_WAIT_MS);
     assert.deepEqual(await Promise.all([failing.ask(1), failing.ask(2)]), [undefined, undefined]);
     const throwing = new BatchedAsks<number, number>(() => {
       throw new Error('not connected');
-    });
+    }, LONG_WAIT_MS);
     assert.deepEqual(
       await Promise.all(Array.from({ length: 300 }, (_, i) => throwing.ask(i))),
       Array(300).fill(undefined),
@@ -60,7 +63,7 @@ describe('questions a gateway puts to the leader', () => {
     const unanswered = new Promise<void>((resolve) => (noResponders = resolve));
     const arrived: number[][] = [];
     const sent: number[][] = [];
-    const asks = new BatchedAsks<number, number>(async (requests, beforeRetry) => {
+    const asks = new BatchedAsks<number, number>(async (requests, { beforeRetry }) => {
       sent.push([...requests]);
       await unanswered;
       // sent again until a leader is there, after those sent again before it; the first retries slower,
@@ -71,7 +74,7 @@ describe('questions a gateway puts to the leader', () => {
       }
       arrived.push([...requests]);
       return requests.map((r) => -r);
-    });
+    }, LONG_WAIT_MS);
     const first = asks.ask(1);
     await nextTurn();
     const second = asks.ask(2);
@@ -89,12 +92,12 @@ describe('questions a gateway puts to the leader', () => {
 
   it('held behind a batch no leader answered in the whole wait are unanswered with it', async () => {
     const release: (() => void)[] = [];
-    const asks = new BatchedAsks<number, number>(async (requests, beforeRetry) => {
+    const asks = new BatchedAsks<number, number>(async (requests, { beforeRetry }) => {
       if (requests[0] === 4) return requests.map((r) => r * 10);
       await beforeRetry();
       await new Promise<void>((resolve) => release.push(resolve));
       return undefined;
-    });
+    }, LONG_WAIT_MS);
     const first = asks.ask(1);
     while (release.length === 0) await nextTurn();
     const held = [asks.ask(2), asks.ask(3)];
@@ -110,10 +113,68 @@ describe('questions a gateway puts to the leader', () => {
       sent.push([...requests]);
       // the leader died with the first: its answer never comes (until the wait ends)
       return requests[0] === 1 ? new Promise(() => undefined) : Promise.resolve(requests.map((r) => r + 1));
-    });
+    }, LONG_WAIT_MS);
     void asks.ask(1);
     await nextTurn();
     assert.equal(await asks.ask(2), 3);
     assert.deepEqual(sent, [[1], [2]]);
+  });
+
+  it('wait from when they were asked: one held past its whole wait is never sent, a batch ends with its oldest', async () => {
+    const WAIT_MS = 200;
+    const sent: { requests: number[]; giveUpAt: number }[] = [];
+    let release!: () => void;
+    const leaderBack = new Promise<void>((resolve) => (release = resolve));
+    const asks = new BatchedAsks<number, number>(async (requests, { beforeRetry, giveUpAt }) => {
+      sent.push({ requests: [...requests], giveUpAt });
+      if (requests[0] === 1) {
+        // no node leads until the test lets one: the batch is retried, and what is asked meanwhile held
+        await beforeRetry();
+        await leaderBack;
+      }
+      return requests.map((r) => r * 3);
+    }, WAIT_MS);
+    const askedFirst = performance.now();
+    const first = asks.ask(1);
+    while (sent.length === 0) await nextTurn();
+    const held = asks.ask(2);
+    await sleep(WAIT_MS + 50);
+    const askedLast = performance.now();
+    const fresh = asks.ask(3);
+    await nextTurn();
+    release();
+    assert.deepEqual(await Promise.all([first, held, fresh]), [3, undefined, 9]);
+    assert.deepEqual(
+      sent.map((s) => s.requests),
+      [[1], [3]],
+      'the one whose wait ended while held is not sent',
+    );
+    assert.ok(sent[0]!.giveUpAt >= askedFirst + WAIT_MS && sent[0]!.giveUpAt < askedFirst + WAIT_MS + 50);
+    assert.ok(sent[1]!.giveUpAt >= askedLast + WAIT_MS, 'a fresh question has its whole wait');
+  });
+
+  it('a batch of held questions gives up when the oldest one’s wait ends', async () => {
+    let release!: () => void;
+    const leaderBack = new Promise<void>((resolve) => (release = resolve));
+    const giveUps: number[] = [];
+    const asks = new BatchedAsks<number, number>(async (requests, { beforeRetry, giveUpAt }) => {
+      giveUps.push(giveUpAt);
+      if (requests[0] === 1) {
+        await beforeRetry();
+        await leaderBack;
+      }
+      return [...requests];
+    }, LONG_WAIT_MS);
+    void asks.ask(1);
+    while (giveUps.length === 0) await nextTurn();
+    const askedOldest = performance.now();
+    const held = [asks.ask(2)];
+    await sleep(30);
+    held.push(asks.ask(3));
+    await nextTurn();
+    release();
+    assert.deepEqual(await Promise.all(held), [2, 3]);
+    assert.equal(giveUps.length, 2, 'the held ones went together');
+    assert.ok(giveUps[1]! >= askedOldest + LONG_WAIT_MS && giveUps[1]! < askedOldest + LONG_WAIT_MS + 20);
   });
 });
