@@ -10,6 +10,7 @@ import type { SecretBox } from '../secrets/secret-box.js';
 import type { PostgresStore } from '../store/postgres.js';
 import { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
 import { systemClock } from '../venue/sequencer/clock.js';
+import { streamLogging } from '../ws/stream-logging.js';
 import { createStreams } from '../ws/streams.js';
 import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
@@ -89,7 +90,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
       // a key revoked meanwhile: the command itself meets it, and says so
       return refused !== throttledAnswer(endpoint.path);
     },
-    log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
+    ...streamLogging(log, config.websocket.maxBufferedBytes),
   });
   registerWebSocket(app, {
     hub: streams.hub,

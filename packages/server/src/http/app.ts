@@ -42,6 +42,7 @@ import { ROUTES } from './routes/index.js';
 import type { Route } from './route-module.js';
 import { Candles } from '../market-data/candles.js';
 import { MarketData } from '../market-data/market-data.js';
+import { streamLogging } from '../ws/stream-logging.js';
 import { createStreams } from '../ws/streams.js';
 import { registerWebSocket } from '../ws/ws-route.js';
 import { sendNotUpgraded } from './not-upgraded.js';
@@ -204,7 +205,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       const { counter, rule } = keyCounter(rules, apiKey, endpoint);
       return limiter.hit(counter, rule, venue.clock.nowMs());
     },
-    log: (err, context) => log.error({ err, context }, 'WebSocket request failed'),
+    ...streamLogging(log, config.websocket.maxBufferedBytes),
   });
   app.decorate('streams', streams.hub);
   registerWebSocket(app, {

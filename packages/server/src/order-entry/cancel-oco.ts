@@ -4,7 +4,7 @@ import type { Cancelled } from './cancel-order.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { clientOrderIdField } from '../http/validation/order-fields/client-order-id.js';
 import { collateralMarket } from '../http/validation/order-fields/market.js';
-import { hasOrderId, orderIdField } from '../http/validation/order-fields/order-id.js';
+import { hasOrderId, ORDER_ID_REQUIRED, orderIdField } from '../http/validation/order-fields/order-id.js';
 
 /**
  * Cancels a live OCO group (`order/oco-cancel`): `market` and exactly one of `orderId` (the group's
@@ -21,7 +21,7 @@ export async function cancelOcoGroup(
   const orderId = orderIdField(v);
   const clientOrderId = clientOrderIdField(v);
   if (!byId && clientOrderId === '' && !('clientOrderId' in v.errors)) {
-    v.add('orderId', 'OrderId field is required.');
+    v.add('orderId', ORDER_ID_REQUIRED);
   } else if (byId && clientOrderId !== '') {
     v.add('orderId', 'Only one of orderId and clientOrderId may be given.');
   }

@@ -5,7 +5,7 @@ import type { VenueView } from '../venue/venue-view.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { clientOrderIdField } from '../http/validation/order-fields/client-order-id.js';
 import { tradingMarket } from '../http/validation/order-fields/market.js';
-import { hasOrderId, orderIdField } from '../http/validation/order-fields/order-id.js';
+import { hasOrderId, ORDER_ID_REQUIRED, orderIdField } from '../http/validation/order-fields/order-id.js';
 
 /** What a cancel came to: the order as it ended, or why it was refused. */
 export type Cancelled<T = OrderView> =
@@ -23,7 +23,7 @@ export async function cancelOrder(venue: VenueView, user: string, body: Record<s
   const clientOrderId = clientOrderIdField(v);
   const hasId = hasOrderId(v);
   const hasClientId = clientOrderId !== '';
-  if (!hasId && !hasClientId) v.add('orderId', 'OrderId field is required.');
+  if (!hasId && !hasClientId) v.add('orderId', ORDER_ID_REQUIRED);
   if (hasId && hasClientId) v.add('orderId', 'Only one of orderId and clientOrderId may be given.');
   if (v.failed || spec === undefined) return { invalid: v.errors };
   const { result } = await venue.submit(

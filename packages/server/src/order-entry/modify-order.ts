@@ -10,7 +10,7 @@ import type { FieldErrors } from '@txc/sdk';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { activationPrice } from '../http/validation/order-fields/activation-price.js';
 import { clientOrderIdField } from '../http/validation/order-fields/client-order-id.js';
-import { hasOrderId, orderIdField } from '../http/validation/order-fields/order-id.js';
+import { hasOrderId, ORDER_ID_REQUIRED, orderIdField } from '../http/validation/order-fields/order-id.js';
 import { limitPrice } from '../http/validation/order-fields/price.js';
 import { orderTotal } from '../http/validation/order-fields/total.js';
 import { moneyAmount, stockAmount } from '../http/validation/order-fields/amount.js';
@@ -81,7 +81,7 @@ export async function modifyOrder(venue: VenueView, user: string, body: Record<s
   const clientOrderId = clientOrderIdField(v);
   const hasId = hasOrderId(v);
   const hasClientId = clientOrderId !== '';
-  if (!hasId && !hasClientId) v.add('orderId', 'OrderId field is required.');
+  if (!hasId && !hasClientId) v.add('orderId', ORDER_ID_REQUIRED);
   if (hasId && hasClientId) v.add('orderId', 'Only one of orderId and clientOrderId may be given.');
   if (spec === undefined) return { invalid: v.errors };
   const ids = orderId !== undefined ? { orderId } : { clientOrderId };

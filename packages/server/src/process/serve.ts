@@ -32,6 +32,7 @@ import { adminToken } from './admin-token.js';
 import { baseUrl } from './base-url.js';
 import { DataDirLock } from './data-dir-lock.js';
 import { ListenError } from './listen-error.js';
+import type { Logger } from 'pino';
 import { createLogger } from './logger.js';
 import { Progress } from './progress.js';
 import { simulatorSettingsOf } from '../simulator/simulator-settings.js';
@@ -59,6 +60,8 @@ export interface ServeExtras {
   readonly term?: LeadershipTerm;
   /** The data dir's lock, when the process serving holds it already (an engine node, leader or not). */
   readonly lock?: DataDirLock;
+  /** Where the server logs (stdout at the configured level unless a test reads what it says). */
+  readonly log?: Logger;
 }
 
 /** What an engine node brings to the venue it starts leading. */
@@ -138,7 +141,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
   const release = (): void => {
     if (extras.lock === undefined) lock.release();
   };
-  const log = createLogger(config);
+  const log = extras.log ?? createLogger(config);
   const metrics = new Metrics();
   if (wallet.demoChains.length > 0) {
     log.warn(

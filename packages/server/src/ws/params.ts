@@ -54,7 +54,16 @@ export function booleanParam(value: unknown, name: string): boolean {
 
 /** No more params than a method takes. */
 export function atMost(params: readonly unknown[], count: number): void {
-  if (params.length > count) throw invalidArgument(`at most ${count} params`);
+  if (params.length <= count) return;
+  throw invalidArgument(count === 0 ? 'takes no params' : `at most ${count} param${count === 1 ? '' : 's'}`);
+}
+
+/**
+ * The unsubscribe of a channel that has no per-market one (websocket spec §11: its sources disagree):
+ * it ends the whole subscription, and says so to a client that named markets.
+ */
+export function wholeUnsubscribe(params: readonly unknown[]): void {
+  if (params.length > 0) throw invalidArgument('takes no params: it ends the whole subscription');
 }
 
 /** Records a page of an account's orders or deals holds at most (websocket spec §7.4–§7.6). */

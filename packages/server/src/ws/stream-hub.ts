@@ -37,6 +37,8 @@ export interface HubOptions {
   readonly maxBufferedBytes: number;
   /** Pushes held back (a sandbox's paused channels). */
   readonly mutes?: StreamMutes;
+  /** Told once a client cut off for reading too slowly (4002) is gone: who it was. */
+  readonly onCutOff?: (ip: string, user: string | undefined) => void;
 }
 
 /** What the hub reports (metrics implement it); called on hot paths: implementations only count. */
@@ -314,6 +316,7 @@ export class StreamHub {
     if (conn.auth !== undefined) this.unbind(conn, conn.auth.apiKey);
     for (const channel of this.channels) channel.disconnect(conn);
     this.observer?.closed(conn.closeCode ?? code);
+    if (conn.closeCode === CLOSE.slowConsumer) this.options.onCutOff?.(conn.ip, conn.auth?.user);
   }
 
   private unbind(conn: WsConnection, apiKey: string): void {

@@ -99,7 +99,7 @@ describe('WebSocket candles (kline)', () => {
       ['candles_subscribe', ['BTC_USDT', 60, 1], 'at most 2 params'],
       ['candles_subscribe', ['NOPE_USDT', 60], 'market NOPE_USDT does not exist'],
       ['candles_unsubscribe', ['NOPE_USDT'], 'market NOPE_USDT does not exist'],
-      ['candles_unsubscribe', ['BTC_USDT', 60], 'at most 1 params'],
+      ['candles_unsubscribe', ['BTC_USDT', 60], 'at most 1 param'],
     ];
     for (const [method, params, detail] of refused) {
       const answer = await ws.request(method, params);

@@ -69,6 +69,15 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
       assert.deepEqual(documented(answer.error), INVALID, `${method} ${JSON.stringify(params)}`);
       assert.match(answer.error?.message ?? '', /^invalid argument: .+/);
     }
+    // the sources disagree on a per-market unsubscribe (websocket spec §11): the answer says there is none
+    assert.equal(
+      (await ws.request('trades_unsubscribe', ['BTC_USDT'])).error?.message,
+      'invalid argument: takes no params: it ends the whole subscription',
+    );
+    assert.equal(
+      (await ws.request('lastprice_request', ['BTC_USDT', 'extra'])).error?.message,
+      'invalid argument: at most 1 param',
+    );
     await ws.close();
   });
 

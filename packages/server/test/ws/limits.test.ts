@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import type { Config } from '../../src/config/schema.js';
 import { TestServer, websocketSettings } from '../support/test-server.js';
@@ -13,8 +14,10 @@ async function metricsText(server: TestServer): Promise<string> {
 
 describe('WebSocket limits', () => {
   const servers: TestServer[] = [];
-  const start = async (over: Partial<Config['websocket']>): Promise<TestServer> => {
-    const server = await TestServer.start(websocketSettings(over));
+  const start = async (over: Partial<Config['websocket']>, logLines?: string[]): Promise<TestServer> => {
+    const log =
+      logLines === undefined ? undefined : pino({ level: 'warn' }, { write: (line: string) => logLines.push(line) });
+    const server = await TestServer.start(websocketSettings(over), undefined, log === undefined ? {} : { log });
     servers.push(server);
     return server;
   };
@@ -58,7 +61,8 @@ describe('WebSocket limits', () => {
   });
 
   test('a client that never reads is cut off (4002); nobody else waits for it', async () => {
-    const server = await start({ maxBufferedBytes: 65_536, requestsPerWindow: 1_000_000 });
+    const logLines: string[] = [];
+    const server = await start({ maxBufferedBytes: 65_536, requestsPerWindow: 1_000_000 }, logLines);
     const maker = await trader(server, 'deepbook', { BTC: '100' });
     for (let i = 0; i < 100; i++) {
       await maker.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: String(60000 + i) });
@@ -81,6 +85,10 @@ describe('WebSocket limits', () => {
     (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
     assert.ok([4002, 1006].includes((await stuck.closed).code));
     await other.close();
+    // the client may see only a dropped connection: the operator's log says why
+    const said = logLines.map((l) => JSON.parse(l) as { msg: string; ip?: string; maxBufferedBytes?: number });
+    const cutOff = said.find((l) => l.msg === 'a WebSocket client read too slowly and was cut off (4002)');
+    assert.deepEqual([cutOff?.ip, cutOff?.maxBufferedBytes], ['127.0.0.1', 65_536], JSON.stringify(said));
   });
 
   test('ping frames are requests: ponged within the allowance, not beyond it; frames that are no request count too', async () => {

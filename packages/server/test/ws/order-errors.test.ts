@@ -83,7 +83,14 @@ describe('WebSocket order methods: every refusal in the documented codes', () =>
     await refused(ws, 'order_bbo_place', { ...bbo, bbo_role: 1, post_only: true }, 1, 'invalid argument: post_only: ');
     await refused(ws, 'order_bbo_place', { ...bbo, bbo_role: 1, ioc: true }, 1, 'invalid argument: ioc: ');
     await refused(ws, 'order_bbo_place', { ...bbo, bbo_role: 3 }, 1, 'invalid argument: bbo_role: ');
-    await refused(ws, 'order_cancel', { market: 'BTC_USDT' }, 1, 'invalid argument: order_id: ');
+    await refused(
+      ws,
+      'order_cancel',
+      { market: 'BTC_USDT' },
+      1,
+      'invalid argument: order_id or client_order_id must be set',
+    );
+    await refused(ws, 'order_cancel', { market: 'BTC_USDT', order_id: 'x' }, 1, 'invalid argument: order_id: ');
     await refused(ws, 'order_cancel_all', { market: 'BTC_USDT' }, 1, 'invalid argument: type: invalid or duplicate');
     await refused(
       ws,

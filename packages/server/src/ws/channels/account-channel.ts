@@ -1,6 +1,6 @@
 import type { Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
-import { atMost } from '../params.js';
+import { wholeUnsubscribe } from '../params.js';
 import { AccountFollowers } from './account-followers.js';
 
 /**
@@ -22,7 +22,7 @@ export abstract class AccountChannel<R> implements Channel {
   abstract subscribe(conn: WsConnection, params: readonly unknown[]): void;
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
+    wholeUnsubscribe(params);
     this.followers.drop(conn);
   }
 

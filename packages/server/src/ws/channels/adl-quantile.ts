@@ -2,7 +2,7 @@ import { AdlQueues } from '@txc/core';
 import type { Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
-import { atMost, marketParam } from '../params.js';
+import { atMost, marketParam, wholeUnsubscribe } from '../params.js';
 import { invalidArgument, pushFrame } from '../protocol.js';
 
 /** Pushed this often, changed or not (websocket spec §7.11). */
@@ -59,7 +59,7 @@ export class AdlQuantileChannel implements Channel {
   }
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
+    wholeUnsubscribe(params);
     this.disconnect(conn);
   }
 

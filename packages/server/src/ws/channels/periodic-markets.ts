@@ -2,7 +2,7 @@ import type { MarketSpec } from '@txc/core';
 import type { Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { MarketSubscribers, repeat } from '../market-subscribers.js';
-import { atMost, marketList } from '../params.js';
+import { marketList, wholeUnsubscribe } from '../params.js';
 import { invalidArgument } from '../protocol.js';
 
 /**
@@ -47,7 +47,7 @@ export abstract class PeriodicMarketsChannel implements Channel {
   }
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
+    wholeUnsubscribe(params);
     this.subscribers.drop(conn);
   }
 

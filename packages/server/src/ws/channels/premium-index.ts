@@ -4,7 +4,7 @@ import { marketsByName } from '../../market-data/public-views.js';
 import type { Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
-import { atMost, marketList } from '../params.js';
+import { marketList, wholeUnsubscribe } from '../params.js';
 import { invalidArgument, pushFrame } from '../protocol.js';
 import { TextFrame } from '../text-frame.js';
 import { wsSeconds } from '../wire.js';
@@ -48,7 +48,7 @@ export class PremiumIndexChannel implements Channel {
   }
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
+    wholeUnsubscribe(params);
     this.disconnect(conn);
   }
 

@@ -6,7 +6,7 @@ import { MarketSubscribers } from '../market-subscribers.js';
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
-import { atMost, integerParam, marketList, marketParam } from '../params.js';
+import { atMost, integerParam, marketList, marketParam, wholeUnsubscribe } from '../params.js';
 import { pushFrame } from '../protocol.js';
 import { marketTexts, wsSeconds } from '../wire.js';
 
@@ -117,7 +117,7 @@ export class TradesChannel implements Channel {
   }
 
   unsubscribe(conn: WsConnection, params: readonly unknown[]): void {
-    atMost(params, 0);
+    wholeUnsubscribe(params);
     this.subscribers.drop(conn);
   }
 

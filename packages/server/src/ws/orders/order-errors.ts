@@ -1,6 +1,7 @@
 import type { MarketSpec, Rejection, State, TradingAccount } from '@txc/core';
 import type { FieldErrors } from '@txc/sdk';
 import type { Invalid } from '../../order-entry/place-order.js';
+import { ORDER_ID_REQUIRED } from '../../http/validation/order-fields/order-id.js';
 import { OTO_WRONG } from '../../http/validation/order-fields/oto-prices.js';
 import { invalidArgument, WS_ERRORS, WsError, type WsErrorBody } from '../protocol.js';
 import { paramOf } from './order-params.js';
@@ -119,7 +120,12 @@ export function fieldErrors(state: State, errors: FieldErrors, market: unknown, 
       return new WsError(ORDER_ERRORS.amountTooSmall, `${field}: ${errors[field]?.join(' ')}`);
     }
   }
-  const detail = Object.entries(errors).map(([field, messages]) => `${paramOf(field)}: ${messages.join(' ')}`);
+  const detail = Object.entries(errors).map(([field, messages]) =>
+    // REST's wording names one field where either of two will do (websocket spec §9.4's wording)
+    field === 'orderId' && messages.includes(ORDER_ID_REQUIRED)
+      ? 'order_id or client_order_id must be set'
+      : `${paramOf(field)}: ${messages.join(' ')}`,
+  );
   return invalidArgument(detail.join('; '));
 }
 

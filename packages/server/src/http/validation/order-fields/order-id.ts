@@ -3,6 +3,9 @@ import { integerValue } from '../integer-value.js';
 
 const SPELLINGS = ['orderId', 'order_id'] as const;
 
+/** Neither an order id nor a client order id where one of them names the order. */
+export const ORDER_ID_REQUIRED = 'OrderId field is required.';
+
 /** Whether the body names an order id, under either spelling, whatever its value. */
 export function hasOrderId(v: FieldValidation): boolean {
   return (v.body[v.spelling(SPELLINGS)] ?? undefined) !== undefined;
