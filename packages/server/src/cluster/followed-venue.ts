@@ -4,6 +4,7 @@ import type { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
 import type { Clock } from '../venue/sequencer/clock.js';
 import type { EventListener, Submitted } from '../venue/sequencer/sequencer.js';
 import type { VenueView } from '../venue/venue-view.js';
+import { appliedWithin } from './applied-within.js';
 import type { CommandLink } from './command-link.js';
 import type { JournalFollower } from './journal-follower.js';
 
@@ -24,15 +25,18 @@ export class FollowedVenue implements VenueView {
     readonly store: Store,
     readonly clock: Clock,
     readonly websocketTokens: WebsocketTokens,
+    /** How long a request waits for this copy to apply what the leader committed before it. */
+    private readonly catchUpMs: number,
   ) {}
 
   get state(): State {
     return this.follower.state;
   }
 
-  /** Resolves once this copy has applied `seq`. */
+  /** Resolves once this copy has applied `seq`; rejects as unavailable when it could not in `catchUpMs`. */
   caughtUp(seq: number): Promise<void> {
-    return this.follower.reach(seq);
+    if (this.follower.state.seq >= seq) return DURABLE;
+    return appliedWithin(this.follower.reach(seq), this.catchUpMs);
   }
 
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {

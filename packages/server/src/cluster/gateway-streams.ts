@@ -14,6 +14,7 @@ import { streamLogging } from '../ws/stream-logging.js';
 import { createStreams } from '../ws/streams.js';
 import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
+import { appliedWithin } from './applied-within.js';
 import { CommandLink } from './command-link.js';
 import type { RemoteAdmission } from './admission.js';
 import type { SharedLimits } from './shared-limits.js';
@@ -65,9 +66,10 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
     log.warn({ err: error }, 'following the journal failed; retrying'),
   );
   follower.keepResults();
-  const link = new CommandLink(nats, cluster, leaderWait(config), (seq) => follower.resultOf(seq));
+  const wait = leaderWait(config);
+  const link = new CommandLink(nats, cluster, wait, (seq) => appliedWithin(follower.resultOf(seq), wait.timeoutMs));
   const tokens = new WebsocketTokens(parts.secrets, keys.registry);
-  const venue = new FollowedVenue(follower, link, store, systemClock(), tokens);
+  const venue = new FollowedVenue(follower, link, store, systemClock(), tokens, wait.timeoutMs);
   const marketData = await MarketData.open(venue);
   await follower.follow(() => store.session(), config.lease.followPollMs);
   const streams = createStreams({

@@ -33,7 +33,7 @@ import { HttpMetrics } from '../metrics/metrics.js';
 import { clusterTarget, connectCluster, redactedUrl, type ClusterTarget } from './cluster-connection.js';
 import { GatewayKeys } from './gateway-keys.js';
 import { openGatewayStreams, type GatewayStreams } from './gateway-streams.js';
-import { SharedLimits } from './shared-limits.js';
+import { REDIS_COMMAND_TIMEOUT_MS, SharedLimits } from './shared-limits.js';
 import {
   decodeAnswer,
   encodeRequest,
@@ -152,10 +152,16 @@ function buildGatewayApp(parts: GatewayParts): FastifyInstance {
 
 /**
  * The cluster's limits in Redis. Commands fail at once while it is out of reach (no queue, one
- * try), and the gateway then counts on its own (SharedLimits).
+ * try), or after REDIS_COMMAND_TIMEOUT_MS while it does not answer, and the gateway then counts on
+ * its own (SharedLimits).
  */
 function sharedLimits(url: string, cluster: string, log: Logger, onRefused: (group: string) => void): SharedLimits {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   const shown = redactedUrl(url);
   // Every retry of the connection fails again: said once an outage, or a mistyped URL would fill the
   // log, where saying nothing leaves each gateway granting a client its whole allowance unnoticed.
@@ -174,7 +180,13 @@ function sharedLimits(url: string, cluster: string, log: Logger, onRefused: (gro
     if (out) log.warn(`Redis at ${shown} is back: the rate limits are shared again`);
     out = false;
   });
-  return new SharedLimits(redis, `txc:${cluster}:limits`, onRefused);
+  const silent = (now: boolean): void =>
+    now
+      ? log.warn(
+          `Redis at ${shown} does not answer within ${REDIS_COMMAND_TIMEOUT_MS} ms: until it does, this gateway counts the shared rate limits on its own`,
+        )
+      : log.warn(`Redis at ${shown} answers again: the rate limits are shared again`);
+  return new SharedLimits(redis, `txc:${cluster}:limits`, onRefused, silent);
 }
 
 /** PostgreSQL's "undefined_table": the store has not been made yet. */

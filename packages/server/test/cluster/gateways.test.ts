@@ -15,8 +15,10 @@ import { acknowledged, admin, send, sign, type Actor, type Target } from '../dur
 import { engineNodeFlags, gatewayFlags, health, leading } from '../durability/venue-processes.js';
 import { startChildServer, type ChildFlags, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
+import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/ports.js';
 import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
+import { SeverableLink } from '../support/severable-link.js';
 import { ADMIN_URL, createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { txc } from '../support/txc-cli.js';
 import { parseSamples, sumOf, valueOf, type Sample } from '../metrics/prometheus-text.js';
@@ -339,6 +341,68 @@ describe('gateways in front of a cluster', async () => {
       );
     } finally {
       await standby.crash();
+    }
+  });
+
+  it('a Redis that stops answering: the gateway counts on its own at once, says so, and shares again once it answers', async () => {
+    const link = await SeverableLink.open(TEST_REDIS_URL);
+    const gateway = await startChildServer({
+      ...gatewayFlags(flags, 'G4', shared),
+      redis: link.through(TEST_REDIS_URL),
+    });
+    const redisOnHealth = async (): Promise<unknown> =>
+      ((await (await fetch(`${gateway.url}/health`)).json()) as { cluster: { redis?: boolean } }).cluster.redis;
+    try {
+      assert.equal((await fetch(`${gateway.url}/api/v4/public/ping`)).status, 200);
+      assert.equal(await redisOnHealth(), true);
+      // connections open, nothing answered: a hung Redis, or a partition TCP has not noticed
+      link.stall();
+      const stalledAt = performance.now();
+      for (let i = 0; i < 5; i++) assert.equal((await fetch(`${gateway.url}/api/v4/public/ping`)).status, 200);
+      const order = await send(gateway, restingBuy(actors[1]!, 'while-redis-is-silent'));
+      assert.equal(order.status, 200, JSON.stringify(order.body));
+      const took = performance.now() - stalledAt;
+      assert.ok(took < 2_500, `the first request waits out one command timeout, the others none: ${took} ms`);
+      assert.equal(await redisOnHealth(), false);
+      const gauge = (await scrape(gateway)).filter((sample) => sample.name === 'txc_cluster_redis_connected');
+      assert.deepEqual(
+        gauge.map((sample) => sample.value),
+        [0],
+      );
+      assert.match(gateway.logs(), /Redis at redis:\/\/127\.0\.0\.1:\d+\/? does not answer within 500 ms/);
+      link.flow();
+      await eventually('Redis counted again', async () => (await redisOnHealth()) === true);
+      assert.match(gateway.logs(), /answers again: the rate limits are shared again/);
+    } finally {
+      await gateway.crash();
+      await link.close();
+    }
+  });
+
+  it('a gateway whose PostgreSQL stops answering answers 503 within the request deadline, and serves once it answers', async () => {
+    const link = await SeverableLink.open(db.url);
+    const gateway = await startChildServer({ ...gatewayFlags(flags, 'G5', shared), database: link.through(db.url) });
+    try {
+      // the key is read and cached while the store answers
+      assert.equal((await send(gateway, restingBuy(actors[2]!, 'before-the-stall'))).status, 200);
+      link.stall();
+      const stalledAt = performance.now();
+      // the leader admits and commits; the gateway's copy cannot read the journal to catch up
+      const answer = await send(gateway, restingBuy(actors[2]!, 'during-the-stall'));
+      const took = performance.now() - stalledAt;
+      assert.deepEqual(
+        [answer.status, answer.body],
+        [503, { code: 0, message: 'Service temporarily unavailable, try again later.', errors: {} }],
+      );
+      assert.ok(took < 3_000, `answered within the 3 s request deadline, not dropped at its end: ${took} ms`);
+      link.flow();
+      await eventually(
+        'served again',
+        async () => (await send(gateway, restingBuy(actors[2]!, `after-${Date.now()}`))).status === 200,
+      );
+    } finally {
+      await gateway.crash();
+      await link.close();
     }
   });
 

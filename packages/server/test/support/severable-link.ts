@@ -10,11 +10,15 @@ const UPGRADE_REFUSED = 'HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnecti
 /**
  * A TCP relay to a server (a process's own road to NATS, a browser's to txc) that a test can cut and
  * mend: cut, every connection through it drops and new ones are refused, as when one machine loses
- * the network while the others keep it. A relay to an HTTP server can also refuse WebSocket upgrades
- * alone, as a proxy that does not pass them.
+ * the network while the others keep it. Stalled, connections stay open and nothing passes either
+ * way, as with a server that hangs or a partition TCP has not noticed. A relay to an HTTP server can
+ * also refuse WebSocket upgrades alone, as a proxy that does not pass them.
  */
 export class SeverableLink {
   private readonly sockets = new Set<Socket>();
+  /** Each direction of each relayed connection: what a stall stops. */
+  private readonly flows = new Set<readonly [Socket, Socket]>();
+  private stalled = false;
   /** The browser's side of each WebSocket through the relay: those a refusal of upgrades drops. */
   private readonly upgraded = new Set<Socket>();
   private readonly server: Server;
@@ -64,11 +68,15 @@ export class SeverableLink {
       [client, upstream],
       [upstream, client],
     ] as const) {
+      const flow = [from, to] as const;
       this.sockets.add(from);
-      from.pipe(to);
+      this.flows.add(flow);
+      if (this.stalled) from.pause();
+      else from.pipe(to);
       from.on('error', () => to.destroy());
       from.on('close', () => {
         this.sockets.delete(from);
+        this.flows.delete(flow);
         to.destroy();
       });
     }
@@ -91,6 +99,29 @@ export class SeverableLink {
   /** The relay's address for HTTP (and WebSocket) clients. */
   get httpUrl(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** `url` with the link's host and port: the same server, reached through the link. */
+  through(url: string): string {
+    const linked = new URL(url);
+    linked.hostname = '127.0.0.1';
+    linked.port = String(this.port);
+    return linked.toString();
+  }
+
+  /** Nothing passes either way, the connections left open, until {@link flow}. */
+  stall(): void {
+    this.stalled = true;
+    for (const [from, to] of this.flows) {
+      from.unpipe(to);
+      from.pause();
+    }
+  }
+
+  /** Everything held by a stall passes, and what follows. */
+  flow(): void {
+    this.stalled = false;
+    for (const [from, to] of this.flows) from.pipe(to);
   }
 
   /** Drops every connection through the link, and refuses new ones until it is mended. */
