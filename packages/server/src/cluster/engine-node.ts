@@ -75,6 +75,8 @@ class EngineNode implements RunningNode {
   private server: RunningServer | undefined;
   private epoch: number | null = null;
   private leader: string | null = null;
+  /** The last look at the lease failed: the store is out of reach, and who leads is not known. */
+  private leaseUnread = false;
   /**
    * The last journal entry this node's state applied, kept while no follower is open: a standby that
    * cannot read the store yet (after a step-down, a failed takeover) still has that state behind it.
@@ -92,6 +94,7 @@ class EngineNode implements RunningNode {
   /** What keeps this standby from taking a lapsed lease, said while it lasts. */
   private readonly venueNotice = new StandingNotice();
   private readonly reachNotice = new StandingNotice();
+  private readonly leaseNotice = new StandingNotice();
   private timer: NodeJS.Timeout | undefined;
   /** Role changes, one at a time. */
   private changing: Promise<void> = Promise.resolve();
@@ -230,11 +233,15 @@ class EngineNode implements RunningNode {
       // the lease runs from when the database applies the statement: no earlier than it was sent
       const sent = performance.now();
       const epoch = await this.lease.acquire();
+      this.leaseReached();
       if (epoch !== undefined) return await this.takeOver(epoch, sent);
       await this.readLease();
       if (this.leader === null) await this.warnOfVenue();
     } catch (error) {
-      this.log.warn({ err: error }, 'cannot reach the lease');
+      // a standby that cannot read the store can take nothing over: it names no leader and is not ready
+      this.leaseUnread = true;
+      this.leader = null;
+      if (this.leaseNotice.due()) this.log.warn({ err: error }, 'cannot reach the lease');
     }
   }
 
@@ -250,9 +257,16 @@ class EngineNode implements RunningNode {
     this.log.warn({ venue }, 'a txc serve holds the cluster’s database: no engine node leads until it stops');
   }
 
+  private leaseReached(): void {
+    if (this.leaseUnread) this.log.info('the lease can be read again');
+    this.leaseUnread = false;
+    this.leaseNotice.ended();
+  }
+
   /** Who holds the lease now, as /health reports it. */
   private async readLease(): Promise<void> {
     const held = await this.lease.holder();
+    this.leaseReached();
     // a lease still naming this node that it no longer serves (it stepped down before the database saw the
     // lease lapse) names nobody
     const serving = held?.holder !== this.nodeId || this.server !== undefined;
@@ -421,7 +435,7 @@ class EngineNode implements RunningNode {
       () => ({
         place: this.place(),
         seq: this.applied(),
-        following: this.follower !== undefined,
+        following: this.follower !== undefined && !this.leaseUnread,
       }),
       metricsOptions(this.config, this.standbyMetrics, this.adminToken),
     );

@@ -14,6 +14,7 @@ import { engineNodeFlags, gatewayFlags, leading, TEST_LEASE } from '../durabilit
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { natsSkipReason, TEST_NATS_URL, ThrowawayNats } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 import { SeverableLink } from '../support/severable-link.js';
 import { throwawayPostgresSkipReason, ThrowawayPostgres } from '../support/throwaway-postgres.js';
 import { arrives, mentions, streamOn, updates } from './stream-client.js';
@@ -26,8 +27,13 @@ after(async () => {
   for (const step of cleanUp.reverse()) await Promise.resolve(step()).catch(() => undefined);
 });
 
-/** One engine node and the given gateways, on `database` and the NATS server at `nats`. */
-async function cluster(database: string, nats: string, gateways: readonly string[]): Promise<ChildServer[]> {
+/** One engine node, the given gateways, then the given standbys, on `database` and the NATS server at `nats`. */
+async function cluster(
+  database: string,
+  nats: string,
+  gateways: readonly string[],
+  standbys: readonly string[] = [],
+): Promise<ChildServer[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'txc-outages-'));
   const flags: Partial<Config> = { dataDir, database, venue: DEMO_VENUE_FILE };
   const processes: ChildServer[] = [];
@@ -39,6 +45,7 @@ async function cluster(database: string, nats: string, gateways: readonly string
     startChildServer({ ...(gateway ? gatewayFlags : engineNodeFlags)(flags, id, SHARED), cluster: nats });
   processes.push(await leading(await node('A', false)));
   for (const id of gateways) processes.push(await node(id, true));
+  for (const id of standbys) processes.push(await node(id, false));
   return processes;
 }
 
@@ -293,17 +300,23 @@ describe('outages around a cluster', async () => {
   it('PostgreSQL stopped: 503 everywhere meanwhile, writes again when it returns, nothing acknowledged lost', async () => {
     const pg = await ThrowawayPostgres.create();
     cleanUp.push(() => pg.destroy());
-    const [leader, g1] = await cluster(pg.url, TEST_NATS_URL, ['G1']);
+    const [leader, g1, standby] = await cluster(pg.url, TEST_NATS_URL, ['G1'], ['B']);
     const [actor] = await setUp(g1!, 2, unique);
     const pending = await updates(await watched(g1!, actor!), 'ordersPending', [MARKET]);
     assert.ok(acknowledged(await send(g1!, order(actor!, 'before'))));
+    await healthSays(standby!, 'standby', 'before the outage', (b) => b.cluster?.leader === 'A');
     await pg.stop();
+    // a standby that cannot read the store could take nothing over: not ready, and it names no leader it cannot see
+    await healthSays(standby!, 'unavailable', 'while PostgreSQL is down', (b) => b.cluster?.leader === null);
     for (const [i, target] of [g1!, leader!].entries()) {
       const answer = await send(target, order(actor!, `while-down-${i}`)).catch(() => undefined);
       assert.ok(answer === undefined || answer.status === 503, `never a success: ${JSON.stringify(answer)}`);
     }
     await pg.start();
     const after = await recovers(g1!, actor!, 'after');
+    // one of the two nodes leads again, and the other is ready to take over
+    const ready = async (p: ChildServer): Promise<boolean> => (await fetch(`${p.url}/health`)).status === 200;
+    await eventually('both nodes ready again', async () => (await ready(leader!)) && (await ready(standby!)));
     const open = await openOrders(g1!, actor!);
     assert.ok(open.includes('before') && open.includes(after), open.join(', '));
     // the gateway's copy reads on from the entry after the last it applied: the stream goes on
