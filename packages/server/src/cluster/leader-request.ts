@@ -48,7 +48,6 @@ export async function askLeader(
   wait: LeaderWait,
   { headers, beforeRetry, giveUpAt = performance.now() + wholeWaitMs(wait) }: AskOptions = {},
 ): Promise<Msg | undefined> {
-  // the client hears 503, never a dropped connection
   for (;;) {
     try {
       const timeout = Math.max(MIN_REQUEST_MS, giveUpAt - performance.now());

@@ -107,6 +107,11 @@ export class WsTestClient {
     return at < 0 ? [] : this.frames.slice(at + 1);
   }
 
+  /** Every answer received so far, in the order they came. */
+  answers(): Answer[] {
+    return this.frames.filter((f) => f.method === undefined) as unknown as Answer[];
+  }
+
   /** Every push of `method` received so far. */
   pushes(method: string): Push[] {
     return this.frames.filter((f) => f.method === method) as unknown as Push[];
