@@ -141,23 +141,40 @@ natsSecurityOptions(storeOptions(program.command('serve').description('serve the
         ? await (await import('../process/serve.js')).serve(config)
         : await (await import('../cluster/engine-node.js')).runEngineNode(config);
     started();
-    let stopping = false;
-    const stop = (): void => {
-      // A Ctrl-C under npm start reaches txc twice (from the terminal and from npm): once stopping,
-      // further signals must not end the process before the journal is flushed and the snapshot written.
-      if (stopping) return;
-      stopping = true;
-      server.close().then(
-        () => process.exit(0),
-        (e: unknown) => {
-          process.stderr.write(`txc: shutdown failed: ${String(e)}\n`);
-          process.exit(1);
-        },
-      );
-    };
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
+    stopOnSignals(() => server.close(), config.cluster === undefined ? undefined : config.lease.stopWaitMs);
   });
+
+/**
+ * Stops the started process on SIGTERM or SIGINT and exits: 0 once it closed, 1 when closing failed
+ * or, given `waitMs` (a cluster's processes), took longer than that.
+ */
+function stopOnSignals(close: () => Promise<void>, waitMs: number | undefined): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    // A Ctrl-C under npm start reaches txc twice (from the terminal and from npm): once stopping,
+    // further signals must not end the process before the journal is flushed and the snapshot written.
+    if (stopping) return;
+    stopping = true;
+    if (waitMs !== undefined) {
+      const late = (): void => {
+        process.stderr.write(
+          `txc: stopped by ${signal} without finishing its stop: PostgreSQL or NATS did not answer within ${waitMs} ms (lease.stopWaitMs); everything it acknowledged is durable\n`,
+        );
+        process.exit(1);
+      };
+      setTimeout(late, waitMs).unref();
+    }
+    close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`txc: shutdown failed: ${String(e)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
 
 /**
  * Until the process has started (a cluster's waits for NATS as long as it takes), SIGTERM or SIGINT
@@ -202,9 +219,7 @@ natsSecurityOptions(
     const started = stopWhileStarting();
     const gateway = await runGateway(config);
     started();
-    const stop = (): void => void gateway.close().then(() => process.exit(0));
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    stopOnSignals(() => gateway.close(), config.lease.stopWaitMs);
   });
 
 const user = program.command('user').description('venue users');

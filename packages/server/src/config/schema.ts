@@ -213,6 +213,12 @@ export const ConfigSchema = Type.Object({
        * gateway can reach it meanwhile. Longer than a NATS restart takes, so that one costs no election.
        */
       natsLossMs: Type.Integer({ minimum: 500, default: 10_000 }),
+      /**
+       * A cluster process's stop (SIGTERM) waits this long at most for PostgreSQL and NATS, then
+       * exits anyway: what it acknowledged is durable already, and a gateway holds nothing, so a
+       * store that hangs must not keep it past its supervisor's patience (txc.service: 120 s).
+       */
+      stopWaitMs: Type.Integer({ minimum: 1_000, default: 60_000 }),
     },
     { default: {} },
   ),

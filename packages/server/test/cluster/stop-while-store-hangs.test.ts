@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
+import { eventually } from '../support/eventually.js';
+import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
+import { freePort } from '../support/ports.js';
+import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { SeverableLink } from '../support/severable-link.js';
+import { tempDirs } from '../support/temp-dirs.js';
+import { TXC_BIN } from '../support/txc-cli.js';
+
+/** Short, so that the test waits it out: the default is a minute. */
+const STOP_WAIT_MS = 3_000;
+
+interface Started {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly exited: Promise<number | null>;
+  output(): string;
+}
+
+/** `txc <command>` on a port of its own, once its /health answers 200. */
+async function started(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [TXC_BIN, ...args, '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const ready = async (): Promise<boolean> => (await fetch(`${url}/health`).catch(() => undefined))?.status === 200;
+  await eventually(`${args[0]} ready:\n${out}`, ready, 60_000);
+  return { child, url, exited, output: () => out };
+}
+
+describe('cluster processes stopped while PostgreSQL hangs', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  const dir = tempDirs('txc-stop-hung-');
+
+  it('exit after lease.stopWaitMs, saying why, rather than waiting for PostgreSQL to answer', { skip }, async () => {
+    const db = await createTestDatabase();
+    const link = await SeverableLink.open(db.url);
+    const settings = join(dir(), 'txc.json');
+    writeFileSync(settings, JSON.stringify({ lease: { ttlMs: 2_000, stopWaitMs: STOP_WAIT_MS } }));
+    const env = { TXC_MASTER_KEY: 'ef'.repeat(32), TXC_ADMIN_TOKEN: 'stop-while-store-hangs-token' };
+    const common = ['--cluster', TEST_NATS_URL, '--database', link.through(db.url), '--config', settings];
+    const processes: Started[] = [];
+    try {
+      processes.push(
+        await started(['serve', ...common, '--venue', DEMO_VENUE_FILE, '--node-id', 'A', '--data-dir', dir()], env),
+      );
+      processes.push(await started(['gateway', ...common, '--node-id', 'G1', '--data-dir', dir()], env));
+      // connections left open, nothing answered: a PostgreSQL that hangs, or a partition TCP has not noticed
+      link.stall();
+      const stoppedAt = performance.now();
+      for (const p of processes) p.child.kill('SIGTERM');
+      const codes = await Promise.all(processes.map((p) => p.exited));
+      const took = performance.now() - stoppedAt;
+      assert.ok(took < STOP_WAIT_MS + 4_000, `stopped in ${took} ms`);
+      for (const [i, p] of processes.entries()) {
+        assert.equal(codes[i], 1, p.output());
+        assert.match(
+          p.output(),
+          /txc: stopped by SIGTERM without finishing its stop: PostgreSQL or NATS did not answer within 3000 ms/,
+        );
+      }
+    } finally {
+      for (const p of processes) p.child.kill('SIGKILL');
+      await link.close();
+      await db.drop();
+    }
+  });
+});
