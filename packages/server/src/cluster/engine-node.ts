@@ -30,6 +30,7 @@ import { HttpMetrics } from '../metrics/metrics.js';
 import { watchCluster } from '../metrics/cluster-metrics.js';
 import { clusterTarget, connectCluster, type ClusterConnection, type ClusterTarget } from './cluster-connection.js';
 import { keyCreatedSubject, keyRevokedSubject } from './http-over-nats.js';
+import { followerFailures } from './follower-failures.js';
 import { JournalFollower } from './journal-follower.js';
 import { answerAdmissions } from './admission.js';
 import { answerCommands } from './command-link.js';
@@ -448,9 +449,7 @@ class EngineNode implements RunningNode {
     this.lock.announce(this.url);
     while (!this.closed) {
       try {
-        const follower = await JournalFollower.open(this.store, (error) =>
-          this.log.warn({ err: error }, 'following the journal failed; retrying'),
-        );
+        const follower = await JournalFollower.open(this.store, followerFailures(this.log));
         await follower.follow(() => this.store.session(), this.config.lease.followPollMs);
         this.follower = follower;
         this.log.info({ node: this.nodeId, seq: follower.state.seq }, 'standing by, following the journal');

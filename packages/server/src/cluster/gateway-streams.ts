@@ -16,6 +16,7 @@ import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
 import { appliedWithin } from './applied-within.js';
 import { CommandLink } from './command-link.js';
+import { followerFailures } from './follower-failures.js';
 import type { RemoteAdmission } from './admission.js';
 import type { SharedLimits } from './shared-limits.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
@@ -62,9 +63,7 @@ const NO_LEADER = 'no engine node answered, and nothing was sent to one: send it
  */
 export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<GatewayStreams> {
   const { app, config, log, store, nats, cluster, keys } = parts;
-  const follower = await JournalFollower.open(store, (error) =>
-    log.warn({ err: error }, 'following the journal failed; retrying'),
-  );
+  const follower = await JournalFollower.open(store, followerFailures(log));
   follower.keepResults();
   const wait = leaderWait(config);
   const link = new CommandLink(nats, cluster, wait, (seq) => appliedWithin(follower.resultOf(seq), wait.timeoutMs));
