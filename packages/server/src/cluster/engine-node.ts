@@ -31,6 +31,7 @@ import { watchCluster } from '../metrics/cluster-metrics.js';
 import { clusterTarget, connectCluster, type ClusterConnection, type ClusterTarget } from './cluster-connection.js';
 import { keyCreatedSubject, keyRevokedSubject } from './http-over-nats.js';
 import { followerFailures } from './follower-failures.js';
+import { answerAsNode, nodeRunningAs } from './node-names.js';
 import { JournalFollower } from './journal-follower.js';
 import { answerAdmissions } from './admission.js';
 import { answerCommands } from './command-link.js';
@@ -161,6 +162,7 @@ class EngineNode implements RunningNode {
 
   async start(): Promise<void> {
     await this.standBy();
+    answerAsNode(this.nats, this.cluster, this.nodeId, () => this.url);
     // a standby tries for the lease as often as the leader renews it
     this.timer = setInterval(() => this.tick(), Math.max(50, Math.floor(this.config.lease.ttlMs / 3)));
   }
@@ -512,6 +514,12 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     starting = await listenWhileStarting(config.host, config.port, () => `NATS at ${target.shown}`);
     const link = await connectCluster(target, `txc node ${nodeId}`, log);
     nats = link.nats;
+    const twin = await nodeRunningAs(nats, cluster, nodeId, renewalPeriodMs(config));
+    if (twin !== undefined) {
+      throw new ConfigError(
+        `another engine node of this cluster runs as ${nodeId} (${twin}): give each node its own --node-id`,
+      );
+    }
     // its port, for the process's own listener
     await starting.close();
     starting = undefined;

@@ -54,8 +54,8 @@ function certificates(dir: string): Record<'ca' | 'serverCert' | 'serverKey' | '
 const USERS = `authorization {
   users = [
     { user: node, password: node-secret, permissions: {
-        subscribe: ["txc.*.http", "txc.*.command", "txc.*.admit", "_INBOX.>"],
-        publish: ["txc.*.keys.>", "txc.*.admit", "txc.*.gateways"], allow_responses: true } }
+        subscribe: ["txc.*.http", "txc.*.command", "txc.*.admit", "txc.*.nodes.*", "_INBOX.>"],
+        publish: ["txc.*.keys.>", "txc.*.admit", "txc.*.gateways", "txc.*.nodes.*"], allow_responses: true } }
     { user: gateway, password: gateway-secret, permissions: {
         publish: ["txc.*.http", "txc.*.command", "txc.*.admit"], subscribe: ["txc.*.keys.>", "txc.*.gateways", "_INBOX.>"],
         allow_responses: true } }

@@ -62,3 +62,34 @@ describe('an engine node on a database a txc serve holds', async () => {
     }
   });
 });
+
+describe('an engine node named as one that runs', async () => {
+  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
+  if (skip !== undefined) {
+    it('runs against real PostgreSQL and NATS servers', { skip }, () => undefined);
+    return;
+  }
+  const dir = tempDirs('txc-start-up-refusals-');
+
+  it('refuses to start, naming the one that runs; once that one is gone, the name is free again', async () => {
+    const db = await createTestDatabase();
+    const flags = { database: db.url, cluster: TEST_NATS_URL, nodeId: 'A', masterKey: ENV.TXC_MASTER_KEY };
+    const a = await startChildServer({ ...flags, dataDir: dir(), adminToken: ENV.TXC_ADMIN_TOKEN });
+    try {
+      const args = ['serve', '--cluster', TEST_NATS_URL, '--database', db.url, '--node-id', 'A', '--port', '0'];
+      const run = await txc([...args, '--data-dir', dir()], { env: ENV, timeoutMs: 30_000 });
+      assert.equal(run.code, 1, run.stderr);
+      assert.equal(
+        run.stderr,
+        `txc: another engine node of this cluster runs as A (${a.url}): give each node its own --node-id\n`,
+      );
+      await a.crash();
+      // kill -9: nothing answers for it any more, and a node started in its place goes on
+      const again = await startChildServer({ ...flags, dataDir: dir(), adminToken: ENV.TXC_ADMIN_TOKEN });
+      await again.crash();
+    } finally {
+      await a.crash();
+      await db.drop();
+    }
+  });
+});
