@@ -156,13 +156,13 @@ function stopOnSignals(close: () => Promise<void>, waitMs: number | undefined): 
     if (stopping) return;
     stopping = true;
     if (waitMs !== undefined) {
-      const late = (): void => {
+      // held, not unref'd: a close stuck on nothing the event loop waits for must end here too, saying so
+      setTimeout(() => {
         process.stderr.write(
-          `txc: stopped by ${signal} without finishing its stop: PostgreSQL or NATS did not answer within ${waitMs} ms (lease.stopWaitMs); everything it acknowledged is durable\n`,
+          `txc: stopped by ${signal} without finishing its stop within ${waitMs} ms (lease.stopWaitMs): PostgreSQL or NATS may not be answering; everything it acknowledged is durable\n`,
         );
         process.exit(1);
-      };
-      setTimeout(late, waitMs).unref();
+      }, waitMs);
     }
     close().then(
       () => process.exit(0),

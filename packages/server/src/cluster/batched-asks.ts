@@ -3,6 +3,17 @@
  * requests batched here, and a bound on how long one batch holds the leader's event loop.
  */
 const MOST_PER_BATCH = 256;
+/**
+ * A question with less of its wait left than this is not sent: once sent it would most likely time
+ * out, and a timeout after sending tells its client less (it may have been applied) than not sending.
+ */
+const LEAST_LEFT_MS = 200;
+/**
+ * The questions of one message were asked within this of each other (only those held through a
+ * failover are further apart): a message gives up when its oldest question's wait ends, which must
+ * not cut the younger ones' short.
+ */
+const MOST_SPREAD_MS = 1_000;
 
 interface Waiting<Q, A> {
   readonly request: Q;
@@ -38,8 +49,9 @@ export interface BatchSending {
  * leader answered in the whole wait fails those held behind it too, which have waited about as long.
  * A batch the leader received and did not answer (it died with it) holds nothing back.
  *
- * Each question's wait runs from when it was asked, held or not: one whose wait ended while it was
- * held is not sent at all, and a batch gives up when its oldest question's wait ends. Otherwise a
+ * Each question's wait runs from when it was asked, held or not: one whose wait (nearly) ended while
+ * it was held is not sent at all, and a batch gives up when its oldest question's wait ends, so held
+ * questions asked far apart go in messages of their own. Otherwise a
  * question held behind a retried batch would start a whole wait afresh once sent, and its client's
  * connection could end before the venue's answer that it is unavailable.
  *
@@ -70,10 +82,19 @@ export class BatchedAsks<Q, A> {
   private flush(): void {
     // held until the batches being retried are settled: then they go, in order, behind them
     if (this.retrying > 0) return;
-    const expiredBefore = performance.now() - this.waitMs;
+    const expiredBefore = performance.now() - this.waitMs + LEAST_LEFT_MS;
     while (this.waiting.length > 0 && this.waiting[0]!.askedAt <= expiredBefore)
       this.waiting.shift()!.resolve(undefined);
-    while (this.waiting.length > 0) this.sendBatch(this.waiting.splice(0, MOST_PER_BATCH));
+    while (this.waiting.length > 0) {
+      const oldest = this.waiting[0]!.askedAt;
+      let count = 1;
+      while (
+        count < Math.min(this.waiting.length, MOST_PER_BATCH) &&
+        this.waiting[count]!.askedAt - oldest < MOST_SPREAD_MS
+      )
+        count++;
+      this.sendBatch(this.waiting.splice(0, count));
+    }
   }
 
   private sendBatch(batch: readonly Waiting<Q, A>[]): void {

@@ -79,6 +79,8 @@ class EngineNode implements RunningNode {
   private leader: string | null = null;
   /** The last look at the lease failed: the store is out of reach, and who leads is not known. */
   private leaseUnread = false;
+  /** A warning that the lease cannot be read was logged, and its end is still to be said. */
+  private leaseWarned = false;
   /**
    * The last journal entry this node's state applied, kept while no follower is open: a standby that
    * cannot read the store yet (after a step-down, a failed takeover) still has that state behind it.
@@ -244,7 +246,10 @@ class EngineNode implements RunningNode {
       // a standby that cannot read the store can take nothing over: it names no leader and is not ready
       this.leaseUnread = true;
       this.leader = null;
-      if (this.leaseNotice.due()) this.log.warn({ err: error }, 'cannot reach the lease');
+      if (this.leaseNotice.due()) {
+        this.log.warn({ err: error }, 'cannot reach the lease');
+        this.leaseWarned = true;
+      }
     }
   }
 
@@ -260,10 +265,11 @@ class EngineNode implements RunningNode {
     this.log.warn({ venue }, 'a txc serve holds the cluster’s database: no engine node leads until it stops');
   }
 
+  /** Read again: said once after a warning, whose notice keeps its half minute (a flapping store says no more). */
   private leaseReached(): void {
-    if (this.leaseUnread) this.log.info('the lease can be read again');
+    if (this.leaseWarned) this.log.info('the lease can be read again');
+    this.leaseWarned = false;
     this.leaseUnread = false;
-    this.leaseNotice.ended();
   }
 
   /** Who holds the lease now, as /health reports it. */

@@ -10,6 +10,7 @@ import type { SecretBox } from '../secrets/secret-box.js';
 import type { PostgresStore } from '../store/postgres.js';
 import { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
 import { systemClock } from '../venue/sequencer/clock.js';
+import { CommittedUnreadError, StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 import { streamLogging } from '../ws/stream-logging.js';
 import { createStreams } from '../ws/streams.js';
 import type { StreamObserver } from '../ws/stream-hub.js';
@@ -20,10 +21,10 @@ import { followerFailures } from './follower-failures.js';
 import type { RemoteAdmission } from './admission.js';
 import type { SharedLimits } from './shared-limits.js';
 import { throttledAnswer } from '../http/throttled-answer.js';
-import { leaderWait } from './leader-request.js';
+import { leaderWait, wholeWaitMs } from './leader-request.js';
 import { FollowedVenue } from './followed-venue.js';
 import type { GatewayKeys } from './gateway-keys.js';
-import { JournalFollower } from './journal-follower.js';
+import { JournalFollower, type AppliedResult } from './journal-follower.js';
 import type { Allows } from './gateway-allowances.js';
 import { sendNotUpgraded } from '../http/not-upgraded.js';
 import { WS_ERRORS, WsError } from '../ws/protocol.js';
@@ -66,9 +67,16 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
   const follower = await JournalFollower.open(store, followerFailures(log));
   follower.keepResults();
   const wait = leaderWait(config);
-  const link = new CommandLink(nats, cluster, wait, (seq) => appliedWithin(follower.resultOf(seq), wait.timeoutMs));
+  // committed, and its result not read in time: said apart, for the client must not send it again
+  const resultOf = (seq: number): Promise<AppliedResult> =>
+    appliedWithin(follower.resultOf(seq), wholeWaitMs(wait)).catch((e: unknown) => {
+      if (!(e instanceof StoreUnavailableError)) throw e;
+      log.warn({ seq }, 'a command the leader committed could not be read from the journal in time: answered 503');
+      throw new CommittedUnreadError(seq);
+    });
+  const link = new CommandLink(nats, cluster, wait, resultOf);
   const tokens = new WebsocketTokens(parts.secrets, keys.registry);
-  const venue = new FollowedVenue(follower, link, store, systemClock(), tokens, wait.timeoutMs);
+  const venue = new FollowedVenue(follower, link, store, systemClock(), tokens, wholeWaitMs(wait));
   const marketData = await MarketData.open(venue);
   await follower.follow(() => store.session(), config.lease.followPollMs);
   const streams = createStreams({

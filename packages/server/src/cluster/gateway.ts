@@ -291,10 +291,23 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     const wait = { ...leaderWait(config), onAnswer: () => reach.answered() };
     const forwarder = new Forwarder(connection, httpSubject(cluster), wait);
     const cutOff = new StandingNotice();
-    stopChecks = watchLeader(lease, reach, renewalPeriodMs(config), (leader) => {
-      if (!cutOff.due()) return;
+    // who leads, said when it changes: what a pager reads first when requests begin to answer 503
+    let leading: string | null | undefined;
+    stopChecks = watchLeader(lease, reach, renewalPeriodMs(config), (held) => {
+      const now = held?.live === true ? held.holder : null;
+      if (now !== leading) {
+        if (now === null) log.warn('no engine node leads: requests wait for one, then answer 503');
+        // a change of leader is news; the leader found at start-up is not
+        else
+          log[leading === undefined ? 'info' : 'warn'](
+            { leader: now, epoch: held?.epoch },
+            `engine node ${now} leads the cluster`,
+          );
+        leading = now;
+      }
+      if (!reach.cutOff || !cutOff.due()) return;
       log.warn(
-        { leader, nats: config.cluster },
+        { leader: held?.holder ?? null, nats: config.cluster },
         'the leader renews its lease but does not answer this gateway over NATS: is --cluster the NATS the engine nodes use? Every request waits, then answers 503',
       );
     });
@@ -399,6 +412,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
         await limits?.close();
         await store.close();
         lock.release();
+        log.info({ node: nodeId }, 'txc gateway stopped');
       },
     };
   } catch (e) {

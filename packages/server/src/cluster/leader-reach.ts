@@ -99,14 +99,14 @@ export function pingLeader(nats: NatsConnection, cluster: string, timeoutMs: num
 }
 
 /**
- * Looks at the lease every `everyMs` and has `reach` ping its leader; `onCutOff` hears each look that
- * finds this process cut off. One look at a time: while PostgreSQL hangs they do not pile up.
+ * Looks at the lease every `everyMs` and has `reach` ping its leader; `onLook` hears each look that
+ * read the lease. One look at a time: while PostgreSQL hangs they do not pile up.
  */
 export function watchLeader(
   lease: Lease,
   reach: LeaderReach,
   everyMs: number,
-  onCutOff: (leader: string | null) => void,
+  onLook: (held: LeaseHolder | undefined) => void,
 ): () => void {
   let looking = false;
   const timer = setInterval(() => {
@@ -117,7 +117,7 @@ export function watchLeader(
       .then(
         (held) => {
           reach.observe(held);
-          if (reach.cutOff) onCutOff(held?.holder ?? null);
+          onLook(held);
         },
         () => undefined,
       )

@@ -42,7 +42,10 @@ export class SharedLimits {
     private readonly onRefused: (group: string) => void = () => undefined,
     /** Told when Redis stops answering in time (true), and when it answers again (false). */
     private readonly onSilent: (silent: boolean) => void = () => undefined,
-  ) {}
+  ) {
+    // a connection made again answers: the probe's question is settled, and the reconnect is said already
+    redis.on('ready', () => this.answering());
+  }
 
   /** Counts one request of `client` under `rule`; false once its allowance for the window is spent. */
   async allows(client: string, rule: RateLimitRule): Promise<boolean> {
@@ -93,14 +96,20 @@ export class SharedLimits {
       this.redis
         .ping()
         .then(() => {
-          clearInterval(this.probe);
-          this.probe = undefined;
-          this.onSilent(false);
+          if (this.answering()) this.onSilent(false);
         })
         .catch(() => undefined)
         .finally(() => (asking = false));
     }, HUNG_PROBE_MS);
     this.probe.unref();
+  }
+
+  /** Ends the probe; whether there was one. */
+  private answering(): boolean {
+    if (this.probe === undefined) return false;
+    clearInterval(this.probe);
+    this.probe = undefined;
+    return true;
   }
 
   private countersOf(rule: RateLimitRule): Counters {

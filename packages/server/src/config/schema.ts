@@ -214,11 +214,12 @@ export const ConfigSchema = Type.Object({
        */
       natsLossMs: Type.Integer({ minimum: 500, default: 10_000 }),
       /**
-       * A cluster process's stop (SIGTERM) waits this long at most for PostgreSQL and NATS, then
-       * exits anyway: what it acknowledged is durable already, and a gateway holds nothing, so a
-       * store that hangs must not keep it past its supervisor's patience (txc.service: 120 s).
+       * A cluster process's stop (SIGTERM) takes this long at most, then it exits anyway: what it
+       * acknowledged is durable already, and a gateway holds nothing, so a store that hangs must not
+       * keep it past its supervisor's patience, which must be longer (compose.cluster.yaml: 60 s,
+       * txc.service: 120 s) for the process to say why it stopped short.
        */
-      stopWaitMs: Type.Integer({ minimum: 1_000, default: 60_000 }),
+      stopWaitMs: Type.Integer({ minimum: 1_000, default: 45_000 }),
     },
     { default: {} },
   ),

@@ -17,9 +17,4 @@ export class StandingNotice {
     this.saidAt = now;
     return true;
   }
-
-  /** The condition is over: the next time it starts, it is said at once. */
-  ended(): void {
-    this.saidAt = Number.NEGATIVE_INFINITY;
-  }
 }

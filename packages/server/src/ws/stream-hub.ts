@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Channel } from './channel.js';
 import { CLOSE, WsConnection, type Authorization, type StreamMutes } from './connection.js';
 import type { KeyStanding } from '../venue/keys/websocket-tokens.js';
-import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
+import { CommittedUnreadError, StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 import type { DurableOutbox } from './durable-outbox.js';
 import type { MethodSpec, MethodTable } from './method.js';
 import {
@@ -26,6 +26,9 @@ import { SubscriptionLog } from './subscription-log.js';
  * unanswered may have been applied all the same, so the client is told to look before it repeats.
  */
 const UNCONFIRMED = 'the venue could not confirm this request; look at the orders before sending it again';
+/** A command committed whose result this gateway could not read: sending it again would repeat it. */
+const COMMITTED_UNREAD =
+  'the venue accepted this request, but its result could not be read here yet: do not send it again; it shows in the orders once the venue answers';
 /** How a key stands now for a connection from `ip` (WebsocketTokens.standing, on the venue's state). */
 export type KeyStandingOf = (apiKey: string, ip: string) => KeyStanding;
 
@@ -298,8 +301,10 @@ export class StreamHub {
   private fail(conn: WsConnection, id: RequestId, error: unknown, method: string): void {
     if (error instanceof WsError) return conn.send(errorFrame(id, error));
     // the venue takes no writes for now (REST's 503): no fault of the server's code, so not logged as one
-    if (error instanceof StoreUnavailableError)
-      return conn.send(errorFrame(id, new WsError(WS_ERRORS.unavailable, UNCONFIRMED)));
+    if (error instanceof StoreUnavailableError) {
+      const message = error instanceof CommittedUnreadError ? COMMITTED_UNREAD : UNCONFIRMED;
+      return conn.send(errorFrame(id, new WsError(WS_ERRORS.unavailable, message)));
+    }
     this.log(error, method);
     conn.send(errorFrame(id, new WsError(WS_ERRORS.internal)));
   }

@@ -395,6 +395,13 @@ describe('gateways in front of a cluster', async () => {
         [503, { code: 0, message: 'Service temporarily unavailable, try again later.', errors: {} }],
       );
       assert.ok(took < 3_000, `answered within the 3 s request deadline, not dropped at its end: ${took} ms`);
+      // the gateway gave up waiting either to catch up (nothing sent) or for the result of what the
+      // leader committed: the latter, and only it, is logged as committed
+      const open = await send(g1, sign(actors[2]!, '/api/v4/orders', { market: MARKET, limit: 100 }));
+      const committed = (open.body as { clientOrderId: string }[]).some((o) => o.clientOrderId === 'during-the-stall');
+      const said = (): boolean => /a command the leader committed could not be read/.test(gateway.logs());
+      if (committed) await eventually('the committed order logged as such', said);
+      else assert.equal(said(), false, gateway.logs());
       link.flow();
       await eventually(
         'served again',
@@ -419,6 +426,8 @@ describe('gateways in front of a cluster', async () => {
     assert.equal(report.status, 503);
     const { cluster } = (await report.json()) as { cluster: { leader: string | null } };
     assert.equal(cluster.leader, null, 'the stopped leader gave its lease up: nobody leads');
+    // the gateway's log says who leads when it changes: what a pager reads first
+    await eventually('the gateway logged that nobody leads', () => g1.logs().includes('no engine node leads'));
   });
 
   it("a client IP's allowance, shared in Redis, is spent first and refused at the gateways in each family's body", async () => {

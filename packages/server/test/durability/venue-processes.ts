@@ -11,7 +11,7 @@ import { TEST_NATS_URL } from '../support/nats.js';
  * Lease settings short enough for a test to see several failovers, long enough that a leader on a
  * loaded two-core machine still renews in time.
  */
-export const TEST_LEASE = { ttlMs: 2_000, followPollMs: 100, natsLossMs: 10_000, stopWaitMs: 60_000 };
+export const TEST_LEASE = { ttlMs: 2_000, followPollMs: 100, natsLossMs: 10_000, stopWaitMs: 45_000 };
 
 /** The process(es) a venue runs in, as a crash test sees them. */
 export interface VenueProcesses {

@@ -121,7 +121,7 @@ describe('questions a gateway puts to the leader', () => {
   });
 
   it('wait from when they were asked: one held past its whole wait is never sent, a batch ends with its oldest', async () => {
-    const WAIT_MS = 200;
+    const WAIT_MS = 600;
     const sent: { requests: number[]; giveUpAt: number }[] = [];
     let release!: () => void;
     const leaderBack = new Promise<void>((resolve) => (release = resolve));
@@ -176,5 +176,32 @@ describe('questions a gateway puts to the leader', () => {
     assert.deepEqual(await Promise.all(held), [2, 3]);
     assert.equal(giveUps.length, 2, 'the held ones went together');
     assert.ok(giveUps[1]! >= askedOldest + LONG_WAIT_MS && giveUps[1]! < askedOldest + LONG_WAIT_MS + 20);
+  });
+
+  it('held questions asked far apart go in messages of their own, in order', async () => {
+    let release!: () => void;
+    const leaderBack = new Promise<void>((resolve) => (release = resolve));
+    const sent: { requests: number[]; giveUpAt: number }[] = [];
+    const asks = new BatchedAsks<number, number>(async (requests, { beforeRetry, giveUpAt }) => {
+      sent.push({ requests: [...requests], giveUpAt });
+      if (requests[0] === 1) {
+        await beforeRetry();
+        await leaderBack;
+      }
+      return [...requests];
+    }, LONG_WAIT_MS);
+    void asks.ask(1);
+    while (sent.length === 0) await nextTurn();
+    const held = [asks.ask(2)];
+    await sleep(1_100);
+    held.push(asks.ask(3));
+    await nextTurn();
+    release();
+    assert.deepEqual(await Promise.all(held), [2, 3]);
+    assert.deepEqual(
+      sent.map((s) => s.requests),
+      [[1], [2], [3]],
+    );
+    assert.ok(sent[2]!.giveUpAt - sent[1]!.giveUpAt >= 1_000, 'each message ends with its own oldest question');
   });
 });

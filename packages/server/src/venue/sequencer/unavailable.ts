@@ -1,7 +1,19 @@
 /** The store cannot take writes right now; the request may be retried later (HTTP 503). */
 export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
+  override readonly name: string = 'StoreUnavailableError';
   constructor(cause?: unknown) {
     super('the store is unavailable', { cause });
+  }
+}
+
+/**
+ * A command the venue committed (journal entry `seq`) whose result the process that took it could
+ * not read (a cluster's gateway whose copy of the venue cannot read the journal): answered as
+ * unavailable, since there is no result to give, but it must not be sent again.
+ */
+export class CommittedUnreadError extends StoreUnavailableError {
+  override readonly name = 'CommittedUnreadError';
+  constructor(readonly seq: number) {
+    super();
   }
 }
