@@ -99,6 +99,8 @@ class EngineNode implements RunningNode {
   private readonly venueNotice = new StandingNotice();
   private readonly reachNotice = new StandingNotice();
   private readonly leaseNotice = new StandingNotice();
+  /** A standby that cannot load the journal tries every FOLLOW_RETRY_MS: said once a half minute. */
+  private readonly journalNotice = new StandingNotice();
   private timer: NodeJS.Timeout | undefined;
   /** Role changes, one at a time. */
   private changing: Promise<void> = Promise.resolve();
@@ -463,7 +465,7 @@ class EngineNode implements RunningNode {
         this.log.info({ node: this.nodeId, seq: follower.state.seq }, 'standing by, following the journal');
         return;
       } catch (error) {
-        this.log.warn({ err: error }, 'cannot load the journal yet');
+        if (this.journalNotice.due()) this.log.warn({ err: error }, 'cannot load the journal yet');
         await new Promise((resolve) => setTimeout(resolve, FOLLOW_RETRY_MS));
       }
     }
