@@ -28,7 +28,7 @@ describe('a cluster process that cannot start', async () => {
   });
 });
 
-describe('an engine node on a database a txc serve holds', async () => {
+describe('an engine node that would take what another holds', async () => {
   const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
   if (skip !== undefined) {
     it('runs against real PostgreSQL and NATS servers', { skip }, () => undefined);
@@ -36,7 +36,7 @@ describe('an engine node on a database a txc serve holds', async () => {
   }
   const dir = tempDirs('txc-start-up-refusals-');
 
-  it('refuses to start, and writes nothing there', async () => {
+  it('on a database a txc serve holds: refuses to start, and writes nothing there', async () => {
     const db = await createTestDatabase();
     const server = await startChildServer({ database: db.url, dataDir: dir(), masterKey: ENV.TXC_MASTER_KEY });
     try {
@@ -61,17 +61,8 @@ describe('an engine node on a database a txc serve holds', async () => {
       await db.drop();
     }
   });
-});
 
-describe('an engine node named as one that runs', async () => {
-  const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
-  if (skip !== undefined) {
-    it('runs against real PostgreSQL and NATS servers', { skip }, () => undefined);
-    return;
-  }
-  const dir = tempDirs('txc-start-up-refusals-');
-
-  it('refuses to start, naming the one that runs; once that one is gone, the name is free again', async () => {
+  it('named as one that runs: refuses to start, naming it; once that one is gone, the name is free again', async () => {
     const db = await createTestDatabase();
     const flags = { database: db.url, cluster: TEST_NATS_URL, nodeId: 'A', masterKey: ENV.TXC_MASTER_KEY };
     const a = await startChildServer({ ...flags, dataDir: dir(), adminToken: ENV.TXC_ADMIN_TOKEN });
