@@ -1,3 +1,4 @@
+import { settledWithin } from '../timing/settled-within.js';
 import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 
 /**
@@ -6,9 +7,7 @@ import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
  * the leader commits) answers 503 within the request's deadline, not a dropped connection.
  */
 export function appliedWithin<T>(applied: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError()), ms);
+  return settledWithin(applied, ms, () => {
+    throw new StoreUnavailableError();
   });
-  return Promise.race([applied, late]).finally(() => clearTimeout(timer));
 }

@@ -1,5 +1,6 @@
 import type { Metric, Registry } from 'prom-client';
 import type { HttpMetrics } from './metrics.js';
+import { settledWithin } from '../timing/settled-within.js';
 
 export type ClusterRole = 'leader' | 'standby' | 'gateway';
 const ROLES: readonly ClusterRole[] = ['leader', 'standby', 'gateway'];
@@ -78,12 +79,11 @@ export function watchCluster(
   const { registry } = metrics;
   let last = UNKNOWN;
   metrics.beforeRender(async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const giveUp = new Promise<ClusterStanding>((resolve) => {
-      timer = setTimeout(() => resolve(UNKNOWN), STANDING_WAIT_MS);
-    });
-    last = await Promise.race([standing().catch(() => UNKNOWN), giveUp]);
-    clearTimeout(timer);
+    last = await settledWithin(
+      standing().catch(() => UNKNOWN),
+      STANDING_WAIT_MS,
+      () => UNKNOWN,
+    );
   });
   new ReadGauge(
     'txc_cluster_role',

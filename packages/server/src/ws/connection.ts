@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
+import { settledWithin } from '../timing/settled-within.js';
 import { RequestLimit, type RequestLimitRule } from './request-limit.js';
 import { TextFrame, textFrameBytes } from './text-frame.js';
 
@@ -35,13 +36,6 @@ export const CLOSE = {
  * well within this, and a request that hangs (a store out of reach) must not hold back the rest.
  */
 const ANSWER_ORDER_WAIT_MS = 10_000;
-
-/** Settles with `promise`, or after `ms` if it has not by then. */
-function atMost(promise: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
 
 /** A slow consumer's socket is destroyed this long after its close frame, read or not. */
 const SLOW_CONSUMER_GRACE_MS = 1000;
@@ -149,7 +143,8 @@ export class WsConnection {
       (value) => ({ ok: true, value }) as const,
       (error: unknown) => ({ ok: false, error }) as const,
     );
-    const before = this.unanswered === 0 ? undefined : atMost(this.answered, ANSWER_ORDER_WAIT_MS);
+    const before =
+      this.unanswered === 0 ? undefined : settledWithin(this.answered, ANSWER_ORDER_WAIT_MS, () => undefined);
     this.unanswered++;
     this.answered = (before === undefined ? outcome : before.then(() => outcome))
       .then((settled) => {

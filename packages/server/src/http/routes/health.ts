@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
+import { settledWithin } from '../../timing/settled-within.js';
 
 /** How long the store may take to answer the health check's ping before it counts as unreachable. */
 const PING_TIMEOUT_MS = 1_000;
@@ -39,18 +40,12 @@ export interface ClusterPlace {
   readonly leaderAnswers?: boolean;
 }
 
-async function reachable(venue: Venue): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([venue.store.ping().then(() => true), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
+function reachable(venue: Venue): Promise<boolean> {
+  const pinged = venue.store.ping().then(
+    () => true,
+    () => false,
+  );
+  return settledWithin(pinged, PING_TIMEOUT_MS, () => false);
 }
 
 /**
