@@ -155,7 +155,13 @@ function buildGatewayApp(parts: GatewayParts): FastifyInstance {
  * try), or after REDIS_COMMAND_TIMEOUT_MS while it does not answer, and the gateway then counts on
  * its own (SharedLimits).
  */
-function sharedLimits(url: string, cluster: string, log: Logger, onRefused: (group: string) => void): SharedLimits {
+function sharedLimits(
+  url: string,
+  cluster: string,
+  log: Logger,
+  onRefused: (group: string) => void,
+  maxTrackedClients: number | undefined,
+): SharedLimits {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -186,7 +192,7 @@ function sharedLimits(url: string, cluster: string, log: Logger, onRefused: (gro
           `Redis at ${shown} does not answer within ${REDIS_COMMAND_TIMEOUT_MS} ms: until it does, this gateway counts the shared rate limits on its own`,
         )
       : log.warn(`Redis at ${shown} answers again: the rate limits are shared again`);
-  return new SharedLimits(redis, `txc:${cluster}:limits`, onRefused, silent);
+  return new SharedLimits(redis, `txc:${cluster}:limits`, onRefused, silent, maxTrackedClients);
 }
 
 /** PostgreSQL's "undefined_table": the store has not been made yet. */
@@ -341,7 +347,10 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     // what the gateway refuses itself, the leader never sees: counted here, as a single server counts its own
     const refusals = metrics.rateLimits;
     const refused = (group: string): void => refusals.refused(group);
-    limits = config.redis === undefined ? undefined : sharedLimits(config.redis, cluster, log, refused);
+    limits =
+      config.redis === undefined
+        ? undefined
+        : sharedLimits(config.redis, cluster, log, refused, config.rateLimits.maxTrackedClients);
     // one count of each client IP for HTTP and WebSocket alike, as on a single server
     const perClient = clientAllowances(limits, config.rateLimits.maxTrackedClients, refused);
     watchCluster(

@@ -1,6 +1,7 @@
 import type { RateLimitRule } from '@txc/sdk';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiter } from '../http/rate-limiter.js';
 
 /**
  * How long a Redis command may take (ioredis's `commandTimeout`). A Redis that hangs, or a partition
@@ -12,12 +13,6 @@ const HUNG_PROBE_MS = 1_000;
 /** ioredis's rejection of a command that had no answer within `commandTimeout`. */
 const TIMED_OUT = 'Command timed out';
 
-/** A rule's counters: in Redis, and this gateway's own for while Redis fails. */
-interface Counters {
-  readonly shared: RateLimiterRedis;
-  readonly local: RateLimiterMemory;
-}
-
 /**
  * Rate limits a cluster's gateways share in Redis: a key's requests count alike whichever gateway
  * they arrive at, and an allowance spent is refused at the gateway, before the leader spends anything
@@ -27,10 +22,14 @@ interface Counters {
  *
  * Out of reach is also a Redis that does not answer in time: from its first command timed out until
  * a probe is answered again, the gateway counts on its own without asking it, so requests do not each
- * wait out the timeout.
+ * wait out the timeout. Its own count is a server's (http/rate-limiter.ts), bounded as a server's is:
+ * clients beyond `maxTrackedClients` push out the least recent.
  */
 export class SharedLimits {
-  private readonly counters = new Map<string, Counters>();
+  /** A rule's counter in Redis. */
+  private readonly shared = new Map<string, RateLimiterRedis>();
+  /** Every rule's counters of this gateway's own, for while Redis fails. */
+  private readonly local: RateLimiter;
   /** Set while Redis does not answer in time: the probe that asks it again. */
   private probe: NodeJS.Timeout | undefined;
 
@@ -42,24 +41,25 @@ export class SharedLimits {
     private readonly onRefused: (group: string) => void = () => undefined,
     /** Told when Redis stops answering in time (true), and when it answers again (false). */
     private readonly onSilent: (silent: boolean) => void = () => undefined,
+    maxTrackedClients?: number,
   ) {
+    this.local = new RateLimiter(maxTrackedClients, onRefused);
     // a connection made again answers: the probe's question is settled, and the reconnect is said already
     redis.on('ready', () => this.answering());
   }
 
   /** Counts one request of `client` under `rule`; false once its allowance for the window is spent. */
   async allows(client: string, rule: RateLimitRule): Promise<boolean> {
-    const { shared, local } = this.countersOf(rule);
+    const id = ruleId(rule);
     if (this.probe === undefined) {
       try {
-        return await this.counted(shared, client, rule);
+        return await this.counted(this.sharedOf(id, rule), client, rule);
       } catch (error) {
         // Redis failed (out of reach at once, or silent): this request is counted here
         if (error instanceof Error && error.message === TIMED_OUT) this.silent();
       }
     }
-    // the gateway's own count fails only with a refusal
-    return this.counted(local, client, rule).catch(() => true);
+    return this.local.hit(`${id}|${client}`, rule, Date.now());
   }
 
   /** Whether Redis answers now: while it does not, each gateway counts on its own. */
@@ -74,7 +74,7 @@ export class SharedLimits {
   }
 
   /** True when `limiter` counted the request, false when it refused it; rejects when it failed. */
-  private async counted(limiter: RateLimiterAbstract, client: string, rule: RateLimitRule): Promise<boolean> {
+  private async counted(limiter: RateLimiterRedis, client: string, rule: RateLimitRule): Promise<boolean> {
     try {
       await limiter.consume(client);
       return true;
@@ -112,21 +112,20 @@ export class SharedLimits {
     return true;
   }
 
-  private countersOf(rule: RateLimitRule): Counters {
-    const id = `${rule.group}:${rule.limit}:${rule.windowMs}`;
-    let counters = this.counters.get(id);
-    if (counters === undefined) {
-      const window = {
+  private sharedOf(id: string, rule: RateLimitRule): RateLimiterRedis {
+    let shared = this.shared.get(id);
+    if (shared === undefined) {
+      shared = new RateLimiterRedis({
         keyPrefix: `${this.prefix}:${id}`,
         points: rule.limit,
         duration: Math.max(1, Math.ceil(rule.windowMs / 1000)),
-      };
-      counters = {
-        shared: new RateLimiterRedis({ ...window, storeClient: this.redis }),
-        local: new RateLimiterMemory(window),
-      };
-      this.counters.set(id, counters);
+        storeClient: this.redis,
+      });
+      this.shared.set(id, shared);
     }
-    return counters;
+    return shared;
   }
 }
+
+/** A rule's counters apart from another's: the same group may be limited differently by two rules. */
+const ruleId = (rule: RateLimitRule): string => `${rule.group}:${rule.limit}:${rule.windowMs}`;
