@@ -24,6 +24,7 @@ import { PostgresStore } from '../store/postgres.js';
 import { StoreClaimedError } from '../store/store-claimed-error.js';
 import { claimClusterMasterKey, masterKeyFor } from '../process/store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
+import { settledWithin } from '../timing/settled-within.js';
 import { ApiKeyRegistry } from '../venue/keys/api-keys.js';
 import { metricsOptions } from '../http/plugins/metrics.js';
 import { HttpMetrics } from '../metrics/metrics.js';
@@ -52,6 +53,11 @@ export interface RunningNode {
 }
 
 const FOLLOW_RETRY_MS = 1_000;
+/** How long a node that steps down waits for the venue it led to close before it stands by. */
+const STEP_DOWN_CLOSE_WAIT_MS = 2_000;
+/** How long, and how often, a standby tries its port while the server of the venue it led still holds it. */
+const PORT_TAKEN_WAIT_MS = 10_000;
+const PORT_TAKEN_RETRY_MS = 100;
 /** The least a leader stops answering before its lease may lapse: a timer can fire this late. */
 const LAPSE_MARGIN_MIN_MS = 50;
 /** Lease lifetimes a node waits after it failed to take over, before it tries again. */
@@ -430,13 +436,46 @@ class EngineNode implements RunningNode {
     this.stopAnswering();
     this.log.warn({ node: this.nodeId, epoch: this.epoch, reason }, 'this node no longer leads: standing by');
     // what it applied and did not commit in time is refused by the fence: the standby state comes from the store
-    await server.close().catch((error: unknown) => this.log.warn({ err: error }, 'stepping down'));
+    const closing = server.close().then(
+      () => true,
+      (error: unknown) => {
+        this.log.warn({ err: error }, 'stepping down');
+        return true;
+      },
+    );
+    // a store that hangs holds the close (its last commit, its snapshot) as long as it hangs: the node
+    // stands by meanwhile, its port answering; once another node leads, the fence refuses what the
+    // close may still commit, and until then that commit is this node's own, of its own term
+    if (!(await settledWithin(closing, STEP_DOWN_CLOSE_WAIT_MS, () => false)))
+      this.log.warn(
+        { node: this.nodeId, epoch },
+        `the venue this node led has not closed within ${STEP_DOWN_CLOSE_WAIT_MS} ms (its store does not answer): standing by meanwhile`,
+      );
     // what it committed: the fence refused the rest, and the follower's state will start from the store
     this.appliedSeq = server.venue.status.seq;
-    if (giveUp && epoch !== null) await this.lease.release(epoch).catch(() => undefined);
+    // not awaited, for the same store: the release is fenced by epoch, a no-op once another took the lease
+    if (giveUp && epoch !== null) void this.lease.release(epoch).catch(() => undefined);
     // read while the standby listens already: a lapsed lease often means a slow store
     void this.readLease().catch(() => undefined);
     if (!this.closed) await this.standBy();
+  }
+
+  /**
+   * Listens on the node's port. The server of a venue it led lets the port go as its close begins,
+   * which may be a moment after the step-down stopped waiting for it: a taken port is tried again
+   * for a while before it is a failure.
+   */
+  private async listenOnItsPort(app: FastifyInstance): Promise<void> {
+    const until = performance.now() + PORT_TAKEN_WAIT_MS;
+    for (;;) {
+      try {
+        return void (await app.listen({ host: this.config.host, port: this.port }));
+      } catch (e) {
+        const taken = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+        if (!taken || this.closed || performance.now() > until) throw new ListenError(this.config.host, this.port, e);
+        await new Promise((resolve) => setTimeout(resolve, PORT_TAKEN_RETRY_MS));
+      }
+    }
   }
 
   /** Serves /health as a standby, then follows the journal (retrying while the store cannot be read). */
@@ -450,9 +489,7 @@ class EngineNode implements RunningNode {
       }),
       metricsOptions(this.config, this.standbyMetrics, this.adminToken),
     );
-    await app.listen({ host: this.config.host, port: this.port }).catch((e: unknown) => {
-      throw new ListenError(this.config.host, this.port, e);
-    });
+    await this.listenOnItsPort(app);
     const address = app.server.address();
     if (typeof address === 'object' && address !== null) this.port = address.port;
     this.standbyApp = app;

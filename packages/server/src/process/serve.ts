@@ -273,8 +273,9 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       credentialsFile,
       close(): Promise<void> {
         closing ??= (async () => {
-          await stopJobs();
-          await http.close();
+          // the port is let go at once, while a job's command may wait on the store: a node that steps
+          // down listens on it as a standby meanwhile
+          await Promise.all([http.close(), stopJobs()]);
           await running.close({ snapshot: true });
           release();
           // an engine node goes on, standing by, after it closes the venue it led: the node says when it stops

@@ -39,7 +39,7 @@ async function started(args: readonly string[], env: NodeJS.ProcessEnv): Promise
   return { child, url, exited, output: () => out };
 }
 
-describe('cluster processes stopped while PostgreSQL hangs', async () => {
+describe('cluster processes while PostgreSQL hangs', async () => {
   const skip = (await postgresSkipReason()) ?? (await natsSkipReason());
   const dir = tempDirs('txc-stop-hung-');
 
@@ -76,4 +76,50 @@ describe('cluster processes stopped while PostgreSQL hangs', async () => {
       await db.drop();
     }
   });
+
+  it(
+    'a leader that steps down stands by at once, its port answering, while the venue it led waits to close',
+    { skip },
+    async () => {
+      const db = await createTestDatabase();
+      const link = await SeverableLink.open(db.url);
+      const settings = join(dir(), 'txc.json');
+      writeFileSync(settings, JSON.stringify({ lease: { ttlMs: 1_000 } }));
+      const env = { TXC_MASTER_KEY: 'ef'.repeat(32), TXC_ADMIN_TOKEN: 'step-down-while-store-hangs-token' };
+      const args = ['serve', '--cluster', TEST_NATS_URL, '--database', link.through(db.url), '--config', settings];
+      // the demo's market runs: jobs have commands waiting on the store when it hangs
+      const leader = await started([...args, '--demo', '--node-id', 'A', '--data-dir', dir()], env);
+      const role = async (): Promise<string | undefined> => {
+        const answer = await fetch(`${leader.url}/health`, { signal: AbortSignal.timeout(2_000) }).catch(
+          () => undefined,
+        );
+        return ((await answer?.json()) as { cluster?: { role: string } } | undefined)?.cluster?.role;
+      };
+      const live = async (): Promise<number | undefined> =>
+        (await fetch(`${leader.url}/health/live`, { signal: AbortSignal.timeout(1_000) }).catch(() => undefined))
+          ?.status;
+      try {
+        await eventually('it leads', async () => (await role()) === 'leader', 15_000);
+        link.stall();
+        await eventually('the leader steps down', () => /no longer leads/.test(leader.output()), 10_000);
+        const steppedDown = leader.output().length;
+        // the standby's own server, not the one of the venue it led
+        await eventually(
+          'it listens as a standby',
+          () => /Server listening/.test(leader.output().slice(steppedDown)),
+          5_000,
+        );
+        assert.equal(await live(), 200);
+        const health = await fetch(`${leader.url}/health`, { signal: AbortSignal.timeout(2_000) });
+        assert.equal(health.status, 503, 'a standby that cannot read the store is not ready');
+        assert.equal(((await health.json()) as { cluster: { role: string } }).cluster.role, 'standby');
+        link.flow();
+        await eventually('it leads again once PostgreSQL answers', async () => (await role()) === 'leader', 30_000);
+      } finally {
+        leader.child.kill('SIGKILL');
+        await link.close();
+        await db.drop();
+      }
+    },
+  );
 });
