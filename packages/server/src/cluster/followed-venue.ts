@@ -4,7 +4,7 @@ import type { WebsocketTokens } from '../venue/keys/websocket-tokens.js';
 import type { Clock } from '../venue/sequencer/clock.js';
 import type { EventListener, Submitted } from '../venue/sequencer/sequencer.js';
 import type { VenueView } from '../venue/venue-view.js';
-import { appliedWithin } from './applied-within.js';
+import { unavailableAfter } from './request-deadline.js';
 import type { CommandLink } from './command-link.js';
 import type { JournalFollower } from './journal-follower.js';
 
@@ -33,10 +33,13 @@ export class FollowedVenue implements VenueView {
     return this.follower.state;
   }
 
-  /** Resolves once this copy has applied `seq`; rejects as unavailable when it could not in `catchUpMs`. */
+  /**
+   * Resolves once this copy has applied `seq`; rejects as unavailable when it could not in
+   * `catchUpMs`, or by the end of the request it serves.
+   */
   caughtUp(seq: number): Promise<void> {
     if (this.follower.state.seq >= seq) return DURABLE;
-    return appliedWithin(this.follower.reach(seq), this.catchUpMs);
+    return unavailableAfter(this.follower.reach(seq), this.catchUpMs);
   }
 
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {

@@ -1,6 +1,7 @@
 import type { SecretBox } from '../secrets/secret-box.js';
 import type { Store } from '../store/port.js';
 import { ApiKeyRegistry, type ApiKeyEntry } from '../venue/keys/api-keys.js';
+import { unavailableAfter } from './request-deadline.js';
 
 /** The least time between two reloads of the keys that a request for an unknown key causes. */
 const RELOAD_EVERY_MS = 250;
@@ -15,6 +16,8 @@ export class GatewayKeys {
   readonly registry: ApiKeyRegistry;
   private loadedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | undefined;
+  /** A read asked for while one is under way, not begun yet: every ask meanwhile shares it. */
+  private queued: Promise<void> | undefined;
   /**
    * Revocations the leader announced, kept across reads: the leader announces one before it is
    * durable, so a read under way may not hold it yet, and must not bring the key back.
@@ -35,25 +38,35 @@ export class GatewayKeys {
     this.loadListeners.push(listener);
   }
 
-  async get(apiKey: string): Promise<ApiKeyEntry | undefined> {
+  /**
+   * The key, read again from the store if it is not known yet: a store that hangs holds the request
+   * for `waitMs` at most, or until it is due, then rejects as unavailable (503), rather than holding
+   * it until its connection ends.
+   */
+  async get(apiKey: string, waitMs?: number): Promise<ApiKeyEntry | undefined> {
     const known = this.registry.get(apiKey);
     if (known !== undefined || performance.now() - this.loadedAt < RELOAD_EVERY_MS) return known;
-    await this.load();
+    await unavailableAfter(this.load(), waitMs);
     return this.registry.get(apiKey);
   }
 
   /**
    * Reads every key from the store (a wrong master key throws here). A read asked for while one is
-   * under way starts after it: what it must see may have been committed since that one began.
+   * under way starts after it: what it must see may have been committed since that one began. Asked
+   * for again before it begins, it is the same read: a store that hangs holds one read, not one per
+   * request for an unknown key.
    */
   load(): Promise<void> {
+    if (this.queued !== undefined) return this.queued;
     const read = async (): Promise<void> => {
+      if (this.queued === next) this.queued = undefined;
       this.registry.load(await this.store.loadApiKeys(), [], this.secrets);
       for (const [apiKey, at] of this.revocations) this.markRevoked(apiKey, at);
       this.loadedAt = performance.now();
       for (const listen of this.loadListeners) listen();
     };
-    const next = (this.loading ?? Promise.resolve()).then(read, read);
+    const next: Promise<void> = (this.loading ?? Promise.resolve()).then(read, read);
+    if (this.loading !== undefined) this.queued = next;
     this.loading = next;
     void next
       .finally(() => {

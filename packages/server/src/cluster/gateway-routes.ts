@@ -31,6 +31,8 @@ import type { FollowedVenue } from './followed-venue.js';
 import { overIpAllowance, overKeyAllowance, type Allows } from './gateway-allowances.js';
 import { registerGatewayAuth } from './gateway-auth.js';
 import type { GatewayKeys } from './gateway-keys.js';
+import { leaderWait } from './leader-request.js';
+import { answerWithin } from './request-deadline.js';
 import type { SharedLimits } from './shared-limits.js';
 
 /**
@@ -82,6 +84,7 @@ export function serveRoutesHere(app: FastifyInstance, parts: GatewayRoutesParts)
     scope.removeAllContentTypeParsers();
     registerJsonBody(scope, config.http.json);
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, next) => next(null, body));
+    answerWithin(scope, leaderWait(config).timeoutMs);
     scope.addHook('onRequest', async (request, reply) => {
       const spent = await overIpAllowance(request, perClient, rules);
       if (spent !== undefined) return sendError(reply, spent);

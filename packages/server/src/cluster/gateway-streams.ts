@@ -15,7 +15,7 @@ import { streamLogging } from '../ws/stream-logging.js';
 import { createStreams } from '../ws/streams.js';
 import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
-import { appliedWithin } from './applied-within.js';
+import { unavailableAfter } from './request-deadline.js';
 import { CommandLink } from './command-link.js';
 import { followerFailures } from './follower-failures.js';
 import type { RemoteAdmission } from './admission.js';
@@ -69,7 +69,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
   const wait = leaderWait(config);
   // committed, and its result not read in time: said apart, for the client must not send it again
   const resultOf = (seq: number): Promise<AppliedResult> =>
-    appliedWithin(follower.resultOf(seq), wholeWaitMs(wait)).catch((e: unknown) => {
+    unavailableAfter(follower.resultOf(seq), wholeWaitMs(wait)).catch((e: unknown) => {
       if (!(e instanceof StoreUnavailableError)) throw e;
       log.warn({ seq }, 'a command the leader committed could not be read from the journal in time: answered 503');
       throw new CommittedUnreadError(seq);

@@ -49,6 +49,7 @@ import { StandingNotice } from '../process/standing-notice.js';
 import { Lease, type LeaseHolder } from './lease.js';
 import { RemoteAdmission } from './admission.js';
 import { serveRoutesHere } from './gateway-routes.js';
+import { answerWithin } from './request-deadline.js';
 import { clientAllowances, overIpAllowance, overKeyAllowance, type Allows } from './gateway-allowances.js';
 import { askLeader, leaderWait, type LeaderWait } from './leader-request.js';
 
@@ -60,6 +61,8 @@ export interface RunningGateway {
 }
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+/** How long a forwarded request waits for the gateway to read a key it does not know yet. */
+const KEY_READ_WAIT_MS = 500;
 
 /** Sends requests to whichever node leads (leader-request.ts): undefined when none answered. */
 class Forwarder {
@@ -87,7 +90,8 @@ async function verifiedHere(request: FastifyRequest, keys: GatewayKeys): Promise
   const signature = request.headers['x-txc-signature'];
   if (typeof apiKey !== 'string' || typeof payload !== 'string' || typeof signature !== 'string') return false;
   if (apiKey === '' || payload === '' || signature === '') return false;
-  const entry = await keys.get(apiKey);
+  // a key the gateway cannot read in time is the leader's to judge, as one it does not know
+  const entry = await keys.get(apiKey, KEY_READ_WAIT_MS).catch(() => undefined);
   if (entry === undefined || entry.record.revokedAt !== null || !entry.ips.allows(request.ip)) return false;
   return entry.hmacKey.verifies(payload, signature) ? true : 'refused';
 }
@@ -145,8 +149,12 @@ function buildGatewayApp(parts: GatewayParts): FastifyInstance {
     if (answer === undefined) return sendUnavailable(reply.header('retry-after', '1'), request.url);
     return reply.code(answer.status).headers(answer.headers).send(Buffer.from(answer.body));
   };
-  app.route({ method: [...ALL_METHODS], url: '/', handler: forward });
-  app.route({ method: [...ALL_METHODS], url: '/*', handler: forward });
+  void app.register((scope, _opts, done) => {
+    answerWithin(scope, leaderWait(config).timeoutMs);
+    scope.route({ method: [...ALL_METHODS], url: '/', handler: forward });
+    scope.route({ method: [...ALL_METHODS], url: '/*', handler: forward });
+    done();
+  });
   return app;
 }
 

@@ -1,7 +1,9 @@
 import { errors, type MsgHdrs, type Msg, type NatsConnection, type RequestError } from '@nats-io/transport-node';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/schema.js';
+import { settledWithin } from '../timing/settled-within.js';
 import type { BeforeRetry } from './batched-asks.js';
+import { waitEndsAt } from './request-deadline.js';
 
 /** How often a gateway asks again while no node leads (a failover under way). */
 const NO_LEADER_RETRY_MS = 100;
@@ -31,7 +33,7 @@ export interface AskOptions {
   readonly headers?: MsgHdrs;
   /** Awaited before each new try of a request no node received (batched-asks.ts keeps their order). */
   readonly beforeRetry?: BeforeRetry;
-  /** When to give up (performance.now()): by default, the whole wait from now. */
+  /** When to give up (performance.now()): by default, the whole wait from now or the request's end. */
   readonly giveUpAt?: number;
 }
 
@@ -46,7 +48,7 @@ export async function askLeader(
   subject: string,
   data: Uint8Array | string,
   wait: LeaderWait,
-  { headers, beforeRetry, giveUpAt = performance.now() + wholeWaitMs(wait) }: AskOptions = {},
+  { headers, beforeRetry, giveUpAt = waitEndsAt(wholeWaitMs(wait)) }: AskOptions = {},
 ): Promise<Msg | undefined> {
   for (;;) {
     try {
@@ -56,8 +58,18 @@ export async function askLeader(
       return answer;
     } catch (error) {
       if (!noResponders(error) || performance.now() > giveUpAt) return undefined;
-      await beforeRetry?.();
+      // the batches sent before may take longer than this one may wait: it is not sent after its end
+      const waited =
+        beforeRetry === undefined
+          ? true
+          : await settledWithin(
+              beforeRetry().then(() => true),
+              giveUpAt - performance.now(),
+              () => false,
+            );
+      if (!waited) return undefined;
       await sleep(NO_LEADER_RETRY_MS);
+      if (performance.now() > giveUpAt) return undefined;
     }
   }
 }

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
+import { TxcStreamError, type TxcStream } from '@txc/sdk';
 import { WebSocket } from 'ws';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
@@ -19,6 +20,7 @@ import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/ports.js';
 import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
 import { SeverableLink } from '../support/severable-link.js';
+import { streamOn } from './stream-client.js';
 import { ADMIN_URL, createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { txc } from '../support/txc-cli.js';
 import { parseSamples, sumOf, valueOf, type Sample } from '../metrics/prometheus-text.js';
@@ -382,9 +384,11 @@ describe('gateways in front of a cluster', async () => {
   it('a gateway whose PostgreSQL stops answering answers 503 within the request deadline, and serves once it answers', async () => {
     const link = await SeverableLink.open(db.url);
     const gateway = await startChildServer({ ...gatewayFlags(flags, 'G5', shared), database: link.through(db.url) });
+    let socket: TxcStream | undefined;
     try {
       // the key is read and cached while the store answers
       assert.equal((await send(gateway, restingBuy(actors[2]!, 'before-the-stall'))).status, 200);
+      socket = await streamOn(gateway, actors[2]);
       link.stall();
       const stalledAt = performance.now();
       // the leader admits and commits; the gateway's copy cannot read the journal to catch up
@@ -402,12 +406,32 @@ describe('gateways in front of a cluster', async () => {
       const said = (): boolean => /a command the leader committed could not be read/.test(gateway.logs());
       if (committed) await eventually('the committed order logged as such', said);
       else assert.equal(said(), false, gateway.logs());
+      // a key made meanwhile: the gateway's read of the keys hangs, its first request does not
+      const made = await admin(leader, 'POST', `/admin/v1/users/${actors[2]!.user}/api-keys`, {
+        permissions: ['trading'],
+      });
+      const { apiKey, apiSecret } = made.body as { apiKey: string; apiSecret: string };
+      const newKey: Actor = { ...actors[2]!, apiKey, apiSecret, nonce: Date.now() };
+      const sentAt = performance.now();
+      const unread = await send(gateway, restingBuy(newKey, 'new-key-during-the-stall'));
+      const waited = performance.now() - sentAt;
+      assert.equal(unread.status, 503, JSON.stringify(unread.body));
+      assert.ok(waited < 3_000, `a key the gateway cannot read: answered within the deadline: ${waited} ms`);
+      // a socket's order: the leader commits it, the gateway cannot read its result, and says not to repeat it
+      const order = { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', client_order_id: 'ws-stall' };
+      await assert.rejects(socket.request('order_limit_place', [order]), (e: unknown) => {
+        assert.ok(e instanceof TxcStreamError);
+        assert.equal(e.code, 3);
+        assert.match(e.message, /: the venue accepted this request, but .*: do not send it again;/);
+        return true;
+      });
       link.flow();
       await eventually(
         'served again',
         async () => (await send(gateway, restingBuy(actors[2]!, `after-${Date.now()}`))).status === 200,
       );
     } finally {
+      socket?.close();
       await gateway.crash();
       await link.close();
     }

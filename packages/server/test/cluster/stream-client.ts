@@ -22,7 +22,13 @@ export async function streamOn(gateway: Target, actor?: Actor): Promise<TxcStrea
         }),
   });
   await stream.connect();
-  if (actor !== undefined) await stream.authorize();
+  // a stream that could not authorize is closed, or its reconnects would keep the test's process alive
+  try {
+    if (actor !== undefined) await stream.authorize();
+  } catch (e) {
+    stream.close();
+    throw e;
+  }
   return stream;
 }
 

@@ -114,21 +114,24 @@ describe('questions a gateway puts to the leader', () => {
     assert.deepEqual(arrived, [[1], [2], [3]]);
   });
 
-  it('held behind a batch no leader answered in the whole wait are unanswered with it', async () => {
-    const release: (() => void)[] = [];
-    const asks = new BatchedAsks<number, number>(async (requests, { beforeRetry }) => {
-      if (requests[0] === 4) return requests.map((r) => r * 10);
+  it('held behind a batch no leader answered in its whole wait: those due by then fail with it, the others go', async () => {
+    const WAIT_MS = 400;
+    const sent: number[][] = [];
+    const asks = new BatchedAsks<number, number>(async (requests, { beforeRetry, giveUpAt }) => {
+      sent.push([...requests]);
+      if (requests[0] !== 1) return requests.map((r) => r * 10);
+      // no node leads until the first's wait is over
       await beforeRetry();
-      await new Promise<void>((resolve) => release.push(resolve));
+      await sleep(giveUpAt - performance.now());
       return undefined;
-    }, LONG_WAIT_MS);
+    }, WAIT_MS);
     const first = asks.ask(1);
-    while (release.length === 0) await nextTurn();
-    const held = [asks.ask(2), asks.ask(3)];
-    await nextTurn();
-    release[0]!();
-    assert.deepEqual(await Promise.all([first, ...held]), [undefined, undefined, undefined]);
-    assert.equal(await asks.ask(4), 40, 'and the next go at once');
+    while (sent.length === 0) await nextTurn();
+    const heldAsLong = asks.ask(2);
+    await sleep(300);
+    const heldLater = asks.ask(3);
+    assert.deepEqual(await Promise.all([first, heldAsLong, heldLater]), [undefined, undefined, 30]);
+    assert.deepEqual(sent, [[1], [3]], 'the one with its wait spent is not sent');
   });
 
   it('a batch the leader received and did not answer holds nothing back', async () => {
