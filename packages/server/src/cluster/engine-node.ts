@@ -39,6 +39,7 @@ import { answerCommands } from './command-link.js';
 import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
 import { gatewaysMayAnswer, LeaderReach, pingLeader, renewalPeriodMs } from './leader-reach.js';
+import { flagsDiffer, leaderFlagsRecord, venueFlagsOf, VENUE_FLAGS_META } from './venue-flags.js';
 
 /** An engine node of a cluster, leading or standing by. */
 export interface RunningNode {
@@ -324,6 +325,7 @@ class EngineNode implements RunningNode {
       );
       this.server = server;
       await this.recordAdminToken(server);
+      await this.recordVenueFlags(server);
       this.gateways = [
         answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log),
         answerCommands(this.nats, this.cluster, server.venue, this.log),
@@ -366,6 +368,19 @@ class EngineNode implements RunningNode {
     } catch (error) {
       // the next leader records it: nothing it guards is lost meanwhile
       this.log.warn({ err: error }, 'the admin token could not be recorded in the store');
+    }
+  }
+
+  /** Records the flags this node leads with, saying first how they differ from those of the node that led before. */
+  private async recordVenueFlags(server: RunningServer): Promise<void> {
+    const own = venueFlagsOf(this.config);
+    try {
+      const differs = flagsDiffer(await server.venue.store.getMeta(VENUE_FLAGS_META), own);
+      if (differs !== undefined)
+        this.log.warn(`this node leads with flags unlike those of the node before: ${differs}`);
+      await server.venue.setMeta(VENUE_FLAGS_META, leaderFlagsRecord(this.nodeId, own));
+    } catch (error) {
+      this.log.warn({ err: error }, 'the flags this node leads with could not be recorded in the store');
     }
   }
 
@@ -556,6 +571,8 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     const digest = await claimClusterAdminToken(store, masterKey, token);
     await opensTheKeys(store, config, SecretBox.fromKey(masterKey.key));
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
+    const differs = flagsDiffer(await store.getMeta(VENUE_FLAGS_META), venueFlagsOf(config));
+    if (differs !== undefined) log.warn(`this node's flags differ from those the venue is led with: ${differs}`);
     starting = await listenWhileStarting(config.host, config.port, () => `NATS at ${target.shown}`);
     const link = await connectCluster(target, `txc node ${nodeId}`, log);
     nats = link.nats;

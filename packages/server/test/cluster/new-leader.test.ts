@@ -10,6 +10,7 @@ import { setUp } from '../durability/actors.js';
 import { engineNodeFlags, health, leading } from '../durability/venue-processes.js';
 import { parseSamples, valueOf } from '../metrics/prometheus-text.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { eventually } from '../support/eventually.js';
 import { natsSkipReason } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 
@@ -56,6 +57,36 @@ describe('a node that takes over', async () => {
       assert.ok(valueOf(parseSamples(await scraped.text()), 'txc_snapshot_seq') >= latest);
     } finally {
       await reader.end();
+      await Promise.all(started.map((p) => p.crash()));
+      rmSync(dataDir, { recursive: true, force: true });
+      await db.drop();
+    }
+  });
+
+  it('started with other flags than the leader’s, says so, and again when it comes to lead', async () => {
+    const db = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-new-leader-'));
+    const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
+    const shared = { masterKey: '9b'.repeat(32), adminToken: ADMIN_TOKEN };
+    const started: ChildServer[] = [];
+    try {
+      const a = await leading(await startChildServer({ ...engineNodeFlags(flags, 'A', shared), demo: true }));
+      started.push(a);
+      const same = await startChildServer({ ...engineNodeFlags(flags, 'C', shared), demo: true });
+      started.push(same);
+      const other = await startChildServer(engineNodeFlags(flags, 'B', shared));
+      started.push(other);
+      const told =
+        /this node's flags differ from those the venue is led with: --demo false here, true on A: whichever node leads runs the venue with its own flags/;
+      assert.match(other.logs(), told);
+      assert.doesNotMatch(same.logs(), /flags differ/, 'a node started as the leader was is told nothing');
+      await same.crash();
+      await a.stop();
+      await leading(other);
+      await eventually('told again when it leads', () =>
+        /this node leads with flags unlike those of the node before: --demo false here, true on A/.test(other.logs()),
+      );
+    } finally {
       await Promise.all(started.map((p) => p.crash()));
       rmSync(dataDir, { recursive: true, force: true });
       await db.drop();
