@@ -15,7 +15,7 @@ import { streamLogging } from '../ws/stream-logging.js';
 import { createStreams } from '../ws/streams.js';
 import type { StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
-import { unavailableAfter } from './request-deadline.js';
+import { handledWithin, unavailableAfter } from './request-deadline.js';
 import { CommandLink } from './command-link.js';
 import { followerFailures } from './follower-failures.js';
 import type { RemoteAdmission } from './admission.js';
@@ -100,6 +100,8 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
       return refused !== throttledAnswer(endpoint.path);
     },
     ...streamLogging(log, config.websocket.maxBufferedBytes),
+    // a socket's order waits for its admission, the command and its result: all end by one moment, as a request's
+    handling: (handle) => handledWithin(wait.timeoutMs, handle),
   });
   registerWebSocket(app, {
     hub: streams.hub,

@@ -29,6 +29,11 @@ export function answerWithin(scope: FastifyInstance, ms: number): void {
   });
 }
 
+/** Runs `handle`, the handling of one request (a socket's), whose waits all end within `ms` from now. */
+export function handledWithin<T>(ms: number, handle: () => T): T {
+  return requestEnds.run(performance.now() + ms, handle);
+}
+
 /** When a wait of `ms` from now ends: sooner when the request it serves must be answered sooner. */
 export function waitEndsAt(ms: number): number {
   const end = performance.now() + ms;

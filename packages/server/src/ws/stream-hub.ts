@@ -42,6 +42,11 @@ export interface HubOptions {
   readonly mutes?: StreamMutes;
   /** Told once a client cut off for reading too slowly (4002) is gone: who it was. */
   readonly onCutOff?: (ip: string, user: string | undefined) => void;
+  /**
+   * Runs the handling of each request, what it waits for included: a cluster's gateway ends all the
+   * waits of one request by the same moment (cluster/request-deadline.ts).
+   */
+  readonly handling?: <T>(handle: () => T) => T;
 }
 
 /** What the hub reports (metrics implement it); called on hot paths: implementations only count. */
@@ -276,7 +281,8 @@ export class StreamHub {
     }
     let result: unknown;
     try {
-      result = spec.handle(conn, params);
+      const handle = (): unknown => spec.handle(conn, params);
+      result = this.options.handling === undefined ? handle() : this.options.handling(handle);
     } catch (error) {
       return this.fail(conn, id, error, method);
     }

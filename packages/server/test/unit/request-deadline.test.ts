@@ -3,8 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BatchedAsks } from '../../src/cluster/batched-asks.js';
-import { answerWithin, unavailableAfter, waitEndsAt } from '../../src/cluster/request-deadline.js';
+import type { Writable } from 'node:stream';
+import { EventEmitter } from 'node:events';
+import type { WebSocket } from 'ws';
+import { answerWithin, handledWithin, unavailableAfter, waitEndsAt } from '../../src/cluster/request-deadline.js';
 import { registerErrorHandling } from '../../src/http/plugins/error-handling.js';
+import { DurableOutbox } from '../../src/ws/durable-outbox.js';
+import { StreamHub } from '../../src/ws/stream-hub.js';
 
 /** What a request has to be answered within, in these tests. */
 const DUE_MS = 600;
@@ -111,5 +116,45 @@ describe('the end of a gateway request', () => {
     assert.ok(end >= now + 1_000 && end < now + 1_100);
     const settled = Promise.resolve('read');
     assert.equal(unavailableAfter(settled), settled);
+  });
+
+  it('ends the waits of a socket’s request as those of an HTTP request, when the hub is told to', async () => {
+    const written: string[] = [];
+    const stream = { write: (bytes: Buffer) => written.push(bytes.toString('latin1')) } as unknown as Writable;
+    const socket = Object.assign(new EventEmitter(), {
+      OPEN: 1,
+      readyState: 1,
+      bufferedAmount: 0,
+      close: () => undefined,
+    });
+    const hub = new StreamHub(
+      [],
+      new DurableOutbox({ barrier: () => Promise.resolve() }, () => undefined),
+      {
+        limits: { windowMs: 10_000, requestsPerWindow: 100, placementsPerWindow: 100 },
+        json: { maxDepth: 10, maxStringLength: 1_000 },
+        idleTimeoutMs: 60_000,
+        maxBufferedBytes: 1 << 20,
+        handling: (handle) => handledWithin(DUE_MS, handle),
+      },
+      () => undefined,
+    );
+    // what a socket's order method finds once it has waited for its admission
+    hub.addMethods({
+      left: {
+        private: false,
+        readsState: false,
+        handle: async () => {
+          await sleep(FIRST_STEP_MS);
+          return Math.round(waitEndsAt(OWN_WAIT_MS) - performance.now());
+        },
+      },
+    });
+    hub.open(socket as unknown as WebSocket, stream, '127.0.0.1');
+    socket.emit('message', Buffer.from(JSON.stringify({ id: 1, method: 'left', params: [] })), false);
+    while (written.length === 0) await sleep(10);
+    const left = Number(/"result":(-?\d+)/.exec(written[0]!)?.[1]);
+    assert.ok(left > 0 && left <= DUE_MS - FIRST_STEP_MS, `what is left of the request's end: ${left} ms`);
+    hub.stop();
   });
 });
