@@ -325,7 +325,6 @@ class EngineNode implements RunningNode {
       );
       this.server = server;
       await this.recordAdminToken(server);
-      await this.recordVenueFlags(server);
       this.gateways = [
         answerGateways(this.nats, this.cluster, server.app, gatewayMark, this.log),
         answerCommands(this.nats, this.cluster, server.venue, this.log),
@@ -342,6 +341,8 @@ class EngineNode implements RunningNode {
       if (this.lapsed) this.stopAnswering();
       server.venue.onKeyRevoked((apiKey) => this.nats.publish(keyRevokedSubject(this.cluster), apiKey));
       server.venue.onKeyCreated((apiKey) => this.nats.publish(keyCreatedSubject(this.cluster), apiKey));
+      // once the gateways are answered: what it says is for the operator, and a failover need not wait for it
+      void this.recordVenueFlags(server);
     } catch (error) {
       this.log.error({ err: error, epoch }, 'could not start leading: standing by again');
       this.holding = false;
@@ -373,8 +374,8 @@ class EngineNode implements RunningNode {
 
   /** Records the flags this node leads with, saying first how they differ from those of the node that led before. */
   private async recordVenueFlags(server: RunningServer): Promise<void> {
-    const own = venueFlagsOf(this.config);
     try {
+      const own = venueFlagsOf(this.config);
       const differs = flagsDiffer(await server.venue.store.getMeta(VENUE_FLAGS_META), own);
       if (differs !== undefined)
         this.log.warn(`this node leads with flags unlike those of the node before: ${differs}`);
