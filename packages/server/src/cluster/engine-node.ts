@@ -106,6 +106,8 @@ class EngineNode implements RunningNode {
   private readonly venueNotice = new StandingNotice();
   private readonly reachNotice = new StandingNotice();
   private readonly leaseNotice = new StandingNotice();
+  /** The close of the venue it last led, which a step-down does not wait for while the store hangs. */
+  private venueClosing: Promise<unknown> = Promise.resolve();
   /** A standby that cannot load the journal tries every FOLLOW_RETRY_MS: said once a half minute. */
   private readonly journalNotice = new StandingNotice();
   private timer: NodeJS.Timeout | undefined;
@@ -191,6 +193,8 @@ class EngineNode implements RunningNode {
           await server.close();
           await this.lease.release(epoch).catch(() => undefined);
         }
+        // a venue it stepped down from while its store hung may be closing still: its last commit is awaited
+        await this.venueClosing;
         await this.follower?.close();
         await this.standbyApp?.close();
         await this.store.close();
@@ -462,6 +466,7 @@ class EngineNode implements RunningNode {
     // a store that hangs holds the close (its last commit, its snapshot) as long as it hangs: the node
     // stands by meanwhile, its port answering; once another node leads, the fence refuses what the
     // close may still commit, and until then that commit is this node's own, of its own term
+    this.venueClosing = closing;
     if (!(await settledWithin(closing, STEP_DOWN_CLOSE_WAIT_MS, () => false)))
       this.log.warn(
         { node: this.nodeId, epoch },

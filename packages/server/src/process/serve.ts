@@ -275,9 +275,11 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         closing ??= (async () => {
           // the port is let go at once, while a job's command may wait on the store: a node that steps
           // down listens on it as a standby meanwhile
-          await Promise.all([http.close(), stopJobs()]);
+          const stopped = await Promise.allSettled([http.close(), stopJobs()]);
+          // the venue commits what it applied and lets its store go whatever else failed to stop
           await running.close({ snapshot: true });
           release();
+          for (const outcome of stopped) if (outcome.status === 'rejected') throw outcome.reason;
           // an engine node goes on, standing by, after it closes the venue it led: the node says when it stops
           if (term === undefined) log.info('txc stopped');
           else log.info({ epoch: term.epoch }, 'the venue this node led is closed');
