@@ -77,7 +77,7 @@ describe('a node that takes over', async () => {
       const other = await startChildServer(engineNodeFlags(flags, 'B', shared));
       started.push(other);
       const told =
-        /this node's flags differ from those the venue is led with: --demo false here, true on A: whichever node leads runs the venue with its own flags/;
+        /this node's flags differ from those the venue is led with: --demo false here, true on A; fundingSettlement schedule here, admin on A: whichever node leads runs the venue with its own flags/;
       assert.match(other.logs(), told);
       assert.doesNotMatch(same.logs(), /flags differ/, 'a node started as the leader was is told nothing');
       await same.crash();
