@@ -39,7 +39,7 @@ import { answerCommands } from './command-link.js';
 import { answerGateways } from './request-responder.js';
 import { Lease } from './lease.js';
 import { gatewaysMayAnswer, LeaderReach, pingLeader, renewalPeriodMs } from './leader-reach.js';
-import { flagsDiffer, leaderFlagsRecord, venueFlagsOf, VENUE_FLAGS_META } from './venue-flags.js';
+import { flagsDiffer, leaderFlagsRecord, venueFlagsOf, VENUE_FLAGS_META, type VenueFlags } from './venue-flags.js';
 
 /** An engine node of a cluster, leading or standing by. */
 export interface RunningNode {
@@ -106,6 +106,8 @@ class EngineNode implements RunningNode {
   private readonly venueNotice = new StandingNotice();
   private readonly reachNotice = new StandingNotice();
   private readonly leaseNotice = new StandingNotice();
+  /** The flags it leads with, read once: their files are hashed at start, not at each takeover. */
+  private readonly venueFlags: VenueFlags;
   /** The close of the venue it last led, which a step-down does not wait for while the store hangs. */
   private venueClosing: Promise<unknown> = Promise.resolve();
   /** A standby that cannot load the journal tries every FOLLOW_RETRY_MS: said once a half minute. */
@@ -135,6 +137,7 @@ class EngineNode implements RunningNode {
     private readonly adminTokenDigest: string,
   ) {
     this.lease = new Lease(store.db, nodeId, config.lease.ttlMs);
+    this.venueFlags = venueFlagsOf(config);
     this.port = config.port;
     this.nats = link.nats;
     this.reach = new LeaderReach(pingLeader(link.nats, cluster, renewalPeriodMs(config)));
@@ -174,6 +177,8 @@ class EngineNode implements RunningNode {
   }
 
   async start(): Promise<void> {
+    const differs = flagsDiffer(await this.store.getMeta(VENUE_FLAGS_META), this.venueFlags);
+    if (differs !== undefined) this.log.warn(`this node's flags differ from those the venue is led with: ${differs}`);
     await this.standBy();
     answerAsNode(this.nats, this.cluster, this.nodeId, () => this.url);
     // a standby tries for the lease as often as the leader renews it
@@ -379,11 +384,10 @@ class EngineNode implements RunningNode {
   /** Records the flags this node leads with, saying first how they differ from those of the node that led before. */
   private async recordVenueFlags(server: RunningServer): Promise<void> {
     try {
-      const own = venueFlagsOf(this.config);
-      const differs = flagsDiffer(await server.venue.store.getMeta(VENUE_FLAGS_META), own);
+      const differs = flagsDiffer(await server.venue.store.getMeta(VENUE_FLAGS_META), this.venueFlags);
       if (differs !== undefined)
         this.log.warn(`this node leads with flags unlike those of the node before: ${differs}`);
-      await server.venue.setMeta(VENUE_FLAGS_META, leaderFlagsRecord(this.nodeId, own));
+      await server.venue.setMeta(VENUE_FLAGS_META, leaderFlagsRecord(this.nodeId, this.venueFlags));
     } catch (error) {
       this.log.warn({ err: error }, 'the flags this node leads with could not be recorded in the store');
     }
@@ -577,8 +581,6 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     const digest = await claimClusterAdminToken(store, masterKey, token);
     await opensTheKeys(store, config, SecretBox.fromKey(masterKey.key));
     const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
-    const differs = flagsDiffer(await store.getMeta(VENUE_FLAGS_META), venueFlagsOf(config));
-    if (differs !== undefined) log.warn(`this node's flags differ from those the venue is led with: ${differs}`);
     starting = await listenWhileStarting(config.host, config.port, () => `NATS at ${target.shown}`);
     const link = await connectCluster(target, `txc node ${nodeId}`, log);
     nats = link.nats;

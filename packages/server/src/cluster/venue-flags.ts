@@ -10,7 +10,7 @@ export const VENUE_FLAGS_META = 'cluster.venue-flags';
  * The flags that make the venue a node leads what it is: whichever node leads runs the venue with its
  * own, so two nodes started with different ones lead two venues, one before a failover and one after.
  */
-type VenueFlags = Readonly<Record<string, string | boolean | null>>;
+export type VenueFlags = Readonly<Record<string, string | boolean | null>>;
 
 /** What the leader records: its node and its flags. */
 interface LeaderFlags {
