@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Channel } from './channel.js';
 import { CLOSE, WsConnection, type Authorization, type StreamMutes } from './connection.js';
 import type { KeyStanding } from '../venue/keys/websocket-tokens.js';
-import { CommittedUnreadError, StoreUnavailableError } from '../venue/sequencer/unavailable.js';
+import { CommittedUnreadError, isUnavailable } from '../venue/sequencer/unavailable.js';
 import type { DurableOutbox } from './durable-outbox.js';
 import type { MethodSpec, MethodTable } from './method.js';
 import {
@@ -284,13 +284,13 @@ export class StreamHub {
       const handle = (): unknown => spec.handle(conn, params);
       result = this.options.handling === undefined ? handle() : this.options.handling(handle);
     } catch (error) {
-      return this.fail(conn, id, error, method);
+      return this.fail(conn, id, error, method, spec.readsState);
     }
     if (result instanceof Promise) {
       conn.inTurn(result as Promise<unknown>, (outcome) => {
         try {
           if (outcome.ok) this.answer(conn, id, outcome.value, spec.readsState);
-          else this.fail(conn, id, outcome.error, method);
+          else this.fail(conn, id, outcome.error, method, spec.readsState);
         } catch (error) {
           this.log(error, method);
         }
@@ -304,11 +304,12 @@ export class StreamHub {
     else conn.send(text);
   }
 
-  private fail(conn: WsConnection, id: RequestId, error: unknown, method: string): void {
+  private fail(conn: WsConnection, id: RequestId, error: unknown, method: string, read: boolean): void {
     if (error instanceof WsError) return conn.send(errorFrame(id, error));
-    // the venue takes no writes for now (REST's 503): no fault of the server's code, so not logged as one
-    if (error instanceof StoreUnavailableError) {
-      const message = error instanceof CommittedUnreadError ? COMMITTED_UNREAD : UNCONFIRMED;
+    // the venue takes no writes or the store did not answer, for now (REST's 503): no fault of the
+    // server's code, so not logged as one. A read may simply be sent again; a command may have been taken.
+    if (isUnavailable(error)) {
+      const message = error instanceof CommittedUnreadError ? COMMITTED_UNREAD : read ? undefined : UNCONFIRMED;
       return conn.send(errorFrame(id, new WsError(WS_ERRORS.unavailable, message)));
     }
     this.log(error, method);

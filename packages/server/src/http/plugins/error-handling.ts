@@ -1,6 +1,6 @@
 import type { ErrorName } from '@txc/sdk';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StoreUnavailableError } from '../../venue/sequencer/unavailable.js';
+import { isUnavailable } from '../../venue/sequencer/unavailable.js';
 import { familyOf, pathOf } from '../family.js';
 import { sendError } from '../send-error.js';
 
@@ -72,7 +72,7 @@ export function registerErrorHandling(
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const family = familyOf(request.url);
-    if (error instanceof StoreUnavailableError) return sendUnavailable(reply, request.url);
+    if (isUnavailable(error)) return sendUnavailable(reply, request.url);
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, BY_FAMILY.mediaType[family], { params: { detail: 'Unsupported Content-Type.' } });

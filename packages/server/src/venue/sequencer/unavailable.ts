@@ -1,3 +1,5 @@
+import { storeUnreachable } from '../../store/unreachable.js';
+
 /** The store cannot take writes right now; the request may be retried later (HTTP 503). */
 export class StoreUnavailableError extends Error {
   override readonly name: string = 'StoreUnavailableError';
@@ -16,4 +18,12 @@ export class CommittedUnreadError extends StoreUnavailableError {
   constructor(readonly seq: number) {
     super();
   }
+}
+
+/**
+ * The request could not be served for now, and may be tried again (503): the venue takes no writes,
+ * or the store did not answer a read.
+ */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof StoreUnavailableError || storeUnreachable(error);
 }
