@@ -50,6 +50,11 @@ export class FollowedVenue implements VenueView {
     return DURABLE;
   }
 
+  /** Once the request is due, the read goes on alone: what it finds then is dropped. */
+  readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {
+    return unavailableAfter(read(this.store));
+  }
+
   subscribe(events: EventListener, reset: () => Promise<void>): void {
     this.follower.onApplied(events);
     this.follower.onReload(reset);

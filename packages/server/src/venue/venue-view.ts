@@ -18,6 +18,12 @@ export interface VenueView {
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>>;
   /** Resolves once everything applied so far is durable. */
   barrier(): Promise<void>;
+  /**
+   * `read` of the store once everything applied so far is durable, so that it shows nothing a crash
+   * could take back. On a gateway it ends as unavailable (503) by the end of the request it serves:
+   * a store that hangs holds the read, not the client.
+   */
+  readDurable<T>(read: (store: Store) => Promise<T>): Promise<T>;
   /** Every accepted command's events as it applies; `reset` after the state was rebuilt from the store. */
   subscribe(events: EventListener, reset: () => Promise<void>): void;
   /**

@@ -216,6 +216,11 @@ export class Venue implements VenueView {
     return this.sequencer.barrier();
   }
 
+  async readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {
+    await this.sequencer.barrier();
+    return read(this.store);
+  }
+
   /**
    * Feeds an in-memory read model: `events` sees every accepted command's events as it applies,
    * `reset` runs after the state was rebuilt from the store (the model reloads what is durable).

@@ -25,6 +25,8 @@ import { ADMIN_URL, createTestDatabase, postgresSkipReason, type TestDatabase } 
 import { txc } from '../support/txc-cli.js';
 import { parseSamples, sumOf, valueOf, type Sample } from '../metrics/prometheus-text.js';
 
+const PRIVATE_503 = { code: 0, message: 'Service temporarily unavailable, try again later.', errors: {} };
+
 const ADMIN_TOKEN = 'gateways-test-admin-token';
 
 /** Orders per 10 s of one key on the leader: small, so that the test sees where it stops. */
@@ -381,7 +383,7 @@ describe('gateways in front of a cluster', async () => {
     }
   });
 
-  it('a gateway whose PostgreSQL stops answering answers 503 within the request deadline, and serves once it answers', async () => {
+  it('a gateway whose PostgreSQL stops answering, or is cut off, answers 503 within the request deadline, and serves once it answers', async () => {
     const link = await SeverableLink.open(db.url);
     const gateway = await startChildServer({ ...gatewayFlags(flags, 'G5', shared), database: link.through(db.url) });
     let socket: TxcStream | undefined;
@@ -390,14 +392,24 @@ describe('gateways in front of a cluster', async () => {
       assert.equal((await send(gateway, restingBuy(actors[2]!, 'before-the-stall'))).status, 200);
       socket = await streamOn(gateway, actors[2]);
       link.stall();
+      // nothing committed since, so the gateway's copy is current: a history read goes to PostgreSQL itself,
+      // and hangs there, but its request does not
+      const readAt = performance.now();
+      const history = await send(gateway, sign(actors[2]!, '/api/v4/trade-account/order/history', { market: MARKET }));
+      const read = performance.now() - readAt;
+      assert.deepEqual([history.status, history.body], [503, PRIVATE_503]);
+      assert.ok(read < 3_000, `a history read: answered within the 3 s request deadline: ${read} ms`);
+      // on the socket too, and as a read: it may simply be asked again
+      await assert.rejects(socket.request('ordersExecuted_request', [{ market: MARKET }, 0, 10]), (e: unknown) => {
+        assert.ok(e instanceof TxcStreamError);
+        assert.deepEqual([e.code, e.message], [3, 'ordersExecuted_request: service unavailable (code 3)']);
+        return true;
+      });
       const stalledAt = performance.now();
       // the leader admits and commits; the gateway's copy cannot read the journal to catch up
       const answer = await send(gateway, restingBuy(actors[2]!, 'during-the-stall'));
       const took = performance.now() - stalledAt;
-      assert.deepEqual(
-        [answer.status, answer.body],
-        [503, { code: 0, message: 'Service temporarily unavailable, try again later.', errors: {} }],
-      );
+      assert.deepEqual([answer.status, answer.body], [503, PRIVATE_503]);
       assert.ok(took < 3_000, `answered within the 3 s request deadline, not dropped at its end: ${took} ms`);
       // the gateway gave up waiting either to catch up (nothing sent) or for the result of what the
       // leader committed: the latter, and only it, is logged as committed
@@ -415,10 +427,7 @@ describe('gateways in front of a cluster', async () => {
       const sentAt = performance.now();
       const unread = await send(gateway, restingBuy(newKey, 'new-key-during-the-stall'));
       const waited = performance.now() - sentAt;
-      assert.deepEqual(
-        [unread.status, unread.body],
-        [503, { code: 0, message: 'Service temporarily unavailable, try again later.', errors: {} }],
-      );
+      assert.deepEqual([unread.status, unread.body], [503, PRIVATE_503]);
       assert.ok(waited < 3_000, `a key the gateway cannot read: answered within the deadline: ${waited} ms`);
       // a socket's order: the leader commits it, the gateway cannot read its result, and says not to repeat it
       const order = { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', client_order_id: 'ws-stall' };
@@ -433,6 +442,11 @@ describe('gateways in front of a cluster', async () => {
         'served again',
         async () => (await send(gateway, restingBuy(actors[2]!, `after-${Date.now()}`))).status === 200,
       );
+      // cut off rather than hung: the read fails at once, and that is the store's outage, not the gateway's fault
+      link.cut();
+      const cut = await send(gateway, sign(actors[2]!, '/api/v4/trade-account/order/history', { market: MARKET }));
+      assert.deepEqual([cut.status, cut.body], [503, PRIVATE_503]);
+      assert.doesNotMatch(gateway.logs(), /unhandled error/);
     } finally {
       socket?.close();
       await gateway.crash();

@@ -312,6 +312,12 @@ describe('outages around a cluster', async () => {
       const answer = await send(target, order(actor!, `while-down-${i}`)).catch(() => undefined);
       assert.ok(answer === undefined || answer.status === 503, `never a success: ${JSON.stringify(answer)}`);
     }
+    // the gateway reads the history from PostgreSQL itself: a store gone is 503 there too, not a fault of its own
+    const history = await send(g1!, sign(actor!, '/api/v4/trade-account/order/history', { market: MARKET }));
+    assert.deepEqual(
+      [history.status, history.body],
+      [503, { code: 0, message: 'Service temporarily unavailable, try again later.', errors: {} }],
+    );
     await pg.start();
     const after = await recovers(g1!, actor!, 'after');
     // one of the two nodes leads again, and the other is ready to take over

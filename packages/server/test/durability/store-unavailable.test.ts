@@ -12,6 +12,7 @@ import { txc } from '../support/txc-cli.js';
 import { admin, sign, send, type Actor, type Target } from './traffic.js';
 
 const BALANCE = '/api/v4/main-account/balance';
+const HISTORY = '/api/v4/main-account/history';
 const PRIVATE_503 = { code: 0, message: 'Service temporarily unavailable, try again later.', errors: {} };
 const ADMIN_503 = { error: 'Service temporarily unavailable, try again later.' };
 
@@ -66,6 +67,11 @@ async function outage(
   assert.deepEqual(before.body.store, { kind, reachable: true, writable: true });
 
   await breakStore();
+  if (kind === 'postgres') {
+    // before any write has met the outage, a read of the history meets it itself: 503 too, not a fault of the server
+    const history = await send(target, sign(actor, HISTORY, {}));
+    assert.deepEqual([history.status, history.body], [503, PRIVATE_503], 'a history read');
+  }
   // A deposit and a read of the same turn: the read must not show the deposit it shares a commit with.
   const [deposit, read] = await Promise.all([
     admin(target, 'POST', '/admin/v1/deposits', { user: 'olga', ticker: 'USDT', amount: '5' }),

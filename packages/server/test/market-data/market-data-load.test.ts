@@ -45,6 +45,10 @@ class FollowingView implements VenueView {
     return Promise.resolve();
   }
 
+  readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {
+    return read(this.venue.store);
+  }
+
   subscribe(events: EventListener, reset: () => Promise<void>): void {
     this.listeners.push(events);
     this.resets.push(reset);

@@ -1,4 +1,5 @@
 import type { DealParty, State, TradeExecuted } from '@txc/core';
+import { counterOrdersOf } from '../../account-views/deal-counter-orders.js';
 import { dealFigures } from '../../account-views/deal-figures.js';
 import type { DealsTable } from '../../store/database.js';
 import { userDeals } from '../../store/user-history.js';
@@ -73,31 +74,19 @@ export class DealsChannel extends AccountChannel<MarketSet> {
     const { state } = this.ctx.venue;
     const spec = marketParam(state, params[0]);
     const { offset, limit } = pageParams(params);
-    await this.ctx.venue.barrier();
-    const { store } = this.ctx.venue;
-    const rows = await (
-      await userDeals(store, userOf(conn))
-    )
-      .where('market', '=', spec.name)
-      .orderBy('trade_id', 'desc')
-      .orderBy('role', 'asc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    const counter = new Map<string, number>();
-    const ids = rows.map((r) => Number(r.trade_id));
-    if (ids.length > 0) {
-      const sides = await store.db
-        .selectFrom('deals')
-        .select(['trade_id', 'role', 'order_id'])
-        .where('trade_id', 'in', ids)
+    const { rows, counterOrderOf } = await this.ctx.venue.readDurable(async (store) => {
+      const page = await (
+        await userDeals(store, userOf(conn))
+      )
+        .where('market', '=', spec.name)
+        .orderBy('trade_id', 'desc')
+        .orderBy('role', 'asc')
+        .limit(limit)
+        .offset(offset)
         .execute();
-      for (const c of sides) counter.set(`${Number(c.trade_id)}:${Number(c.role)}`, Number(c.order_id));
-    }
-    const records = rows.map((r) => {
-      const other = Number(r.role) === ROLE_MAKER ? ROLE_TAKER : ROLE_MAKER;
-      return dealObject(state, r, counter.get(`${Number(r.trade_id)}:${other}`) ?? 0);
+      return { rows: page, counterOrderOf: await counterOrdersOf(store.db, page) };
     });
+    const records = rows.map((r) => dealObject(state, r, counterOrderOf(r)));
     return { limit, offset, records };
   }
 

@@ -58,12 +58,13 @@ export class OrdersExecutedChannel extends AccountChannel<Terms> {
     const spec = marketParam(state, market);
     const wanted = orderTypes(types);
     const { offset, limit } = pageParams(params);
-    await this.ctx.venue.barrier();
-    const q = (await userFinishedOrders(this.ctx.venue.store, userOf(conn)))
-      .where('market', '=', spec.name)
-      .orderBy('order_id', 'desc');
-    // a type filter reads every row of the market: the type is inside each row's data
-    const rows = await (wanted === null ? q.limit(limit).offset(offset) : q).execute();
+    const rows = await this.ctx.venue.readDurable(async (store) => {
+      const q = (await userFinishedOrders(store, userOf(conn)))
+        .where('market', '=', spec.name)
+        .orderBy('order_id', 'desc');
+      // a type filter reads every row of the market: the type is inside each row's data
+      return (wanted === null ? q.limit(limit).offset(offset) : q).execute();
+    });
     let orders: FinishedOrder[] = rows.map(finishedOf);
     if (wanted !== null) orders = orders.filter((f) => wanted.has(typeCode(f.order))).slice(offset, offset + limit);
     return { limit, offset, records: orders.map((f) => executedOrder(state, f.order, f.reason)) };

@@ -56,12 +56,11 @@ export const fundingHistoryRoute = defineRoute(fundingHistory, (app: FastifyInst
       if (typeof start === 'string') return refuse(reply, start);
       if (typeof end === 'string') return refuse(reply, end);
       if (start >= 0 && end >= 0 && end <= start) return refuse(reply, 'endDate must be greater than to startDate');
-      await venue.barrier();
       const window = {
         ...(start >= 0 ? { from: start * 1_000_000 } : {}),
         ...(end >= 0 ? { to: end * 1_000_000 + 999_999 } : {}),
       };
-      const records = await publicFundingHistory(venue.store, spec, window, { limit, offset });
+      const records = await venue.readDurable((store) => publicFundingHistory(store, spec, window, { limit, offset }));
       return reply.send(records);
     },
   );

@@ -32,17 +32,18 @@ export const collateralFundingHistoryRoute = defineRoute(
           v.add('endDate', 'The end date must be a date after or equal to the start date.');
         }
         if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
-        await venue.barrier();
-        const records = await accountFundingHistory(
-          venue.store,
-          venue.state,
-          request.auth?.user ?? '',
-          spec?.name,
-          {
-            ...(startDate >= 0 ? { from: startDate * 1000 } : {}),
-            ...(endDate >= 0 ? { to: endDate * 1000 + 999 } : {}),
-          },
-          { limit, offset },
+        const records = await venue.readDurable((store) =>
+          accountFundingHistory(
+            store,
+            venue.state,
+            request.auth?.user ?? '',
+            spec?.name,
+            {
+              ...(startDate >= 0 ? { from: startDate * 1000 } : {}),
+              ...(endDate >= 0 ? { to: endDate * 1000 + 999 } : {}),
+            },
+            { limit, offset },
+          ),
         );
         return reply.send({ records, limit, offset });
       },

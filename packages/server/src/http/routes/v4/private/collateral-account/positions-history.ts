@@ -65,16 +65,17 @@ export const collateralPositionsHistoryRoute = defineRoute(
         const limit = boundedInteger(v, 'limit', 50, 1, 100);
         const offset = boundedInteger(v, 'offset', 0, 0, 10_000);
         if (v.failed) return sendError(reply, 'orderValidation', { errors: v.errors });
-        await venue.barrier();
-        let q = venue.store.db
-          .selectFrom('position_changes')
-          .selectAll()
-          .where('user_name', '=', request.auth?.user ?? '');
-        if (spec !== undefined) q = q.where('market', '=', spec.name);
-        if (positionId > 0) q = q.where('position_id', '=', positionId);
-        if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);
-        if (endDate > 0) q = q.where('time', '<', (endDate + 1) * 1_000_000);
-        const rows = await q.orderBy('change_id', 'desc').limit(limit).offset(offset).execute();
+        const rows = await venue.readDurable((store) => {
+          let q = store.db
+            .selectFrom('position_changes')
+            .selectAll()
+            .where('user_name', '=', request.auth?.user ?? '');
+          if (spec !== undefined) q = q.where('market', '=', spec.name);
+          if (positionId > 0) q = q.where('position_id', '=', positionId);
+          if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);
+          if (endDate > 0) q = q.where('time', '<', (endDate + 1) * 1_000_000);
+          return q.orderBy('change_id', 'desc').limit(limit).offset(offset).execute();
+        });
         return reply.send(rows.map((r) => stateBody(venue, decodeJson(r.data) as PositionChanged)));
       },
     );

@@ -13,9 +13,9 @@ export const mainAccountHistoryRoute = defineRoute(
     app.post(mainAccountHistory.path, { config: { endpoint: mainAccountHistory } }, async (request, reply) => {
       const parsed = parseHistoryRequest(request.body, venue.state, request.auth?.user ?? '');
       if (!parsed.ok) return sendError(reply, 'mainValidation', { errors: parsed.errors });
-      // Everything applied before this read must be durable before it is shown.
-      await venue.barrier();
-      const { total, records } = await walletHistory(venue.store.db, venue.state, parsed.filter);
+      const { total, records } = await venue.readDurable((store) =>
+        walletHistory(store.db, venue.state, parsed.filter),
+      );
       return reply.send({ limit: parsed.filter.limit, offset: parsed.filter.offset, total, records });
     });
   },

@@ -50,16 +50,16 @@ export const miningRewardsRoute = defineRoute(miningRewards, (app: FastifyInstan
       return sendError(reply, 'miningIncorrectTimestamp');
     }
 
-    // Everything applied before this request is committed, hence in the read model, before it is read.
-    await venue.barrier();
-    const rows = await listMiningRewards(venue.store.db, {
-      user: request.auth?.user ?? '',
-      account,
-      fromMicros: from === undefined ? undefined : from * MICROS,
-      untilMicros: to === undefined ? undefined : (to + 1) * MICROS,
-      limit,
-      offset,
-    });
+    const rows = await venue.readDurable((store) =>
+      listMiningRewards(store.db, {
+        user: request.auth?.user ?? '',
+        account,
+        fromMicros: from === undefined ? undefined : from * MICROS,
+        untilMicros: to === undefined ? undefined : (to + 1) * MICROS,
+        limit,
+        offset,
+      }),
+    );
     const precision = (ticker: string): number => venue.state.assets.get(ticker)?.precision ?? 8;
     return reply.send({ offset, limit, data: rows.map((r) => wire(r, precision(r.reward_currency))) });
   });

@@ -42,12 +42,9 @@ function innerFailure(reason: Rejection['reason']): Record<string, string[]> | u
  * theirs past waiting: confirmed, finished, expired (422 "Transaction has incorrect status").
  */
 async function notHeld(venue: Venue, state: State, parent: string, id: string, reply: FastifyReply) {
-  await venue.barrier();
-  const row = await venue.store.db
-    .selectFrom('wallet_transactions')
-    .select('user_name')
-    .where('transaction_id', '=', id)
-    .executeTakeFirst();
+  const row = await venue.readDurable((store) =>
+    store.db.selectFrom('wallet_transactions').select('user_name').where('transaction_id', '=', id).executeTakeFirst(),
+  );
   if (row === undefined) return sendError(reply, 'idNotExists');
   if (state.subAccounts.get(row.user_name)?.parent !== parent) return sendError(reply, 'transactionNotFound');
   return sendError(reply, 'transactionIncorrectStatus');

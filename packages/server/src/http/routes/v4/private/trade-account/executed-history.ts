@@ -26,13 +26,14 @@ export const executedHistoryRoute = defineRoute(executedHistory, (app: FastifyIn
     const endDate = boundedInteger(v, 'endDate', 0, 0, Number.MAX_SAFE_INTEGER);
     if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
-    await venue.barrier();
-    let q = await userDeals(venue.store, request.auth?.user ?? '', walkFor(clientOrderId));
-    if (spec !== undefined) q = q.where('market', '=', spec.name);
-    if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
-    if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);
-    if (endDate > 0) q = q.where('time', '<', (endDate + 1) * 1_000_000);
-    const rows = await q.orderBy('trade_id', 'desc').orderBy('role', 'asc').limit(limit).offset(offset).execute();
+    const rows = await venue.readDurable(async (store) => {
+      let q = await userDeals(store, request.auth?.user ?? '', walkFor(clientOrderId));
+      if (spec !== undefined) q = q.where('market', '=', spec.name);
+      if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
+      if (startDate > 0) q = q.where('time', '>=', startDate * 1_000_000);
+      if (endDate > 0) q = q.where('time', '<', (endDate + 1) * 1_000_000);
+      return q.orderBy('trade_id', 'desc').orderBy('role', 'asc').limit(limit).offset(offset).execute();
+    });
     const state = venue.state;
     const render = (i: number): Record<string, unknown> => executedDeal(state, rows[i]!);
     return reply.send(spec !== undefined ? rows.map((_, i) => render(i)) : byMarket(rows, render));

@@ -1,6 +1,7 @@
 import { orderDeals } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../../../send-error.js';
+import { counterOrdersOf } from '../../../../../account-views/deal-counter-orders.js';
 import { dealFigures } from '../../../../../account-views/deal-figures.js';
 import { seconds } from '../../../../../account-views/order-figures.js';
 
@@ -25,28 +26,18 @@ export const orderDealsRoute = defineRoute(orderDeals, (app: FastifyInstance, { 
     const offset = boundedInteger(v, 'offset', 0, 0, 10_000);
     if (v.failed || orderId === undefined) return sendError(reply, 'orderValidation', { errors: v.errors });
 
-    await venue.barrier();
-    const db = venue.store.db;
-    const rows = await db
-      .selectFrom('deals')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('user_name', '=', request.auth?.user ?? '')
-      .orderBy('trade_id', 'asc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    const tradeIds = rows.map((r) => Number(r.trade_id));
-    const counter = new Map<string, number>();
-    if (tradeIds.length > 0) {
-      for (const c of await db
+    const { rows, counterOrderOf } = await venue.readDurable(async (store) => {
+      const page = await store.db
         .selectFrom('deals')
-        .select(['trade_id', 'role', 'order_id'])
-        .where('trade_id', 'in', tradeIds)
-        .execute()) {
-        counter.set(`${Number(c.trade_id)}:${Number(c.role)}`, Number(c.order_id));
-      }
-    }
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('user_name', '=', request.auth?.user ?? '')
+        .orderBy('trade_id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return { rows: page, counterOrderOf: await counterOrdersOf(store.db, page) };
+    });
     const state = venue.state;
     const records = rows.map((r) => {
       const f = dealFigures(state, r);
@@ -56,7 +47,7 @@ export const orderDealsRoute = defineRoute(orderDeals, (app: FastifyInstance, { 
         price: f.price,
         amount: f.amount,
         id: Number(r.trade_id),
-        dealOrderId: counter.get(`${Number(r.trade_id)}:${Number(r.role) === 1 ? 2 : 1}`) ?? 0,
+        dealOrderId: counterOrderOf(r),
         clientOrderId: r.client_order_id,
         role: Number(r.role),
         deal: f.deal,

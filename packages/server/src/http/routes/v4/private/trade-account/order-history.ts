@@ -48,15 +48,14 @@ export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance
     }
     if (v.failed) return sendError(reply, orderReadError(v), { errors: v.errors });
 
-    await venue.barrier();
     const user = request.auth?.user ?? '';
-    let page: FinishedOrder[];
-    if (orderId !== undefined) {
-      // one row, found by its primary key
-      const found = await userFinishedOrder(venue.store, user, orderId);
-      page = found === undefined ? [] : [found];
-    } else {
-      let q = await userFinishedOrders(venue.store, user, walkFor(clientOrderId));
+    const page = await venue.readDurable(async (store): Promise<FinishedOrder[] | undefined> => {
+      if (orderId !== undefined) {
+        // one row, found by its primary key
+        const found = await userFinishedOrder(store, user, orderId);
+        return found === undefined ? [] : [found];
+      }
+      let q = await userFinishedOrders(store, user, walkFor(clientOrderId));
       if (spec !== undefined) q = q.where('market', '=', spec.name);
       if (clientOrderId !== '') q = q.where('client_order_id', '=', clientOrderId);
       if (status === 'FILLED') q = q.where('status', '=', 'FILLED');
@@ -73,10 +72,12 @@ export const orderHistoryRoute = defineRoute(orderHistory, (app: FastifyInstance
       const whole = clientOrderId !== '' || status === 'PARTIALLY_FILLED';
       let orders = (await (whole ? q : q.limit(limit).offset(offset)).execute()).map(finishedOf);
       if (status === 'PARTIALLY_FILLED') orders = orders.filter((f) => f.order.dealStock > 0);
-      if (clientOrderId !== '' && orders.length === 0) {
-        return sendError(reply, 'orderValidation', { errors: { orderHistory: ['OrderHistory was not found.'] } });
-      }
-      page = whole ? orders.slice(offset, offset + limit) : orders;
+      // undefined: the client order id matches none
+      if (clientOrderId !== '' && orders.length === 0) return undefined;
+      return whole ? orders.slice(offset, offset + limit) : orders;
+    });
+    if (page === undefined) {
+      return sendError(reply, 'orderValidation', { errors: { orderHistory: ['OrderHistory was not found.'] } });
     }
     const state = venue.state;
     const shown = page.map((f) => f.order);
