@@ -1,5 +1,6 @@
 import { errors, type MsgHdrs, type Msg, type NatsConnection, type RequestError } from '@nats-io/transport-node';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { answerWithinMs } from '../config/answer-within.js';
 import type { Config } from '../config/schema.js';
 import { settledWithin } from '../timing/settled-within.js';
 import type { BeforeRetry } from './batched-asks.js';
@@ -22,7 +23,7 @@ export interface LeaderWait {
 
 /** A gateway's waits: an answer within the client's own request deadline, a leader within three leases. */
 export function leaderWait(config: Config): LeaderWait {
-  return { timeoutMs: Math.max(500, config.http.requestTimeoutMs - 1_000), failoverMs: 3 * config.lease.ttlMs };
+  return { timeoutMs: answerWithinMs(config), failoverMs: 3 * config.lease.ttlMs };
 }
 
 /** The whole time a request waits, sending again included: it fits in the request's own deadline. */

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { answerWithinMs } from '../config/answer-within.js';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/schema.js';
@@ -191,6 +192,8 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       userHistoryCatchUpEvery: config.history.catchUpEveryRows,
       observer: metrics,
       onLoadProgress: (done, total) => loading.update(done, total),
+      // a store that hangs fails commits and reads in time for their requests to be answered 503
+      storeWaitMs: answerWithinMs(config),
     });
     loading.clear();
     await recordMasterKeyId(venue);

@@ -20,8 +20,9 @@ export interface VenueView {
   barrier(): Promise<void>;
   /**
    * `read` of the store once everything applied so far is durable, so that it shows nothing a crash
-   * could take back. On a gateway it ends as unavailable (503) by the end of the request it serves:
-   * a store that hangs holds the read, not the client.
+   * could take back. It ends as unavailable (503) in time for its request to be answered (a
+   * gateway: by the request's end; `txc serve`: its store wait): a store that hangs holds the read,
+   * not the client.
    */
   readDurable<T>(read: (store: Store) => Promise<T>): Promise<T>;
   /** Every accepted command's events as it applies; `reset` after the state was rebuilt from the store. */

@@ -1,4 +1,6 @@
 import { CURRENT_RULES, type Command, type CommandResults, type Rejection, type State } from '@txc/core';
+import { settledWithin } from '../timing/settled-within.js';
+import { StoreUnavailableError } from './sequencer/unavailable.js';
 import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
@@ -36,6 +38,11 @@ export interface VenueOptions {
   readonly onLoadProgress?: (done: number, total: number) => void;
   /** The state as the store holds it, already loaded (a standby taking over): not loaded again. */
   readonly loaded?: LoadedState;
+  /**
+   * How long a request waits for the store (no limit when unset): a group commit not durable by
+   * then fails, and the venue recovers (SequencerOptions); a read not answered by then is unavailable.
+   */
+  readonly storeWaitMs?: number;
 }
 
 /** What the venue knows of its own durability (the health endpoint shows it). */
@@ -106,6 +113,7 @@ export class Venue implements VenueView {
         onSnapshot: (snapshot) => this.writeSnapshot(snapshot),
         observer: options.observer,
         candles,
+        commitTimeoutMs: options.storeWaitMs,
       },
       snapshotSeq,
     );
@@ -218,7 +226,12 @@ export class Venue implements VenueView {
 
   async readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {
     await this.sequencer.barrier();
-    return read(this.store);
+    const limit = this.options.storeWaitMs;
+    if (limit === undefined) return read(this.store);
+    // a store that hangs: answered unavailable, the read goes on alone and its result is dropped
+    return settledWithin(read(this.store), limit, () => {
+      throw new StoreUnavailableError();
+    });
   }
 
   /**

@@ -4,9 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { startChildServer } from '../support/child-server.js';
 import { TestServer } from '../support/test-server.js';
+import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { SeverableLink } from '../support/severable-link.js';
 import { ThrowawayPostgres, throwawayPostgresSkipReason } from '../support/throwaway-postgres.js';
 import { txc } from '../support/txc-cli.js';
 import { admin, sign, send, type Actor, type Target } from './traffic.js';
@@ -124,6 +127,8 @@ async function replayVerified(dataDir: string, database: string): Promise<void> 
   assert.equal((JSON.parse(r.stdout) as { verified: boolean }).verified, true, r.stdout);
 }
 
+const noPostgres = await postgresSkipReason();
+
 describe('the store becomes unavailable, then returns (DESIGN §3)', () => {
   it(
     'PostgreSQL stopped: 503s, nothing half-applied, recovery by itself',
@@ -146,6 +151,40 @@ describe('the store becomes unavailable, then returns (DESIGN §3)', () => {
       } finally {
         await server?.stop();
         pg.destroy();
+      }
+    },
+  );
+
+  it(
+    'PostgreSQL hangs: a read of the store is answered 503 within the request deadline, then served again',
+    { skip: noPostgres },
+    async () => {
+      const db = await createTestDatabase();
+      const link = await SeverableLink.open(db.url);
+      let server: TestServer | undefined;
+      try {
+        server = await TestServer.start({
+          database: link.through(db.url),
+          http: { requestTimeoutMs: 2_000 } as Config['http'],
+        });
+        const kline = (): Promise<Response> => fetch(`${server!.url}/api/v1/public/kline?market=BTC_USDT&interval=1m`);
+        assert.equal((await kline()).status, 200);
+        link.stall();
+        const sentAt = performance.now();
+        const answer = await kline();
+        const took = performance.now() - sentAt;
+        assert.deepEqual(
+          [answer.status, await answer.json()],
+          [503, { success: false, message: 'Service temporarily unavailable, try again later.', params: [] }],
+        );
+        assert.ok(took < 1_900, `answered within the request deadline, not dropped: ${took} ms`);
+        link.flow();
+        assert.equal((await kline()).status, 200);
+      } finally {
+        link.flow();
+        await server?.stop();
+        await link.close();
+        await db.drop();
       }
     },
   );

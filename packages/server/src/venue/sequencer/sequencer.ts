@@ -23,7 +23,8 @@ import type { Clock } from './clock.js';
 import { deferred, type Deferred } from './deferred.js';
 import { project } from '../projection/projector.js';
 import { hashText } from './state-hash.js';
-import { StoreUnavailableError } from './unavailable.js';
+import { settledWithin } from '../../timing/settled-within.js';
+import { StoreRefusedError, StoreUnavailableError } from './unavailable.js';
 import type { VenueObserver } from './venue-observer.js';
 
 /** What accumulates during one event-loop turn and is committed as one transaction. */
@@ -104,6 +105,12 @@ export interface SequencerOptions {
   readonly observer?: VenueObserver;
   /** The candles projection, loaded from the store (venue/projection/candle-rebuild.ts); an empty one by default. */
   readonly candles?: CandleProjection;
+  /**
+   * A group commit not durable this long after it was handed to the store fails (no limit when
+   * unset): its requests are answered 503 rather than held while the store hangs, and the venue
+   * rebuilds from what the store holds once it answers, the late commit included if it landed.
+   */
+  readonly commitTimeoutMs?: number;
 }
 
 /** The state as it stands at `seq`, in canonical text, with its hash. */
@@ -194,7 +201,7 @@ export class Sequencer {
    * not kept while the commit runs.
    */
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>> {
-    if (!this.writable) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreRefusedError());
     const stamp = { seq: this.state.seq + 1, time: this.options.clock.nowMicros() };
     const outcome = apply(this.state, cmd, stamp);
     const applied = outcome.result;
@@ -242,7 +249,7 @@ export class Sequencer {
 
   /** Resolves once everything applied so far is durable. */
   barrier(): Promise<void> {
-    if (!this.writable) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreRefusedError());
     // Batches settle in order: the latest one is durable only once all before it are.
     const pending = this.open ?? this.committing.at(-1);
     return pending === undefined ? Promise.resolve() : pending.done.promise;
@@ -257,21 +264,21 @@ export class Sequencer {
   }
 
   recordApiKey(record: ApiKeyRecord): Promise<void> {
-    if (!this.writable) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreRefusedError());
     const batch = this.batch();
     batch.apiKeys.push(record);
     return batch.done.promise;
   }
 
   recordAudit(entry: AuditRecord): Promise<void> {
-    if (!this.writable) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreRefusedError());
     const batch = this.batch();
     batch.audit.push(entry);
     return batch.done.promise;
   }
 
   recordMeta(key: string, value: string): Promise<void> {
-    if (!this.writable) return Promise.reject(new StoreUnavailableError());
+    if (!this.writable) return Promise.reject(new StoreRefusedError());
     const batch = this.batch();
     batch.meta.set(key, value);
     return batch.done.promise;
@@ -347,8 +354,10 @@ export class Sequencer {
 
   private async commit(handed: HandedBatch, batch: CommitBatch, snapshot: SnapshotRecord | undefined): Promise<void> {
     const started = performance.now();
+    const limit = this.options.commitTimeoutMs;
+    const writing = this.options.store.commit(batch);
     try {
-      await this.options.store.commit(batch);
+      await (limit === undefined ? writing : settledWithin(writing, limit, () => commitTimedOut(limit)));
     } catch (error) {
       this.fail(handed, error);
       return;
@@ -386,4 +395,8 @@ export class Sequencer {
     for (const b of refused) b.done.reject(unavailable);
     this.options.onCommitFailure(error);
   }
+}
+
+function commitTimedOut(ms: number): never {
+  throw new Error(`the group commit was not durable within ${ms} ms: the store hangs or is cut off`);
 }

@@ -8,6 +8,11 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** Refused before anything was applied: the venue takes no writes until it has rebuilt from the store. */
+export class StoreRefusedError extends StoreUnavailableError {
+  override readonly name = 'StoreRefusedError';
+}
+
 /**
  * A command the venue committed (journal entry `seq`) whose result the process that took it could
  * not read (a cluster's gateway whose copy of the venue cannot read the journal): answered as

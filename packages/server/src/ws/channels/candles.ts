@@ -95,7 +95,9 @@ export class CandlesChannel implements Channel {
     const end = integerParam(params[2], 'end', 0, LAST_SECOND);
     const intervalS = intervalParam(params[3]);
     if (start > end) throw invalidArgument('start must not be after end');
-    const found = await this.ctx.candles.range(spec.name, intervalS, start, end, CANDLES_REQUEST_MOST);
+    const found = await this.ctx.venue.readDurable(() =>
+      this.ctx.candles.range(spec.name, intervalS, start, end, CANDLES_REQUEST_MOST),
+    );
     return found.map((c) => candleTuple(spec.name, c));
   }
 

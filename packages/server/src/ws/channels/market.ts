@@ -43,7 +43,8 @@ export class MarketChannel extends PeriodicMarketsChannel {
     const spec = marketParam(this.ctx.venue.state, params[0]);
     const period = integerParam(params[1] ?? DAY_SECONDS, 'period', 1, MAX_PERIOD);
     const from = this.ctx.venue.clock.nowMicros() - period * 1_000_000;
-    return statistics(this.ctx, spec, period, await statsSince(this.ctx, spec, from));
+    const stats = await this.ctx.venue.readDurable(() => statsSince(this.ctx, spec, from));
+    return statistics(this.ctx, spec, period, stats);
   }
 
   protected frame(spec: MarketSpec): string {

@@ -69,7 +69,9 @@ export const klineRoute = defineRoute(kline, (app: FastifyInstance, { venue, can
     if (spec === undefined) return reply;
     const range = klineRange(request.query, secondsOf(venue.clock.nowMicros()));
     if (typeof range === 'string') return sendError(reply, 'publicValidation', { params: { detail: range } });
-    const found = await candles.range(spec.name, range.intervalS, range.start, range.end, range.limit, range.take);
+    const found = await venue.readDurable(() =>
+      candles.range(spec.name, range.intervalS, range.start, range.end, range.limit, range.take),
+    );
     const result = found.map((c) => candleTuple(spec.name, c).slice(0, 7));
     return reply.send({ success: true, message: null, result });
   });
