@@ -3,10 +3,16 @@ export interface Durability {
   barrier(): Promise<void>;
 }
 
+/** A send, and what to send instead if its commit is lost. */
+interface Send {
+  readonly send: () => void;
+  readonly lost: (() => void) | undefined;
+}
+
 /** The sends waiting for one group commit. */
 interface Entry {
   readonly commit: Promise<void>;
-  readonly sends: (() => void)[];
+  readonly sends: Send[];
   settled: 'waiting' | 'durable' | 'lost';
 }
 
@@ -28,15 +34,19 @@ export class DurableOutbox {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** Runs `send` once everything applied until now is durable, after every send queued before it. */
-  later(send: () => void): void {
+  /**
+   * Runs `send` once everything applied until now is durable, after every send queued before it;
+   * `lost` instead when that commit fails or the venue takes no writes now (an answer a client
+   * waits for is not left unsaid).
+   */
+  later(send: () => void, lost?: () => void): void {
     const commit = this.durability.barrier();
     const tail = this.queue.at(-1);
     if (tail !== undefined && tail.commit === commit && tail.settled === 'waiting') {
-      tail.sends.push(send);
+      tail.sends.push({ send, lost });
       return;
     }
-    const entry: Entry = { commit, sends: [send], settled: 'waiting' };
+    const entry: Entry = { commit, sends: [{ send, lost }], settled: 'waiting' };
     this.queue.push(entry);
     commit.then(
       () => this.settle(entry, 'durable'),
@@ -71,16 +81,25 @@ export class DurableOutbox {
     if (how === 'lost') {
       // nothing after a lost commit is durable either: the venue refuses writes until it rebuilds
       const at = this.queue.indexOf(entry);
-      if (at >= 0) for (const e of this.queue.splice(at)) e.settled = 'lost';
+      if (at >= 0) {
+        for (const e of this.queue.splice(at)) {
+          e.settled = 'lost';
+          this.run(e.sends.map((s) => s.lost));
+        }
+      }
     }
     while (this.queue[0]?.settled === 'durable') {
       const head = this.queue.shift() as Entry;
-      for (const send of head.sends) {
-        try {
-          send();
-        } catch (error) {
-          this.onError(error);
-        }
+      this.run(head.sends.map((s) => s.send));
+    }
+  }
+
+  private run(sends: readonly ((() => void) | undefined)[]): void {
+    for (const send of sends) {
+      try {
+        send?.();
+      } catch (error) {
+        this.onError(error);
       }
     }
   }

@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Channel } from './channel.js';
 import { CLOSE, WsConnection, type Authorization, type StreamMutes } from './connection.js';
 import type { KeyStanding } from '../venue/keys/websocket-tokens.js';
-import { CommittedUnreadError, isUnavailable } from '../venue/sequencer/unavailable.js';
+import { CommittedUnreadError, isUnavailable, StoreRefusedError } from '../venue/sequencer/unavailable.js';
 import type { DurableOutbox } from './durable-outbox.js';
 import type { MethodSpec, MethodTable } from './method.js';
 import {
@@ -26,6 +26,10 @@ import { SubscriptionLog } from './subscription-log.js';
  * unanswered may have been applied all the same, so the client is told to look before it repeats.
  */
 const UNCONFIRMED = 'the venue could not confirm this request; look at the orders before sending it again';
+/** A command refused before it was applied, while the venue takes no writes. */
+const REFUSED = 'the venue takes no writes for now and did not apply this request: send it again later';
+/** A read whose answer was never durable, or that the store did not answer: it may simply be asked again. */
+const UNAVAILABLE = new WsError(WS_ERRORS.unavailable);
 /** A command committed whose result this gateway could not read: sending it again would repeat it. */
 const COMMITTED_UNREAD =
   'the venue accepted this request, but its result could not be read here yet: do not send it again; it shows in the orders once the venue answers';
@@ -300,7 +304,12 @@ export class StreamHub {
 
   private answer(conn: WsConnection, id: RequestId, result: unknown, readsState: boolean): void {
     const text = resultFrame(id, result);
-    if (readsState) this.outbox.later(() => conn.send(text));
+    // what it read was never durable: answered as a read the store could not serve, to be asked again
+    if (readsState)
+      this.outbox.later(
+        () => conn.send(text),
+        () => conn.send(errorFrame(id, UNAVAILABLE)),
+      );
     else conn.send(text);
   }
 
@@ -309,7 +318,13 @@ export class StreamHub {
     // the venue takes no writes or the store did not answer, for now (REST's 503): no fault of the
     // server's code, so not logged as one. A read may simply be sent again; a command may have been taken.
     if (isUnavailable(error)) {
-      const message = error instanceof CommittedUnreadError ? COMMITTED_UNREAD : read ? undefined : UNCONFIRMED;
+      if (read) return conn.send(errorFrame(id, UNAVAILABLE));
+      const message =
+        error instanceof CommittedUnreadError
+          ? COMMITTED_UNREAD
+          : error instanceof StoreRefusedError
+            ? REFUSED
+            : UNCONFIRMED;
       return conn.send(errorFrame(id, new WsError(WS_ERRORS.unavailable, message)));
     }
     this.log(error, method);

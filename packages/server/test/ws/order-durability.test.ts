@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import type { TxcClient } from '@txc/sdk';
+import { TxcError, type TxcClient } from '@txc/sdk';
+import type { Config } from '../../src/config/schema.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { TestServer, websocketSettings } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
@@ -149,5 +150,79 @@ describe('WebSocket order methods answer once the command is durable (PostgreSQL
       ['40001'],
     );
     await ws.close();
+  });
+});
+
+describe('a commit the store holds past the request deadline fails in time to answer (PostgreSQL)', { skip }, () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  let me: TxcClient;
+
+  before(async () => {
+    db = await createTestDatabase();
+    // requests are answered within a second (the request timeout less one): so are the commits
+    server = await TestServer.start({ database: db.url, http: { requestTimeoutMs: 2_000 } as Config['http'] });
+    me = await trader(server, 'deadlineplacer', { BTC: '1', USDT: '10000' });
+  });
+  after(async () => {
+    await server.stop();
+    await db.drop();
+  });
+
+  test('REST answers 503 instead of a dropped connection; the socket answers reads and refuses commands until it recovers', async () => {
+    const ws = await authorizedSocket(server, me);
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE journal IN ACCESS EXCLUSIVE MODE');
+    try {
+      const sentAt = performance.now();
+      const held = await me.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '40002' }).then(
+        () => assert.fail('acknowledged while its commit is held'),
+        (e: unknown) => e,
+      );
+      const took = performance.now() - sentAt;
+      assert.ok(held instanceof TxcError && held.status === 503, String(held));
+      assert.ok(took < 1_900, `answered within the request deadline: ${took} ms`);
+      // the venue rebuilds from the store, which it cannot read yet: a read held for durability is
+      // answered, not left unsaid, and a command is refused with nothing applied
+      const read = await ws.request('trades_request', ['BTC_USDT', 10, 0]);
+      assert.deepEqual(read.error, { code: 3, message: 'service unavailable' });
+      const refusedNow = await orderCall(ws, 'order_limit_place', {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.001',
+        price: '40003',
+      });
+      assert.deepEqual(refusedNow.error, {
+        code: 3,
+        message:
+          'service unavailable: the venue takes no writes for now and did not apply this request: send it again later',
+      });
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+      ws.close();
+    }
+    // once the store answers, the venue takes writes again by itself; the held order is applied or not,
+    // as the store holds it, and nothing refused meanwhile is
+    let placed: unknown;
+    for (const until = Date.now() + 20_000; placed === undefined && Date.now() < until;) {
+      placed = await me
+        .orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '40004' })
+        .catch(() => new Promise((r) => setTimeout(() => r(undefined), 200)));
+    }
+    assert.ok(placed !== undefined, 'writes again after the lock is gone');
+    const prices = (await me.activeOrders({ market: 'BTC_USDT' })).map((o) => o.price).sort();
+    assert.ok(!prices.includes('40003'), prices.join());
+    assert.ok(prices.includes('40004'), prices.join());
+    const journal = new pg.Client({ connectionString: db.url });
+    await journal.connect();
+    try {
+      const { rows } = await journal.query<{ seq: string }>('select max(seq) as seq from journal');
+      assert.equal(Number(rows[0]!.seq), server.server.venue.status.seq, 'the venue holds what the journal holds');
+    } finally {
+      await journal.end();
+    }
   });
 });
