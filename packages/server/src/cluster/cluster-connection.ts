@@ -12,7 +12,7 @@ import {
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { StandingNotice } from '../process/standing-notice.js';
+import { StandingNotice } from '../timing/standing-notice.js';
 
 /** The settings that say where a cluster's NATS is and how to prove who this process is to it. */
 export type ClusterSettings = Pick<

@@ -13,7 +13,7 @@ import { resolveAdminToken } from '../process/admin-token.js';
 import { ADMIN_TOKEN_DIGEST_META, adminTokenToRecord, claimClusterAdminToken } from '../process/cluster-admin-token.js';
 import { ListenError } from '../process/listen-error.js';
 import { listenWhileStarting, type StartUpListener } from '../process/start-up-listener.js';
-import { StandingNotice } from '../process/standing-notice.js';
+import { StandingNotice } from '../timing/standing-notice.js';
 import { baseUrl } from '../process/base-url.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { createLogger } from '../process/logger.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { StandingNotice } from '../process/standing-notice.js';
+import { StandingNotice } from '../timing/standing-notice.js';
 
 /**
  * How a journal follower's failures reach the log. While the store is out of reach every poll fails

@@ -45,7 +45,7 @@ import {
   type ForwardedRequest,
 } from './http-over-nats.js';
 import { answerAsGateway, LeaderReach, pingLeader, renewalPeriodMs, watchLeader } from './leader-reach.js';
-import { StandingNotice } from '../process/standing-notice.js';
+import { StandingNotice } from '../timing/standing-notice.js';
 import { Lease, type LeaseHolder } from './lease.js';
 import { RemoteAdmission } from './admission.js';
 import { serveRoutesHere } from './gateway-routes.js';

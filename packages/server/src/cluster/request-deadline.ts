@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { settledWithin } from '../timing/settled-within.js';
-import { StoreUnavailableError } from '../venue/sequencer/unavailable.js';
+import { unavailableWithin } from '../venue/sequencer/unavailable.js';
 
 /**
  * When the request being served must be answered (performance.now()). A gateway's order waits in
@@ -45,7 +44,5 @@ export function waitEndsAt(ms: number): number {
  * a gateway that cannot read PostgreSQL answers in time rather than not at all.
  */
 export function unavailableAfter<T>(promise: Promise<T>, ms = Number.POSITIVE_INFINITY): Promise<T> {
-  return settledWithin(promise, waitEndsAt(ms) - performance.now(), () => {
-    throw new StoreUnavailableError();
-  });
+  return unavailableWithin(promise, waitEndsAt(ms) - performance.now());
 }

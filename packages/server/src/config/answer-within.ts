@@ -8,3 +8,11 @@ import type { Config } from './schema.js';
 export function answerWithinMs(config: Pick<Config, 'http'>): number {
   return Math.max(500, config.http.requestTimeoutMs - 1_000);
 }
+
+/**
+ * How long a group commit may take before it fails: within the answer's time, but never under two
+ * seconds, for a commit that fails sends the whole venue through a recovery.
+ */
+export function commitWithinMs(config: Pick<Config, 'http'>): number {
+  return Math.max(2_000, answerWithinMs(config));
+}

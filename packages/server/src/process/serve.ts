@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { answerWithinMs } from '../config/answer-within.js';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { answerWithinMs, commitWithinMs } from '../config/answer-within.js';
 import type { Config } from '../config/schema.js';
 import { fromSettingFile } from '../config/setting-file.js';
 import { writeDemoCredentials } from '../demo/credentials.js';
@@ -161,6 +161,8 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         log.warn({ err }, 'a database connection failed; the pool will replace it');
       },
       leaseEpoch: extras.term?.epoch,
+      // a store that hangs fails the commit in time for its requests to be answered 503
+      commitTimeoutMs: commitWithinMs(config),
     });
     // claimed first: a store another venue holds is refused before any key is generated for it
     await store.claim();
@@ -192,7 +194,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       userHistoryCatchUpEvery: config.history.catchUpEveryRows,
       observer: metrics,
       onLoadProgress: (done, total) => loading.update(done, total),
-      // a store that hangs fails commits and reads in time for their requests to be answered 503
+      // a store that hangs fails reads in time for their requests to be answered 503
       storeWaitMs: answerWithinMs(config),
     });
     loading.clear();

@@ -1,3 +1,4 @@
+import { settledWithin } from '../timing/settled-within.js';
 import { mergeBatches } from './commit-batch.js';
 import type { CommitBatch } from './port.js';
 
@@ -7,44 +8,81 @@ interface Link {
   reject(error: unknown): void;
 }
 
+/** A transaction the store did not finish in time: it may still be written once the store answers. */
+export class CommitTimedOutError extends Error {
+  override readonly name = 'CommitTimedOutError';
+  constructor(ms: number) {
+    super(`the group commit was not durable within ${ms} ms: the store hangs or is cut off`);
+  }
+}
+
 /**
  * The commit chain of the port (port.ts) over a store that writes one transaction at a time: commits
  * are written in call order, those that queued up while one was written go together in the next
  * transaction, and when one fails, those queued behind it fail with it.
+ *
+ * With `timeoutMs`, a transaction not finished by then fails as if the store had refused it, and
+ * so does everything queued behind it, unwritten: their requests are answered while the store hangs
+ * instead of when the connection gives up. Only that one transaction's outcome stays unknown, and
+ * nothing more is written until it is known (`settled`), so that the venue, rebuilding from the
+ * store, reads it if it landed.
  */
 export class CommitChain {
   private queue: Link[] = [];
-  private writing = false;
+  private writing: Promise<void> | undefined;
 
-  constructor(private readonly write: (batch: CommitBatch) => Promise<void>) {}
+  constructor(
+    private readonly write: (batch: CommitBatch) => Promise<void>,
+    private readonly timeoutMs?: number,
+  ) {}
 
   /** True when no transaction is being written. */
   get idle(): boolean {
-    return !this.writing;
+    return this.writing === undefined;
+  }
+
+  /** Resolves once no transaction is being written: every one handed over has landed or failed. */
+  async settled(): Promise<void> {
+    while (this.writing !== undefined) await this.writing;
   }
 
   commit(batch: CommitBatch): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ batch, resolve, reject });
-      if (!this.writing) void this.writeQueued();
+      this.writing ??= this.writeQueued();
     });
   }
 
   private async writeQueued(): Promise<void> {
-    this.writing = true;
-    while (this.queue.length > 0) {
-      const links = this.queue;
-      this.queue = [];
-      try {
-        await this.write(mergeBatches(links.map((l) => l.batch)));
-        for (const link of links) link.resolve();
-      } catch (error) {
-        // Whatever queued up meanwhile was applied on top of the failed commits.
-        const behind = this.queue;
+    try {
+      while (this.queue.length > 0) {
+        const links = this.queue;
         this.queue = [];
-        for (const link of [...links, ...behind]) link.reject(error);
+        let written: Promise<void> | undefined;
+        try {
+          written = this.write(mergeBatches(links.map((l) => l.batch)));
+          await this.inTime(written);
+          for (const link of links) link.resolve();
+        } catch (error) {
+          // Whatever queued up meanwhile was applied on top of the failed commits.
+          const behind = this.queue;
+          this.queue = [];
+          for (const link of [...links, ...behind]) link.reject(error);
+          // a transaction given up on may still land: nothing is written after it until it is known
+          await written?.catch(() => undefined);
+        }
       }
+    } finally {
+      // at once, in the turn the last write ended: a commit handed over next starts a writer of its own
+      this.writing = undefined;
     }
-    this.writing = false;
+  }
+
+  private inTime(written: Promise<void>): Promise<void> {
+    const limit = this.timeoutMs;
+    if (limit === undefined) return written;
+    return settledWithin(written, limit, () => {
+      throw new CommitTimedOutError(limit);
+    });
   }
 }

@@ -64,13 +64,17 @@ export function auditRow(a: AuditRecord): Omit<Database['admin_audit'], 'id'> {
  * writes its common group commits (SqliteStore in sqlite.ts, PostgresStore in postgres.ts).
  */
 export class KyselyStore implements Store {
-  private readonly chain = new CommitChain((batch) => this.write(batch));
+  private readonly chain: CommitChain;
 
   constructor(
     readonly kind: 'sqlite' | 'postgres',
     readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = () => Promise.resolve(),
-  ) {}
+    /** A group commit not durable within this fails, unwritten or of unknown outcome (CommitChain). */
+    commitTimeoutMs?: number,
+  ) {
+    this.chain = new CommitChain((batch) => this.write(batch), commitTimeoutMs);
+  }
 
   async migrate(): Promise<void> {
     // the first statements this store runs: a failure here is a store that cannot be reached or used
@@ -333,6 +337,8 @@ export class KyselyStore implements Store {
   }
 
   async probeWrite(): Promise<void> {
+    // a commit given up on may still land: the venue rebuilds from the store only once it is known
+    await this.chain.settled();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('meta')

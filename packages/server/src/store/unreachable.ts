@@ -25,7 +25,10 @@ const CLIENT_FAILURES = [
   'Connection terminated',
   'Query read timeout',
   'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
   'Cannot use a pool after calling end on the pool',
+  // Kysely, once the store is closed (a request still running at shutdown)
+  'driver has already been destroyed',
 ];
 
 /**

@@ -1,6 +1,4 @@
 import { CURRENT_RULES, type Command, type CommandResults, type Rejection, type State } from '@txc/core';
-import { settledWithin } from '../timing/settled-within.js';
-import { StoreUnavailableError } from './sequencer/unavailable.js';
 import type { Permission } from '@txc/sdk';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../secrets/secret-box.js';
@@ -14,6 +12,7 @@ import { openCandles } from './projection/candle-rebuild.js';
 import type { Clock } from './sequencer/clock.js';
 import { loadState, type LoadedState } from './sequencer/load-state.js';
 import { Sequencer, type EventListener, type Submitted } from './sequencer/sequencer.js';
+import { unavailableWithin } from './sequencer/unavailable.js';
 import type { VenueObserver } from './sequencer/venue-observer.js';
 import { WebsocketTokens } from './keys/websocket-tokens.js';
 import type { VenueView } from './venue-view.js';
@@ -38,10 +37,7 @@ export interface VenueOptions {
   readonly onLoadProgress?: (done: number, total: number) => void;
   /** The state as the store holds it, already loaded (a standby taking over): not loaded again. */
   readonly loaded?: LoadedState;
-  /**
-   * How long a request waits for the store (no limit when unset): a group commit not durable by
-   * then fails, and the venue recovers (SequencerOptions); a read not answered by then is unavailable.
-   */
+  /** How long a request waits for a read of the store, its barrier included (no limit when unset). */
   readonly storeWaitMs?: number;
 }
 
@@ -113,7 +109,6 @@ export class Venue implements VenueView {
         onSnapshot: (snapshot) => this.writeSnapshot(snapshot),
         observer: options.observer,
         candles,
-        commitTimeoutMs: options.storeWaitMs,
       },
       snapshotSeq,
     );
@@ -224,14 +219,12 @@ export class Venue implements VenueView {
     return this.sequencer.barrier();
   }
 
-  async readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {
-    await this.sequencer.barrier();
-    const limit = this.options.storeWaitMs;
-    if (limit === undefined) return read(this.store);
+  readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {
     // a store that hangs: answered unavailable, the read goes on alone and its result is dropped
-    return settledWithin(read(this.store), limit, () => {
-      throw new StoreUnavailableError();
-    });
+    return unavailableWithin(
+      this.sequencer.barrier().then(() => read(this.store)),
+      this.options.storeWaitMs,
+    );
   }
 
   /**

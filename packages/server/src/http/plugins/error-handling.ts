@@ -1,6 +1,7 @@
 import type { ErrorName } from '@txc/sdk';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isUnavailable } from '../../venue/sequencer/unavailable.js';
+import { StandingNotice } from '../../timing/standing-notice.js';
+import { isUnavailable, StoreUnavailableError } from '../../venue/sequencer/unavailable.js';
 import { familyOf, pathOf } from '../family.js';
 import { sendError } from '../send-error.js';
 
@@ -70,9 +71,16 @@ export function registerErrorHandling(
     for (const method of methods) routes.push({ method, pattern: patternOf(route.url) });
   });
 
+  // a store out of reach fails every request that reads it: said when it starts, then twice a minute
+  const unreachable = new StandingNotice();
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const family = familyOf(request.url);
-    if (isUnavailable(error)) return sendUnavailable(reply, request.url);
+    if (isUnavailable(error)) {
+      if (!(error instanceof StoreUnavailableError) && unreachable.due()) {
+        request.log.warn({ err: error }, 'a read of the store failed, the store out of reach: answered 503');
+      }
+      return sendUnavailable(reply, request.url);
+    }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, BY_FAMILY.mediaType[family], { params: { detail: 'Unsupported Content-Type.' } });

@@ -23,7 +23,6 @@ import type { Clock } from './clock.js';
 import { deferred, type Deferred } from './deferred.js';
 import { project } from '../projection/projector.js';
 import { hashText } from './state-hash.js';
-import { settledWithin } from '../../timing/settled-within.js';
 import { StoreRefusedError, StoreUnavailableError } from './unavailable.js';
 import type { VenueObserver } from './venue-observer.js';
 
@@ -105,12 +104,6 @@ export interface SequencerOptions {
   readonly observer?: VenueObserver;
   /** The candles projection, loaded from the store (venue/projection/candle-rebuild.ts); an empty one by default. */
   readonly candles?: CandleProjection;
-  /**
-   * A group commit not durable this long after it was handed to the store fails (no limit when
-   * unset): its requests are answered 503 rather than held while the store hangs, and the venue
-   * rebuilds from what the store holds once it answers, the late commit included if it landed.
-   */
-  readonly commitTimeoutMs?: number;
 }
 
 /** The state as it stands at `seq`, in canonical text, with its hash. */
@@ -354,10 +347,8 @@ export class Sequencer {
 
   private async commit(handed: HandedBatch, batch: CommitBatch, snapshot: SnapshotRecord | undefined): Promise<void> {
     const started = performance.now();
-    const limit = this.options.commitTimeoutMs;
-    const writing = this.options.store.commit(batch);
     try {
-      await (limit === undefined ? writing : settledWithin(writing, limit, () => commitTimedOut(limit)));
+      await this.options.store.commit(batch);
     } catch (error) {
       this.fail(handed, error);
       return;
@@ -395,8 +386,4 @@ export class Sequencer {
     for (const b of refused) b.done.reject(unavailable);
     this.options.onCommitFailure(error);
   }
-}
-
-function commitTimedOut(ms: number): never {
-  throw new Error(`the group commit was not durable within ${ms} ms: the store hangs or is cut off`);
 }

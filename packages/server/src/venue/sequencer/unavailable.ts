@@ -1,4 +1,5 @@
 import { storeUnreachable } from '../../store/unreachable.js';
+import { settledWithin } from '../../timing/settled-within.js';
 
 /** The store cannot take writes right now; the request may be retried later (HTTP 503). */
 export class StoreUnavailableError extends Error {
@@ -31,4 +32,11 @@ export class CommittedUnreadError extends StoreUnavailableError {
  */
 export function isUnavailable(error: unknown): boolean {
   return error instanceof StoreUnavailableError || storeUnreachable(error);
+}
+
+/** `promise`, or a StoreUnavailableError (503) once `ms` have passed (never, when undefined). */
+export function unavailableWithin<T>(promise: Promise<T>, ms = Number.POSITIVE_INFINITY): Promise<T> {
+  return settledWithin(promise, ms, () => {
+    throw new StoreUnavailableError();
+  });
 }
