@@ -1,6 +1,7 @@
 import type { OrderView } from '@txc/core';
 
 import { userFinishedOrder } from '../store/user-history.js';
+import { readAfterCommit } from '../venue/read-after-commit.js';
 import type { VenueView } from '../venue/venue-view.js';
 import type { Cancelled } from './cancel-order.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
@@ -36,6 +37,7 @@ export async function cancelOtoGroup(
   const { result } = await venue.submit({ type: 'CancelOto', user, market: spec.name, otoId });
   if (!result.ok) return { rejected: result.rejection };
   const { parent, parentId, stopLoss, takeProfit } = result.value;
-  const ended = parent ?? (await userFinishedOrder(venue.store, user, parentId))?.order ?? null;
+  const ended =
+    parent ?? (await readAfterCommit(venue, (store) => userFinishedOrder(store, user, parentId)))?.order ?? null;
   return { value: { otoId: result.value.otoId, parentId, parent: ended, stopLoss, takeProfit } };
 }

@@ -3,6 +3,7 @@ import type { OtoGroupCancelled } from '../../order-entry/cancel-oto.js';
 import { userFinishedOrder } from '../../store/user-history.js';
 import type { VenueView } from '../../venue/venue-view.js';
 import { pendingOrder } from '../channels/order-object.js';
+import { readAfterCommit } from '../../venue/read-after-commit.js';
 
 /**
  * An order as the order methods answer it (websocket spec §9.1): the account streams' order object,
@@ -19,7 +20,7 @@ export function orderResult(state: State, o: OrderView, reason: CancelReason | n
  */
 export async function arrivalCancelReason(venue: VenueView, user: string, o: OrderView): Promise<CancelReason | null> {
   if (o.status !== 'CANCELLED') return null;
-  return (await userFinishedOrder(venue.store, user, o.id))?.reason ?? null;
+  return (await readAfterCommit(venue, (store) => userFinishedOrder(store, user, o.id)))?.reason ?? null;
 }
 
 /** An OTO group once cancelled: its trigger order and its legs as they ended (null where none was left). */
