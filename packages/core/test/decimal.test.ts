@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { decimalToUnits, formatUnits, parseDecimal, parseUnits, pow10, rescaleExact } from '../src/money/decimal.js';
 import { divCeil, divFloor, mulDivCeil, mulDivFloor } from '../src/money/arithmetic.js';
-import { rateFromPercent, rateToPercent } from '../src/money/rate.js';
+import { RATE_DECIMALS, rateFromDecimal, rateFromPercent, rateToDecimal, rateToPercent } from '../src/money/rate.js';
 
 describe('decimal text ↔ integer units', () => {
   it('parses strictly: no exponent, sign, spaces, leading zeros or bare dots', () => {
@@ -169,5 +169,23 @@ describe('rounding names its direction', () => {
     assert.equal(rateFromPercent('0.1'), 10n ** 15n);
     assert.equal(rateToPercent(rateFromPercent('0.055')!), '0.055');
     assert.equal(rateFromPercent('-1'), undefined);
+  });
+
+  it('a rate shown with at most n decimals is cut toward zero, by less than one unit of the last', () => {
+    assert.equal(rateToDecimal(44_889_033_693_137n), '0.000044889033693137');
+    assert.equal(rateToDecimal(44_889_033_693_137n, 16), '0.0000448890336931');
+    assert.equal(rateToDecimal(-44_889_033_693_199n, 16), '-0.0000448890336931');
+    assert.equal(rateToDecimal(-99n, 16), '0');
+    fc.assert(
+      fc.property(fc.bigInt(-(10n ** 17n), 10n ** 17n), fc.integer({ min: 0, max: RATE_DECIMALS }), (rate, places) => {
+        const text = rateToDecimal(rate, places);
+        assert.ok((text.split('.')[1] ?? '').length <= places, text);
+        const shown = rateFromDecimal(text)!;
+        const abs = (n: bigint): bigint => (n < 0n ? -n : n);
+        // never further from zero than the rate, and less than one unit of the last decimal nearer
+        assert.ok(abs(shown) <= abs(rate) && abs(rate) - abs(shown) < pow10(RATE_DECIMALS - places), text);
+        assert.ok(shown === 0n || shown < 0n === rate < 0n, text);
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { decimalToUnits, formatUnits, parseDecimal } from './decimal.js';
+import { decimalToUnits, formatUnits, parseDecimal, pow10 } from './decimal.js';
 
 /**
  * Rates (fees, funding, interest) are fractions held as integers over RATE_SCALE, so that a
@@ -25,6 +25,8 @@ export function rateFromDecimal(text: string): bigint | undefined {
   return d === undefined ? undefined : decimalToUnits(d, RATE_DECIMALS);
 }
 
-export function rateToDecimal(rate: bigint): string {
-  return formatUnits(rate, RATE_DECIMALS);
+/** A rate as a decimal fraction ("-0.0003"): all its decimals, or at most `places`, cut toward zero. */
+export function rateToDecimal(rate: bigint, places = RATE_DECIMALS): string {
+  const cut = pow10(RATE_DECIMALS - places);
+  return formatUnits((rate / cut) * cut, RATE_DECIMALS);
 }

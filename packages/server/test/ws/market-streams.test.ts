@@ -170,6 +170,8 @@ describe('WebSocket market streams: depth, market, marketToday, bookTicker, prem
     for (const r of all) {
       assert.equal(r.length, 5);
       assert.ok(r.slice(1, 4).every((x) => typeof x === 'string'));
+      // the funding rate with at most 16 decimals (websocket spec §6.9), where REST shows 18
+      assert.match(r[3] as string, /^-?\d+(\.\d{1,16})?$/);
       assert.ok(Number.isInteger(r[4]));
     }
     await ws.call('premiumIndex_subscribe', ['BTC_PERP']);

@@ -1,4 +1,4 @@
-import type { MarketSpec } from '@txc/core';
+import { rateFromDecimal, rateToDecimal, type MarketSpec } from '@txc/core';
 import { futuresMarketView } from '../../market-data/futures-view.js';
 import { marketsByName } from '../../market-data/public-views.js';
 import type { Channel, StreamContext } from '../channel.js';
@@ -12,6 +12,9 @@ import { wsSeconds } from '../wire.js';
 /** Pushed this often, changed or not (websocket spec §6.9). */
 const EVERY_MS = 500;
 
+/** The funding rate's decimals on this stream (websocket spec §6.9: up to 16; REST shows all 18). */
+const FUNDING_RATE_DECIMALS = 16;
+
 /** A connection's scope: every perpetual (one frame listing all) or named ones (a frame each). */
 type Scope = { readonly all: true } | { readonly all: false; readonly markets: readonly string[] };
 
@@ -21,7 +24,8 @@ function isPerpetual(spec: MarketSpec): boolean {
 
 /**
  * `premiumIndex` (websocket spec §6.9): each perpetual's mark price, index price, funding rate and
- * next funding time, every half second — the same figures as the REST futures listing. `[]` follows
+ * next funding time, every half second — the same figures as the REST futures listing, the funding
+ * rate cut to the stream's 16 decimals. `[]` follows
  * every perpetual in one frame of records; named markets get a frame each with the server's time.
  */
 export class PremiumIndexChannel implements Channel {
@@ -73,7 +77,8 @@ export class PremiumIndexChannel implements Channel {
     for (const spec of marketsByName(state).filter(isPerpetual)) {
       const view = futuresMarketView(state, this.ctx.marketData, spec, now);
       const nextFunding = Math.floor(Number(view.next_funding_rate_timestamp) / 1000);
-      records.set(spec.name, [spec.name, view.markPrice, view.indexPrice, view.funding_rate, nextFunding]);
+      const fundingRate = rateToDecimal(rateFromDecimal(view.funding_rate) ?? 0n, FUNDING_RATE_DECIMALS);
+      records.set(spec.name, [spec.name, view.markPrice, view.indexPrice, fundingRate, nextFunding]);
     }
     const all = new TextFrame(pushFrame('premiumIndex_update', jsonText([...records.values()])));
     const stamp = wsSeconds(now);
