@@ -161,8 +161,6 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         log.warn({ err }, 'a database connection failed; the pool will replace it');
       },
       leaseEpoch: extras.term?.epoch,
-      // a store that hangs fails the commit in time for its requests to be answered 503
-      commitTimeoutMs: commitWithinMs(config),
     });
     // claimed first: a store another venue holds is refused before any key is generated for it
     await store.claim();
@@ -198,6 +196,9 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       storeWaitMs: answerWithinMs(config),
     });
     loading.clear();
+    // from here on, a store that hangs fails a commit in time for its requests to be answered 503;
+    // the start-up's own commits (a candle backfill of a whole history) take as long as they take
+    opened.limitCommits(commitWithinMs(config));
     await recordMasterKeyId(venue);
     await venue.adoptCurrentRules();
     if (config.unsafeNoFsync) log.warn('--unsafe-no-fsync: commits do not wait for the disk; a crash loses data');

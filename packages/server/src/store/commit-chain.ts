@@ -4,6 +4,8 @@ import type { CommitBatch } from './port.js';
 
 interface Link {
   readonly batch: CommitBatch;
+  /** When it was handed over (performance.now()): its time to be durable runs from then. */
+  readonly handedAt: number;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -21,24 +23,27 @@ export class CommitTimedOutError extends Error {
  * are written in call order, those that queued up while one was written go together in the next
  * transaction, and when one fails, those queued behind it fail with it.
  *
- * With `timeoutMs`, a transaction not finished by then fails as if the store had refused it, and
- * so does everything queued behind it, unwritten: their requests are answered while the store hangs
- * instead of when the connection gives up. Only that one transaction's outcome stays unknown, and
- * nothing more is written until it is known (`settled`), so that the venue, rebuilding from the
- * store, reads it if it landed.
+ * Once `limit` is set, a commit not durable that long after it was handed over fails as if the
+ * store had refused it, and so does everything queued behind it, unwritten: their requests are
+ * answered while the store hangs instead of when the connection gives up. Only the transaction
+ * being written stays of unknown outcome, and nothing more is written until it is known
+ * (`settled`), so that the venue, rebuilding from the store, reads it if it landed.
  */
 export class CommitChain {
   private queue: Link[] = [];
   private writing: Promise<void> | undefined;
+  private timeoutMs: number | undefined;
 
-  constructor(
-    private readonly write: (batch: CommitBatch) => Promise<void>,
-    private readonly timeoutMs?: number,
-  ) {}
+  constructor(private readonly write: (batch: CommitBatch) => Promise<void>) {}
 
   /** True when no transaction is being written. */
   get idle(): boolean {
     return this.writing === undefined;
+  }
+
+  /** From now on, a commit not durable within `ms` of being handed over fails (see the class). */
+  limit(ms: number): void {
+    this.timeoutMs = ms;
   }
 
   /** Resolves once no transaction is being written: every one handed over has landed or failed. */
@@ -48,7 +53,7 @@ export class CommitChain {
 
   commit(batch: CommitBatch): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ batch, resolve, reject });
+      this.queue.push({ batch, handedAt: performance.now(), resolve, reject });
       this.writing ??= this.writeQueued();
     });
   }
@@ -60,8 +65,13 @@ export class CommitChain {
         this.queue = [];
         let written: Promise<void> | undefined;
         try {
+          // the oldest link's time runs out first: one that waited out its own behind a slow commit is not written
+          const left = this.timeLeft(links[0]!);
+          if (left <= 0) throw new CommitTimedOutError(this.timeoutMs!);
           written = this.write(mergeBatches(links.map((l) => l.batch)));
-          await this.inTime(written);
+          await settledWithin(written, left, () => {
+            throw new CommitTimedOutError(this.timeoutMs!);
+          });
           for (const link of links) link.resolve();
         } catch (error) {
           // Whatever queued up meanwhile was applied on top of the failed commits.
@@ -78,11 +88,9 @@ export class CommitChain {
     }
   }
 
-  private inTime(written: Promise<void>): Promise<void> {
+  /** How long `link` may still take (infinite without a limit). */
+  private timeLeft(link: Link): number {
     const limit = this.timeoutMs;
-    if (limit === undefined) return written;
-    return settledWithin(written, limit, () => {
-      throw new CommitTimedOutError(limit);
-    });
+    return limit === undefined ? Number.POSITIVE_INFINITY : link.handedAt + limit - performance.now();
   }
 }

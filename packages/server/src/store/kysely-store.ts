@@ -64,17 +64,13 @@ export function auditRow(a: AuditRecord): Omit<Database['admin_audit'], 'id'> {
  * writes its common group commits (SqliteStore in sqlite.ts, PostgresStore in postgres.ts).
  */
 export class KyselyStore implements Store {
-  private readonly chain: CommitChain;
+  private readonly chain = new CommitChain((batch) => this.write(batch));
 
   constructor(
     readonly kind: 'sqlite' | 'postgres',
     readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = () => Promise.resolve(),
-    /** A group commit not durable within this fails, unwritten or of unknown outcome (CommitChain). */
-    commitTimeoutMs?: number,
-  ) {
-    this.chain = new CommitChain((batch) => this.write(batch), commitTimeoutMs);
-  }
+  ) {}
 
   async migrate(): Promise<void> {
     // the first statements this store runs: a failure here is a store that cannot be reached or used
@@ -121,6 +117,10 @@ export class KyselyStore implements Store {
 
   idle(): boolean {
     return this.chain.idle;
+  }
+
+  limitCommits(ms: number): void {
+    this.chain.limit(ms);
   }
 
   /** One transaction: the commits the chain hands over at once. */
@@ -328,8 +328,10 @@ export class KyselyStore implements Store {
     return venueTableColumns(this.db, this.kind);
   }
 
-  replaceVenueTables(rows: TableRows): Promise<void> {
-    return replaceVenueTables(this.db, rows);
+  async replaceVenueTables(rows: TableRows): Promise<void> {
+    // a commit given up on may still land: on the tables replaced, were it to land after them
+    await this.chain.settled();
+    await replaceVenueTables(this.db, rows);
   }
 
   async ping(): Promise<void> {

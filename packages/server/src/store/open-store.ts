@@ -12,8 +12,6 @@ export interface StoreHooks {
   readonly onConnectionError?: (error: Error) => void;
   /** A cluster's leader: the lease epoch that fences its writes (PostgreSQL only). */
   readonly leaseEpoch?: number;
-  /** A group commit not durable within this fails (PostgreSQL only: SQLite, on a local disk, does not hang so). */
-  readonly commitTimeoutMs?: number;
 }
 
 /** `sqlite` (the embedded file in the data dir), `sqlite:<file>`, or a `postgres://` URL. */
@@ -27,7 +25,6 @@ export function openStore(config: StoreConfig, hooks: StoreHooks = {}): Store {
       unsafeNoFsync: config.unsafeNoFsync,
       onConnectionError: hooks.onConnectionError,
       leaseEpoch: hooks.leaseEpoch,
-      commitTimeoutMs: hooks.commitTimeoutMs,
     });
   }
   throw new Error(`unsupported database ${config.database}: use sqlite or a postgres:// URL`);

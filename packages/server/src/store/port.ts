@@ -163,6 +163,13 @@ export interface Store {
    * queueing behind one in progress.
    */
   idle(): boolean;
+  /**
+   * From now on, a commit not durable within `ms` of being handed over fails, with every commit
+   * queued behind it, unwritten; nothing more is written, and the tables are not replaced nor a
+   * write probed, until the one given up on has landed or failed (store/commit-chain.ts). For a store
+   * whose commits can hang (PostgreSQL); SQLite's, on a local disk, take no limit.
+   */
+  limitCommits(ms: number): void;
   lastSeq(): Promise<number>;
   /** Journal entries with seq > afterSeq, in order, at most `limit`. */
   readJournal(afterSeq: number, limit: number): Promise<JournalRecord[]>;

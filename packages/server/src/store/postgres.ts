@@ -32,11 +32,6 @@ export interface PostgresOptions {
   readonly unsafeNoFsync?: boolean;
   readonly onConnectionError?: (error: Error) => void;
   /**
-   * A group commit not durable within this fails, and its requests are answered 503, rather than
-   * waiting for the statement timeout while PostgreSQL hangs (no limit when unset).
-   */
-  readonly commitTimeoutMs?: number;
-  /**
    * An engine node leading a cluster: the lease epoch it holds. Every connection carries it and the
    * database fences every write with it (migration 0012), in place of the advisory lock.
    */
@@ -61,9 +56,8 @@ export class PostgresStore extends KyselyStore {
     private readonly pool: pg.Pool,
     private readonly connect: () => pg.Client,
     private readonly fenced: boolean,
-    commitTimeoutMs: number | undefined,
   ) {
-    super('postgres', db, () => this.releaseClaim(), commitTimeoutMs);
+    super('postgres', db, () => this.releaseClaim());
   }
 
   /**
@@ -105,6 +99,7 @@ export class PostgresStore extends KyselyStore {
   }
 
   override async probeWrite(): Promise<void> {
+    // the claim first (its own session), then the probe, which waits for a commit given up on
     if (this.claiming) await this.claim();
     await super.probeWrite();
   }
@@ -242,7 +237,7 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
       options: '-c tcp_keepalives_idle=15 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=6',
       application_name: 'txc',
     });
-  return new PostgresStore(db, pool, claimant, options.leaseEpoch !== undefined, options.commitTimeoutMs);
+  return new PostgresStore(db, pool, claimant, options.leaseEpoch !== undefined);
 }
 
 /** Settings every pooled session starts with (`-c name=value`). */

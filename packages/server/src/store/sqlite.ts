@@ -50,6 +50,9 @@ export class SqliteStore extends KyselyStore {
     return this.writer.link(commitWrites(batch));
   }
 
+  /** None: a local disk does not hang as a server does, and its writer thread keeps no other chain. */
+  override limitCommits(): void {}
+
   override saveSnapshot(snapshot: SnapshotRecord, keep: number): Promise<void> {
     return this.writer.transaction(snapshotWrites(snapshot, keep));
   }

@@ -1,4 +1,4 @@
-import { rateFromDecimal, rateToDecimal, type MarketSpec } from '@txc/core';
+import { predictedFundingRate, rateToDecimal, type MarketSpec } from '@txc/core';
 import { futuresMarketView } from '../../market-data/futures-view.js';
 import { marketsByName } from '../../market-data/public-views.js';
 import type { Channel, StreamContext } from '../channel.js';
@@ -77,7 +77,7 @@ export class PremiumIndexChannel implements Channel {
     for (const spec of marketsByName(state).filter(isPerpetual)) {
       const view = futuresMarketView(state, this.ctx.marketData, spec, now);
       const nextFunding = Math.floor(Number(view.next_funding_rate_timestamp) / 1000);
-      const fundingRate = rateToDecimal(rateFromDecimal(view.funding_rate) ?? 0n, FUNDING_RATE_DECIMALS);
+      const fundingRate = rateToDecimal(predictedFundingRate(state, spec, now) ?? 0n, FUNDING_RATE_DECIMALS);
       records.set(spec.name, [spec.name, view.markPrice, view.indexPrice, fundingRate, nextFunding]);
     }
     const all = new TextFrame(pushFrame('premiumIndex_update', jsonText([...records.values()])));

@@ -1,9 +1,9 @@
 import type { CancelReason, OcoPlaced, OrderView, State } from '@txc/core';
 import type { OtoGroupCancelled } from '../../order-entry/cancel-oto.js';
 import { userFinishedOrder } from '../../store/user-history.js';
+import { readAfterCommit } from '../../venue/read-after-commit.js';
 import type { VenueView } from '../../venue/venue-view.js';
 import { pendingOrder } from '../channels/order-object.js';
-import { readAfterCommit } from '../../venue/read-after-commit.js';
 
 /**
  * An order as the order methods answer it (websocket spec §9.1): the account streams' order object,
