@@ -97,14 +97,9 @@ export async function readAuditLog(venue: Venue, input: unknown): Promise<AuditP
   const after = integer(query.after, 'after', 0, Number.MAX_SAFE_INTEGER) ?? 0;
   const limit = integer(query.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
   // Lines of requests answered a moment ago may still be in the open commit: show them too.
-  await venue.barrier();
-  const rows = await venue.store.db
-    .selectFrom('admin_audit')
-    .selectAll()
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const rows = await venue.readDurable((store) =>
+    store.db.selectFrom('admin_audit').selectAll().where('id', '>', after).orderBy('id').limit(limit).execute(),
+  );
   const entries = rows.map((r) => ({
     id: Number(r.id),
     requestId: r.request_id,

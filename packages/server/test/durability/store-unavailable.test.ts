@@ -178,6 +178,12 @@ describe('the store becomes unavailable, then returns (DESIGN §3)', () => {
           [503, { success: false, message: 'Service temporarily unavailable, try again later.', params: [] }],
         );
         assert.ok(took < 1_900, `answered within the request deadline, not dropped: ${took} ms`);
+        // the admin API's reads of the store too, in its own body
+        const auditAt = performance.now();
+        const audit = await server.admin('GET', '/admin/v1/audit?limit=2');
+        const auditTook = performance.now() - auditAt;
+        assert.deepEqual([audit.status, audit.body], [503, ADMIN_503]);
+        assert.ok(auditTook < 1_900, `the audit read: ${auditTook} ms`);
         link.flow();
         assert.equal((await kline()).status, 200);
       } finally {
