@@ -396,7 +396,9 @@ export class Venue implements VenueView {
     // a store whose tables were replaced holds other snapshots; after a failed commit, the same ones
     this.savedSnapshotSeq = replaced ? loaded.fromSnapshotSeq : Math.max(this.savedSnapshotSeq, loaded.fromSnapshotSeq);
     this.sequencer.reset(loaded.state, this.savedSnapshotSeq, candles);
-    for (const reset of this.resetListeners) await reset();
+    // every listener starts now, before a command can be taken on the new state: the sockets of the
+    // old one are closed first, so that none is closed with the answer to a command still owed
+    await Promise.all(this.resetListeners.map((reset) => reset()));
     return loaded.state.seq;
   }
 
