@@ -25,8 +25,8 @@ function isPerpetual(spec: MarketSpec): boolean {
 /**
  * `premiumIndex` (websocket spec §6.9): each perpetual's mark price, index price, funding rate and
  * next funding time, every half second — the same figures as the REST futures listing, the funding
- * rate cut to the stream's 16 decimals. `[]` follows
- * every perpetual in one frame of records; named markets get a frame each with the server's time.
+ * rate cut to the stream's 16 decimals. `[]` follows every perpetual in one frame of records; named
+ * markets get a frame each with the server's time.
  */
 export class PremiumIndexChannel implements Channel {
   readonly name = 'premiumIndex';
