@@ -136,7 +136,7 @@ class EngineNode implements RunningNode {
     /** The admin token's digest as the store records it (cluster-admin-token.ts). */
     private readonly adminTokenDigest: string,
   ) {
-    this.lease = new Lease(store.db, nodeId, config.lease.ttlMs);
+    this.lease = new Lease(store.writes, nodeId, config.lease.ttlMs);
     this.venueFlags = venueFlagsOf(config);
     this.port = config.port;
     this.nats = link.nats;
@@ -580,7 +580,7 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     const token = resolveAdminToken(config.dataDir, config.adminToken);
     const digest = await claimClusterAdminToken(store, masterKey, token);
     await opensTheKeys(store, config, SecretBox.fromKey(masterKey.key));
-    const cluster = await new Lease(store.db, nodeId, config.lease.ttlMs).create();
+    const cluster = await new Lease(store.writes, nodeId, config.lease.ttlMs).create();
     starting = await listenWhileStarting(config.host, config.port, () => `NATS at ${target.shown}`);
     const link = await connectCluster(target, `txc node ${nodeId}`, log);
     nats = link.nats;

@@ -33,7 +33,7 @@ export const ConfigSchema = Type.Object({
   /** Connection settings used when `database` is a PostgreSQL URL. */
   postgres: Type.Object(
     {
-      /** Connections in the pool: one carries the group commits, the others reads and snapshots. */
+      /** Connections for reads; the group commits, snapshots and a cluster's lease have their own (postgres.ts). */
       poolSize: Type.Integer({ minimum: 2, default: 8 }),
       /** How long to wait for a new connection before the attempt counts as a failure. */
       connectTimeoutMs: Type.Integer({ minimum: 100, default: 5_000 }),

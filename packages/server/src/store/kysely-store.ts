@@ -70,6 +70,7 @@ export class KyselyStore implements Store {
     readonly kind: 'sqlite' | 'postgres',
     readonly db: Kysely<Database>,
     private readonly onClose: () => Promise<void> = () => Promise.resolve(),
+    readonly writes: Kysely<Database> = db,
   ) {}
 
   async migrate(): Promise<void> {
@@ -125,7 +126,7 @@ export class KyselyStore implements Store {
 
   /** One transaction: the commits the chain hands over at once. */
   protected async write(batch: CommitBatch): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.writes.transaction().execute(async (trx) => {
       for (const rows of chunks(batch.journal)) {
         await trx
           .insertInto('journal')
@@ -276,7 +277,7 @@ export class KyselyStore implements Store {
   }
 
   async saveSnapshot(s: SnapshotRecord, keep: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.writes.transaction().execute(async (trx) => {
       await trx
         .insertInto('snapshots')
         .values({ seq: s.seq, time: s.time, state: s.state, hash: s.hash })
@@ -331,7 +332,7 @@ export class KyselyStore implements Store {
   async replaceVenueTables(rows: TableRows): Promise<void> {
     // a commit given up on may still land: on the tables replaced, were it to land after them
     await this.chain.settled();
-    await replaceVenueTables(this.db, rows);
+    await replaceVenueTables(this.writes, rows);
   }
 
   async ping(): Promise<void> {
@@ -341,7 +342,7 @@ export class KyselyStore implements Store {
   async probeWrite(): Promise<void> {
     // a commit given up on may still land: the venue rebuilds from the store only once it is known
     await this.chain.settled();
-    await this.db.transaction().execute(async (trx) => {
+    await this.writes.transaction().execute(async (trx) => {
       await trx
         .insertInto('meta')
         .values({ key: PROBE_KEY, value: '1' })
@@ -352,7 +353,7 @@ export class KyselyStore implements Store {
 
   async close(): Promise<void> {
     try {
-      await this.db.destroy();
+      await Promise.all([this.db.destroy(), this.writes === this.db ? undefined : this.writes.destroy()]);
     } finally {
       await this.onClose();
     }

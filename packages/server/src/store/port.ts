@@ -147,6 +147,11 @@ export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Typed access for read queries; every dialect answers the same queries. */
   readonly db: Kysely<Database>;
+  /**
+   * Typed access for the writes the venue cannot do without (a cluster's lease): on PostgreSQL the
+   * connections of the group commits, which no read waits for or holds (reads are `db`'s).
+   */
+  readonly writes: Kysely<Database>;
   migrate(): Promise<void>;
   /** Which migrations the store has had and which it has not, by this version's list: reads only. */
   pendingMigrations(): Promise<MigrationStatus>;

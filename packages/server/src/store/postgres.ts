@@ -53,11 +53,11 @@ export class PostgresStore extends KyselyStore {
 
   constructor(
     db: Kysely<Database>,
-    private readonly pool: pg.Pool,
+    private readonly commits: { readonly pool: pg.Pool; readonly db: Kysely<Database> },
     private readonly connect: () => pg.Client,
     private readonly fenced: boolean,
   ) {
-    super('postgres', db, () => this.releaseClaim());
+    super('postgres', db, () => this.releaseClaim(), commits.db);
   }
 
   /**
@@ -115,7 +115,7 @@ export class PostgresStore extends KyselyStore {
    * venue, which the node must not take the database from.
    */
   venueHolder(): Promise<string | undefined> {
-    return holderOf(this.pool);
+    return holderOf(this.commits.pool);
   }
 
   /** A connection of its own, outside the pool (a standby's LISTEN on the journal's notifications). */
@@ -146,7 +146,7 @@ export class PostgresStore extends KyselyStore {
       name = `txc_commit_${this.names.size + 1}`;
       this.names.set(statement.text, name);
     }
-    await this.pool.query({ name, text: statement.text, values: statement.values });
+    await this.commits.pool.query({ name, text: statement.text, values: statement.values });
   }
 }
 
@@ -196,8 +196,16 @@ async function clusterLeaderOf(client: pg.Client): Promise<string | undefined> {
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
 /**
- * The server-grade store: PostgreSQL through a connection pool. Commits are durable on return
- * (synchronous_commit is left to the server, whose default waits for the WAL flush).
+ * Connections of the writes' own pool: the group commit in flight, a snapshot being saved, and a
+ * cluster's lease renewal. Reads have the other pool, so reads slower than their clients wait (each
+ * runs on until the statement timeout) never keep a commit from a connection.
+ */
+const WRITE_CONNECTIONS = 3;
+
+/**
+ * The server-grade store: PostgreSQL through two connection pools, one for reads and one for
+ * writes. Commits are durable on return (synchronous_commit is left to the server, whose default
+ * waits for the WAL flush).
  *
  * When the server goes away, a query fails within the timeouts instead of hanging, the pool drops
  * the broken connection (reported through `onConnectionError` rather than crashing the process)
@@ -207,24 +215,29 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
   const statementTimeout = options.statementTimeoutMs ?? 30_000;
   const connectTimeout = options.connectTimeoutMs ?? 5_000;
   const { Pool, Client } = pgDriver();
-  const pool = new Pool({
-    connectionString: url,
-    max: options.poolSize ?? 8,
-    connectionTimeoutMillis: connectTimeout,
-    idleTimeoutMillis: options.idleTimeoutMs ?? 30_000,
-    statement_timeout: statementTimeout,
-    idle_in_transaction_session_timeout: statementTimeout,
-    query_timeout: statementTimeout + CLIENT_TIMEOUT_MARGIN_MS,
-    keepAlive: true,
-    application_name: 'txc',
-    ...sessionOptions(options),
-    types: { getTypeParser: int8AsNumber },
-  });
-  // A connection that drops emits 'error' on its client, idle or checked out; unheard, that error
-  // would end the process. The query running on it fails anyway, which is what the venue acts on.
-  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
-  pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const openPool = (max: number): pg.Pool => {
+    const pool = new Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: connectTimeout,
+      idleTimeoutMillis: options.idleTimeoutMs ?? 30_000,
+      statement_timeout: statementTimeout,
+      idle_in_transaction_session_timeout: statementTimeout,
+      query_timeout: statementTimeout + CLIENT_TIMEOUT_MARGIN_MS,
+      keepAlive: true,
+      application_name: 'txc',
+      ...sessionOptions(options),
+      types: { getTypeParser: int8AsNumber },
+    });
+    // A connection that drops emits 'error' on its client, idle or checked out; unheard, that error
+    // would end the process. The query running on it fails anyway, which is what the venue acts on.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  const kysely = (pool: pg.Pool): Kysely<Database> => new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const reads = openPool(options.poolSize ?? 8);
+  const writes = openPool(WRITE_CONNECTIONS);
   const claimant = (): pg.Client =>
     new Client({
       connectionString: url,
@@ -237,7 +250,12 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
       options: '-c tcp_keepalives_idle=15 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=6',
       application_name: 'txc',
     });
-  return new PostgresStore(db, pool, claimant, options.leaseEpoch !== undefined);
+  return new PostgresStore(
+    kysely(reads),
+    { pool: writes, db: kysely(writes) },
+    claimant,
+    options.leaseEpoch !== undefined,
+  );
 }
 
 /** Settings every pooled session starts with (`-c name=value`). */
