@@ -16,6 +16,7 @@ import { MarketData } from '../market-data/market-data.js';
 import { masterKeyFor, recordMasterKeyId } from './store-master-key.js';
 import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
+import { CLIENT_TIMEOUT_MARGIN_MS } from '../store/postgres.js';
 import type { Store } from '../store/port.js';
 import { sqliteFileOf } from '../store/store-location.js';
 import { recordStoreKind } from '../store/store-kind.js';
@@ -64,6 +65,9 @@ export interface ServeExtras {
   /** Where the server logs (stdout at the configured level unless a test reads what it says). */
   readonly log?: Logger;
 }
+
+/** How often a stop that waits on its store says so. */
+const STOP_NOTICE_MS = 5_000;
 
 /** What an engine node brings to the venue it starts leading. */
 export interface LeadershipTerm {
@@ -279,13 +283,29 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       credentialsFile,
       close(): Promise<void> {
         closing ??= (async () => {
-          // the port is let go at once, while a job's command may wait on the store: a node that steps
-          // down listens on it as a standby meanwhile
-          const stopped = await Promise.allSettled([http.close(), stopJobs()]);
-          // the venue commits what it applied and lets its store go whatever else failed to stop
-          await running.close({ snapshot: true });
-          release();
-          for (const outcome of stopped) if (outcome.status === 'rejected') throw outcome.reason;
+          log.info(term === undefined ? 'txc stopping' : 'closing the venue this node led');
+          // a store that hangs holds the stop until it answers or its client gives up: said, not silent
+          const waiting = setInterval(
+            () =>
+              log.warn(
+                running.store.kind === 'postgres'
+                  ? { postgresGivesUpAfterMs: config.postgres.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS }
+                  : {},
+                'still stopping: waiting for the store to settle the last commits (it may not be answering); everything acknowledged is durable',
+              ),
+            STOP_NOTICE_MS,
+          );
+          try {
+            // the port is let go at once, while a job's command may wait on the store: a node that steps
+            // down listens on it as a standby meanwhile
+            const stopped = await Promise.allSettled([http.close(), stopJobs()]);
+            // the venue commits what it applied and lets its store go whatever else failed to stop
+            await running.close({ snapshot: true });
+            release();
+            for (const outcome of stopped) if (outcome.status === 'rejected') throw outcome.reason;
+          } finally {
+            clearInterval(waiting);
+          }
           // an engine node goes on, standing by, after it closes the venue it led: the node says when it stops
           if (term === undefined) log.info('txc stopped');
           else log.info({ epoch: term.epoch }, 'the venue this node led is closed');

@@ -193,7 +193,7 @@ async function clusterLeaderOf(client: pg.Client): Promise<string | undefined> {
 }
 
 /** The client waits a little longer than the server so that the server's own timeout speaks first. */
-const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
+export const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
 /**
  * Connections of the writes' own pool: the group commit in flight, a snapshot being saved, and a

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Config } from '../../src/config/schema.js';
 import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
-import { startChildServer } from '../support/child-server.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { TestServer } from '../support/test-server.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 import { SeverableLink } from '../support/severable-link.js';
@@ -190,6 +190,50 @@ describe('the store becomes unavailable, then returns (DESIGN §3)', () => {
         link.flow();
         await server?.stop();
         await link.close();
+        await db.drop();
+      }
+    },
+  );
+
+  it(
+    'PostgreSQL hangs during a stop: the stop says what it waits for, and ends once the store answers',
+    { skip: noPostgres },
+    async () => {
+      const db = await createTestDatabase();
+      const link = await SeverableLink.open(db.url);
+      const dataDir = mkdtempSync(join(tmpdir(), 'txc-stop-in-hang-'));
+      let server: ChildServer | undefined;
+      try {
+        server = await startChildServer({
+          dataDir,
+          venue: DEMO_VENUE_FILE,
+          database: link.through(db.url),
+          http: { requestTimeoutMs: 2_000 } as Config['http'],
+          postgres: { statementTimeoutMs: 3_000 } as Config['postgres'],
+          logLevel: 'warn',
+        });
+        assert.equal(
+          (await admin({ url: server.url, adminToken: server.adminToken }, 'POST', '/admin/v1/users', { name: 'ada' }))
+            .status,
+          201,
+        );
+        // the stop's last snapshot waits for the store, which answers nothing
+        link.stall();
+        const stopped = server.stop();
+        const saidAt = performance.now();
+        while (!server.logs().includes('still stopping') && performance.now() - saidAt < 15_000) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        assert.match(
+          server.logs(),
+          /"postgresGivesUpAfterMs":8000,"msg":"still stopping: waiting for the store to settle/,
+        );
+        link.flow();
+        assert.equal(await stopped, 0, server.logs());
+      } finally {
+        link.flow();
+        await link.close();
+        rmSync(dataDir, { recursive: true, force: true });
         await db.drop();
       }
     },

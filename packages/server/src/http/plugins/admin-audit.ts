@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditBody, auditTarget, auditText } from '../../admin/audit-log.js';
+import { isUnavailable } from '../../venue/sequencer/unavailable.js';
 import type { Venue } from '../../venue/venue.js';
 import { pathOf } from '../family.js';
 import { ADMIN_ACTOR_HEADER } from '../admin-actor-header.js';
@@ -67,7 +68,13 @@ export function registerAdminAudit(app: FastifyInstance, venue: Venue): void {
         status: reply.statusCode,
       });
     } catch (err) {
-      request.log.error({ err, requestId }, 'admin audit: the response line could not be written');
+      // an outage's refusals are logged where the store failed, once: here a line each, without the stack
+      if (isUnavailable(err)) {
+        request.log.warn(
+          { requestId, status: reply.statusCode },
+          'admin audit: no response line, the store takes no writes for now',
+        );
+      } else request.log.error({ err, requestId }, 'admin audit: the response line could not be written');
     }
     return payload;
   });
