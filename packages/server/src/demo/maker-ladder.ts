@@ -65,11 +65,18 @@ export function makerLadder(state: State, spec: MarketSpec, shape: LadderShape =
   const perpetual = spec.type === 'futures';
   const hedged = perpetual && accountView(state, 'maker').hedgeMode;
   const out: PlaceOrder[] = [];
+  const last = { buy: Number.POSITIVE_INFINITY, sell: Number.NEGATIVE_INFINITY };
   for (let k = 1; k <= shape.levels; k++) {
     const amount = lots + Math.floor((lots * (k - 1)) / 2);
+    const bid = ladderTicks(state, spec, 'buy', shape.step * BigInt(k));
+    const ask = ladderTicks(state, spec, 'sell', shape.step * BigInt(k));
+    if (bid === undefined || ask === undefined) return [];
+    // levels a tick apart at least, and a touch never crossed: a step finer than the tick widens to it
+    const at = { buy: Math.min(bid, ask - 1, last.buy - 1), sell: Math.max(ask, last.sell + 1) };
     for (const side of ['buy', 'sell'] as const) {
-      const ticks = ladderTicks(state, spec, side, shape.step * BigInt(k));
-      if (ticks === undefined) return [];
+      const ticks = at[side];
+      last[side] = ticks;
+      if (ticks < 1) continue;
       out.push(
         spotLimitOrder('maker', spec.name, side, ticks, amount, {
           account: perpetual ? 'collateral' : 'spot',

@@ -2,6 +2,9 @@ import { indexTicks, type MarketSpec, type Price } from '@txc/core';
 import { makerLadder } from '../demo/maker-ladder.js';
 import type { Job } from './job.js';
 
+/** The demo user whose ladders these are. */
+const MAKER = 'maker';
+
 /** The ladder is moved once the index has left its centre by 0.1 %. */
 const REQUOTE_PER_MILLE = 1n;
 
@@ -15,7 +18,7 @@ function movedAway(from: Price, to: Price): boolean {
 /**
  * `--simulate`: as the index moves, the demo `maker` takes its ladder down and lays it again around
  * the new index, with the spread and depth the simulator's settings give the market (a change of
- * them re-quotes at once). Markets whose maker or index is missing are left alone, and so is a
+ * them, a level filled whole, and a venue rebuilt from its store re-quote at once). Markets whose maker or index is missing are left alone, and so is a
  * market a fault rule halts until the halt ends.
  */
 export const makerQuotes: Job = {
@@ -38,7 +41,7 @@ export const makerQuotes: Job = {
       // one commit: neither a reader nor a restart sees the book between the two ladders
       await Promise.all(
         venue.inOneCommit(() => [
-          venue.submit({ type: 'CancelAllOrders', user: 'maker', market: spec.name, kinds: null }),
+          venue.submit({ type: 'CancelAllOrders', user: MAKER, market: spec.name, kinds: null }),
           ...ladder.map((cmd) => venue.submit(cmd)),
         ]),
       );
@@ -50,7 +53,7 @@ export const makerQuotes: Job = {
       const force = new Set(forced);
       dirty.clear();
       forced.clear();
-      if (stopped || !venue.writable || !venue.state.users.has('maker')) return;
+      if (stopped || !venue.writable || !venue.state.users.has(MAKER)) return;
       for (const name of names) {
         const spec = venue.state.markets.get(name);
         if (spec?.tradesEnabled !== true) continue;
@@ -73,17 +76,32 @@ export const makerQuotes: Job = {
       });
     };
 
+    const relay = (market: string): void => {
+      dirty.add(market);
+      forced.add(market);
+    };
     venue.subscribe(
       (events) => {
         if (stopped) return;
         for (const e of events) {
-          if (e.type !== 'IndexPriceSet') continue;
-          for (const m of venue.state.markets.values())
-            if (m.stock === e.ticker || m.money === e.ticker) dirty.add(m.name);
+          if (e.type === 'IndexPriceSet') {
+            for (const m of venue.state.markets.values())
+              if (m.stock === e.ticker || m.money === e.ticker) dirty.add(m.name);
+          } else if (e.type === 'OrderFinished' && e.order.user === MAKER && e.order.status === 'FILLED') {
+            // a level taken whole is laid again, or a still index (volatility 0) would let takers empty the book
+            relay(e.order.market);
+          }
         }
         schedule();
       },
-      () => Promise.resolve(),
+      () => {
+        // a loaded or reset venue holds the ladders it was saved with: each is laid again with today's settings
+        if (stopped) return Promise.resolve();
+        centres.clear();
+        for (const name of venue.state.markets.keys()) relay(name);
+        schedule();
+        return Promise.resolve();
+      },
     );
     // the end of a halt lets the re-quotes it held back go
     faults?.onChange(() => {
@@ -91,8 +109,7 @@ export const makerQuotes: Job = {
     });
     simulator?.onChange((market) => {
       if (stopped) return;
-      dirty.add(market);
-      forced.add(market);
+      relay(market);
       schedule();
     });
     return async () => {

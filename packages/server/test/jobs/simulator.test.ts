@@ -154,6 +154,102 @@ describe('the market simulator (--simulate)', () => {
     }
   });
 
+  it('with a still index, a level a taker fills whole is laid again: the book keeps its depth', async () => {
+    const server = await TestServer.start({
+      demo: true,
+      simulate: true,
+      priceFeed: 'static',
+      simulation: {
+        tradesPerMinute: 0,
+        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
+      },
+    });
+    try {
+      const { client } = await server.user('watcher');
+      const settings = { market: 'ETH_USDT', spread: '0.004', depth: 5, tradesPerMinute: 6000 };
+      assert.equal((await server.admin('POST', '/admin/v1/simulator', settings)).status, 200);
+      // enough trades to take every level of both sides several times over
+      const { venue } = server.server;
+      const from = venue.state.trading.nextTradeId;
+      await until(
+        () => Promise.resolve(venue.state.trading.nextTradeId - from),
+        (n) => n >= 300,
+      );
+      assert.equal(
+        (await server.admin('POST', '/admin/v1/simulator', { market: 'ETH_USDT', tradesPerMinute: 0 })).status,
+        200,
+      );
+      await until(
+        () => client.orderbook('ETH_USDT', { limit: 100 }),
+        (b) => b.asks.length === 5 && b.bids.length === 5,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a spread finer than the tick widens to it: every level of the depth set is a price of its own', async () => {
+    const server = await TestServer.start({
+      demo: true,
+      simulate: true,
+      priceFeed: 'static',
+      simulation: {
+        tradesPerMinute: 0,
+        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
+      },
+    });
+    try {
+      const { client } = await server.user('watcher');
+      // XRP_USDT quotes 0.0001 ticks around 0.5: a level step of 0.000001 is a hundredth of a tick
+      const settings = { market: 'XRP_USDT', spread: '0.000002', depth: 5 };
+      assert.equal((await server.admin('POST', '/admin/v1/simulator', settings)).status, 200);
+      const book = await until(
+        () => client.orderbook('XRP_USDT', { limit: 100 }),
+        (b) => b.asks.length === 5 && b.bids.length === 5,
+      );
+      const ticks = (levels: string[][]): number[] => levels.map(([price]) => Math.round(Number(price) * 10_000));
+      const [bids, asks] = [ticks(book.bids), ticks(book.asks)];
+      assert.deepEqual(
+        bids.map((b) => bids[0]! - b),
+        [0, 1, 2, 3, 4],
+      );
+      assert.deepEqual(
+        asks.map((a) => a - asks[0]!),
+        [0, 1, 2, 3, 4],
+      );
+      assert.ok(asks[0]! > bids[0]!, `${bids[0]} < ${asks[0]}`);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a reset venue has its ladders laid again with the settings in force', async () => {
+    const server = await TestServer.start({
+      demo: true,
+      simulate: true,
+      priceFeed: 'static',
+      simulation: {
+        tradesPerMinute: 0,
+        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
+      },
+    });
+    try {
+      const { client } = await server.user('watcher');
+      const threeASide = (b: { asks: unknown[]; bids: unknown[] }): boolean =>
+        b.asks.length === 3 && b.bids.length === 3;
+      const settings = { market: 'BTC_USDT', spread: '0.01', depth: 3 };
+      assert.equal((await server.admin('POST', '/admin/v1/simulator', settings)).status, 200);
+      await until(() => client.orderbook('BTC_USDT', { limit: 100 }), threeASide);
+      // the demo venue as seeded holds twelve levels a side
+      assert.equal((await server.admin('POST', '/admin/v1/reset', {})).status, 200);
+      const book = await until(() => client.orderbook('BTC_USDT', { limit: 100 }), threeASide);
+      const [bid, ask] = [Number(book.bids[0]?.[0]), Number(book.asks[0]?.[0])];
+      assert.ok(Math.abs(ask / bid - 1 - 0.01) < 0.0005, `${bid} / ${ask}`);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('bad settings are 400s naming the field, and nothing changes; without --simulate 409', async () => {
     const server = await TestServer.start({ demo: true, simulate: true });
     try {
