@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { AdminError } from './admin-input.js';
@@ -87,6 +87,21 @@ export function readDescription(dir: string, name: string): SavedStateView {
   const view = described(name, parsed);
   if (view === undefined) throw damaged(name, `${name}.json is not the description of a saved state`);
   return view;
+}
+
+/**
+ * What a look at its rows file shows wrong with a saved state, without reading it: missing, or not
+ * the size it was saved with. A file changed inside at the same size shows only when it is read.
+ */
+export function rowsFileProblem(dir: string, view: SavedStateView): string | undefined {
+  const file = rowsFile(dir, view.name);
+  if (!existsSync(file)) return missingRows(view.name).detail;
+  const size = statSync(file).size;
+  if (size === view.bytes) return undefined;
+  return damaged(
+    view.name,
+    `${view.name}.rows.json.gz is ${size} bytes, not the ${view.bytes} it was saved with: it was cut short or changed`,
+  ).detail;
 }
 
 /** A saved state's rows, each part checked: 409 naming what is wrong when one is missing or damaged. */

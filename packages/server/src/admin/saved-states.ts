@@ -15,10 +15,10 @@ import {
   checkedName,
   descriptionFile,
   isStateName,
-  missingRows,
   readDescription,
   readRows,
   rowsFile,
+  rowsFileProblem,
   ROWS_FORMAT,
   writeWhole,
   type SavedStateView,
@@ -28,7 +28,8 @@ export type { SavedStateView } from './saved-state-files.js';
 
 /**
  * A saved state as listed: its description, and what keeps it from loading when a part of it is
- * missing or unreadable (a rows file damaged inside shows only when it is loaded).
+ * missing, unreadable or not the size it was saved with (a rows file changed inside at the same
+ * size shows only when it is loaded).
  */
 export type SavedStateListing =
   (SavedStateView & { readonly problem?: string }) | { readonly name: string; readonly problem: string };
@@ -52,7 +53,8 @@ export function listSavedStates(dir: string): SavedStateListing[] {
     .map((name) => {
       try {
         const view = readDescription(dir, name);
-        return existsSync(rowsFile(dir, name)) ? view : { ...view, problem: missingRows(name).detail };
+        const problem = rowsFileProblem(dir, view);
+        return problem === undefined ? view : { ...view, problem };
       } catch (e) {
         if (e instanceof AdminError) return { name, problem: e.detail };
         throw e;
@@ -78,7 +80,10 @@ export async function saveState(venue: Venue, dir: string, input: unknown, reser
     throw new AdminError('adminBadRequest', 'replace must be true or false.');
   }
   if (body.replace !== true && existsSync(descriptionFile(dir, name))) {
-    throw new AdminError('adminConflict', `A saved state ${name} exists; send replace: true to overwrite it.`);
+    throw new AdminError(
+      'adminConflict',
+      `A saved state ${name} exists; send replace: true (txc state save --replace) to overwrite it.`,
+    );
   }
   const copy = await venue.exclusive(async ({ store }) => ({
     seq: venue.state.seq,

@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -340,13 +349,16 @@ describe('a saved state that cannot load: refused with what is wrong, the venue 
     const problems = Object.fromEntries(
       (listed.body as { name: string; problem?: string }[]).map((s) => [s.name, s.problem]),
     );
+    // a rows file of the wrong size shows in the list; one changed inside at its size only when it loads
+    const resized = (name: string): string =>
+      `Saved state ${name} is damaged: ${name}.rows.json.gz is ${statSync(join(states, `${name}.rows.json.gz`)).size} bytes, not the ${description.bytes} it was saved with: it was cut short or changed.`;
     assert.deepEqual(problems, {
       bad3: undefined,
-      cut: undefined, // damage inside the rows shows when it loads
+      cut: resized('cut'),
       good: undefined,
       junk: 'Saved state junk is damaged: junk.json does not hold JSON.',
       lone: 'Saved state lone is incomplete: lone.rows.json.gz is missing; put it back beside lone.json, or delete the state.',
-      mush: undefined,
+      mush: resized('mush'),
     });
     for (const name of ['bad3', 'cut', 'lone', 'orphan', 'junk', 'mush']) {
       assert.deepEqual(await server.admin('DELETE', `/admin/v1/states/${name}`), {
@@ -379,6 +391,22 @@ describe('reset: a demo venue back to its first state', () => {
     const reset = await server.admin('POST', '/admin/v1/reset');
     assert.equal(reset.status, 200);
     assert.deepEqual((await server.admin('GET', '/admin/v1/state')).body, first.body);
+  });
+
+  it('a field sent to reset or load, which take none, is refused by name, and nothing is loaded', async () => {
+    const alice = await trader(server, 'alice2', { USDT: '1000' });
+    await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' });
+    const before = await server.admin('GET', '/admin/v1/state');
+    assert.deepEqual(await server.admin('POST', '/admin/v1/reset', { name: 'before-test' }), {
+      status: 400,
+      body: { error: 'Unknown field name; this route takes no body.' },
+    });
+    assert.deepEqual(await server.admin('POST', '/admin/v1/states/initial/load', { foo: 1, bar: 2 }), {
+      status: 400,
+      body: { error: 'Unknown fields foo, bar; this route takes no body.' },
+    });
+    assert.deepEqual((await server.admin('GET', '/admin/v1/state')).body, before.body);
+    assert.equal((await server.admin('POST', '/admin/v1/reset', {})).status, 200, 'an empty object is no field');
   });
 
   it('the first state cannot be deleted: refused as saving it is, and reset still returns to it', async () => {
