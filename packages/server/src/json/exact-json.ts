@@ -106,8 +106,8 @@ export function parseExactJson(text: string, limits: JsonLimits): unknown {
         // Two parsers that keep different copies of a duplicated key could disagree on the request.
         // Without an escape, a key is its own text (what JSON.parse would refuse, it refuses below).
         const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
-        if (key === '__proto__' || top.keys?.has(key) === true)
-          throw new JsonLimitError(`JSON key ${JSON.stringify(key)} not allowed`);
+        if (key === '__proto__') throw new JsonLimitError(`JSON key ${JSON.stringify(key)} not allowed`);
+        if (top.keys?.has(key) === true) throw new JsonLimitError(`JSON key ${JSON.stringify(key)} given twice`);
         top.keys?.add(key);
         top.expectKey = false;
       }
