@@ -405,6 +405,15 @@ describe('gateways in front of a cluster', async () => {
         assert.deepEqual([e.code, e.message], [3, 'ordersExecuted_request: service unavailable (code 3)']);
         return true;
       });
+      // a public one that pages the durable trades too (from a trade id), within the deadline
+      const tradesAt = performance.now();
+      await assert.rejects(socket.request('trades_request', [MARKET, 10, 1]), (e: unknown) => {
+        assert.ok(e instanceof TxcStreamError);
+        assert.deepEqual([e.code, e.message], [3, 'trades_request: service unavailable (code 3)']);
+        return true;
+      });
+      const tradesTook = performance.now() - tradesAt;
+      assert.ok(tradesTook < 3_000, `trades from an id: ${tradesTook} ms`);
       const stalledAt = performance.now();
       // the leader admits and commits; the gateway's copy cannot read the journal to catch up
       const answer = await send(gateway, restingBuy(actors[2]!, 'during-the-stall'));

@@ -1,6 +1,7 @@
 import type { MarketSpec, State, TradeExecuted } from '@txc/core';
 import type { TradePrint } from '../../market-data/rolling-stats.js';
 import { ROLE_TAKER } from '../../venue/projection/projector.js';
+import type { Store } from '../../store/port.js';
 import { EVERY } from '../audience.js';
 import { MarketSubscribers } from '../market-subscribers.js';
 import type { AppliedCommand, Channel, StreamContext } from '../channel.js';
@@ -94,7 +95,8 @@ export class TradesChannel implements Channel {
         .slice(0, limit)
         .map((t) => tradeObject(state, spec, t));
     }
-    return this.page(spec, limit, from);
+    // a read the request waits for: 503 by its end while the store hangs, as every such read
+    return this.ctx.venue.readDurable((store) => this.page(store, spec, limit, from));
   }
 
   subscribe(conn: WsConnection, params: readonly unknown[]): void {
@@ -201,8 +203,8 @@ export class TradesChannel implements Channel {
   }
 
   /** Trades up to `from` (its id included), newest first, from the durable deals. */
-  private async page(spec: MarketSpec, limit: number, from: number): Promise<unknown[]> {
-    const db = this.ctx.venue.store.db;
+  private async page(store: Store, spec: MarketSpec, limit: number, from: number): Promise<unknown[]> {
+    const { db } = store;
     const rows = await db
       .selectFrom('deals')
       .select(['trade_id', 'time', 'price', 'lots', 'side'])
