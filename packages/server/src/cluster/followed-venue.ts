@@ -50,6 +50,9 @@ export class FollowedVenue implements VenueView {
     return DURABLE;
   }
 
+  /** The copy applies committed entries only. */
+  readonly durableNow = true;
+
   /** Once the request is due, the read goes on alone: what it finds then is dropped. */
   readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {
     return unavailableAfter(read(this.store));

@@ -18,6 +18,8 @@ export interface VenueView {
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>>;
   /** Resolves once everything applied so far is durable. */
   barrier(): Promise<void>;
+  /** False while `barrier` refuses: a venue that failed a commit, or stopped taking writes, until it goes on. */
+  readonly durableNow: boolean;
   /**
    * `read` of the store once everything applied so far is durable, so that it shows nothing a crash
    * could take back. It ends as unavailable (503) in time for its request to be answered (a

@@ -215,6 +215,10 @@ export class Venue implements VenueView {
   }
 
   /** Resolves once everything applied so far is durable. */
+  get durableNow(): boolean {
+    return this.sequencer.writable;
+  }
+
   barrier(): Promise<void> {
     return this.sequencer.barrier();
   }

@@ -1,6 +1,8 @@
 /** What the outbox needs of the venue: a promise of everything applied so far being durable. */
 export interface Durability {
   barrier(): Promise<void>;
+  /** False while `barrier` refuses (the venue takes no writes): whatever is sent now would be lost. */
+  readonly durableNow: boolean;
 }
 
 /** A send, and what to send instead if its commit is lost. */
@@ -60,6 +62,11 @@ export class DurableOutbox {
    */
   currentCommit(): Promise<void> {
     return this.durability.barrier();
+  }
+
+  /** Whether a send queued now would be lost at once: the venue takes no writes until it rebuilds. */
+  get refusing(): boolean {
+    return !this.durability.durableNow;
   }
 
   /** Forgets every send still waiting (the venue was rebuilt: their sockets are closing). */

@@ -225,6 +225,8 @@ export class StreamHub {
         private: channel.private,
         readsState: false,
         handle: (conn, params) => {
+          // its snapshot would be lost, leaving a subscription that shows nothing until the sockets close
+          if (this.outbox.refusing) throw new StoreRefusedError();
           channel.subscribe(conn, params);
           this.subscriptions.subscribed(conn, channel.name, channel.subscriptionKey?.(params), params);
           return SUCCESS;

@@ -45,6 +45,8 @@ class FollowingView implements VenueView {
     return Promise.resolve();
   }
 
+  readonly durableNow = true;
+
   readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {
     return read(this.venue.store);
   }

@@ -195,6 +195,13 @@ describe('a commit the store holds past the request deadline fails in time to an
       // answered, not left unsaid, and a command is refused with nothing applied
       const read = await ws.request('trades_request', ['BTC_USDT', 10, 0]);
       assert.deepEqual(read.error, { code: 3, message: 'service unavailable' });
+      // a subscribe too: its snapshot could not be sent, so it is not taken, and may be sent again
+      const subscribe = await ws.request('balanceSpot_subscribe', ['BTC']);
+      assert.deepEqual(subscribe.error, {
+        code: 3,
+        message:
+          'service unavailable: the venue takes no writes for now and did not apply this request: send it again later',
+      });
       const refusedNow = await orderCall(ws, 'order_limit_place', {
         market: 'BTC_USDT',
         side: 'buy',
