@@ -24,13 +24,14 @@ export type Modified =
 
 const FIGURES = ['amount', 'total', 'price', 'activationPrice', 'activation_price'] as const;
 
-/** `total` read as a money amount is read (steps, minimum), its problems filed under `total`. */
+/** `total` read as a money amount is read (steps, minimum), its problems filed under `total` and named so. */
 function totalOf(v: FieldValidation, body: Record<string, unknown>, state: State, market: string): number | undefined {
   const spec = state.markets.get(market);
   if (spec === undefined) return undefined;
   const inner = new FieldValidation({ amount: body.total });
   const units = moneyAmount(inner, spec, state.assets.get(spec.money)?.precision ?? 0);
-  for (const message of inner.errors.amount ?? []) v.add('total', message);
+  // the money amount's words, naming the field they are filed under
+  for (const message of inner.errors.amount ?? []) v.add('total', message.replace(/^Amount\b/, 'Total'));
   return units;
 }
 

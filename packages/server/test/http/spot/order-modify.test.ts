@@ -104,6 +104,17 @@ describe('order/modify through HTTP (reference §5.9–5.10)', () => {
         422,
         validation({ total: ['Total amount should be no less than 5 + trade fee'] }),
       ],
+      // the money amount's words, naming the field
+      [
+        { market: 'BTC_USDT', orderId: o.orderId, total: '0' },
+        422,
+        validation({ total: ['Total should be greater than 0.'] }),
+      ],
+      [
+        { market: 'BTC_USDT', orderId: o.orderId, total: 'x' },
+        422,
+        validation({ total: ['Total field should be numeric string or number.'] }),
+      ],
     ];
     for (const [body, status, expected] of cases) {
       await fails(alice.privatePost(MODIFY, body), status, expected);
