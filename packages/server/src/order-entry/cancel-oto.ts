@@ -6,7 +6,7 @@ import type { VenueView } from '../venue/venue-view.js';
 import type { Cancelled } from './cancel-order.js';
 import { FieldValidation } from '../http/validation/field-validation.js';
 import { boundedInteger } from '../http/validation/order-fields/bounded-integer.js';
-import { tradingMarket } from '../http/validation/order-fields/market.js';
+import { collateralMarket } from '../http/validation/order-fields/market.js';
 
 /** An OTO group as its cancel left it: the parent (null when never found) and the legs still live then. */
 export interface OtoGroupCancelled {
@@ -29,7 +29,8 @@ export async function cancelOtoGroup(
   body: Record<string, unknown>,
 ): Promise<Cancelled<OtoGroupCancelled>> {
   const v = new FieldValidation(body);
-  const spec = tradingMarket(v, venue.state, { spotOnly: false });
+  // OTO groups live on collateral markets only: another market has none to cancel (code 31, as the exchange documents)
+  const spec = collateralMarket(v, venue.state);
   const otoKey = v.spelling(['otoId', 'oto_id']);
   const otoId = boundedInteger(v, otoKey, -1, 0, Number.MAX_SAFE_INTEGER);
   if (otoId < 0 && !(otoKey in v.errors)) v.add('otoId', 'OtoId field is required.');

@@ -202,6 +202,12 @@ describe('OTO stop-loss and take-profit on collateral orders (reference §6.1)',
       message: 'Inner validation failed',
       errors: { otoId: ['OTO order was not found.'] },
     });
+    // a market that is not a collateral one holds no OTO group: refused as its siblings refuse it
+    await fails(alice.otoCancel({ market: 'ETH_BTC', otoId: 1 }), 422, {
+      code: 31,
+      message: 'Validation failed',
+      errors: { market: ['Market is not available.'] },
+    });
   });
 
   it('oto-cancel after the parent filled answers the parent as it ended', async () => {
