@@ -30,6 +30,18 @@ async function haltRefusals(server: TestServer): Promise<number> {
   return line === undefined ? 0 : Number(line.split(' ').at(-1));
 }
 
+/** A demo venue under --simulate with the taker still; its index still too, or walking. */
+const quietSimulator = (index: 'static' | 'walk'): Promise<TestServer> =>
+  TestServer.start({
+    demo: true,
+    simulate: true,
+    ...(index === 'static' ? { priceFeed: 'static' as const } : {}),
+    simulation: {
+      tradesPerMinute: 0,
+      miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
+    },
+  });
+
 describe('the market simulator (--simulate)', () => {
   it('a seeded run: makers, takers and the walk move the market, every invariant holds, and replay --verify matches', async () => {
     const server = await TestServer.start({
@@ -64,14 +76,7 @@ describe('the market simulator (--simulate)', () => {
   });
 
   it('the admin API shows and changes a market live: the book takes the new spread and depth', async () => {
-    const server = await TestServer.start({
-      demo: true,
-      simulate: true,
-      simulation: {
-        tradesPerMinute: 0,
-        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
-      },
-    });
+    const server = await quietSimulator('walk');
     try {
       const listed = (await server.admin('GET', '/admin/v1/simulator')).body as MarketSimulationView[];
       assert.deepEqual(
@@ -108,15 +113,7 @@ describe('the market simulator (--simulate)', () => {
 
   it('a halted market keeps its ladder as it was while its settings change, and takes them once the halt ends', async () => {
     // a still index: the end of the halt alone must bring the re-quote
-    const server = await TestServer.start({
-      demo: true,
-      simulate: true,
-      priceFeed: 'static',
-      simulation: {
-        tradesPerMinute: 0,
-        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
-      },
-    });
+    const server = await quietSimulator('static');
     try {
       const { client } = await server.user('watcher');
       const bookOf = async (market: string) => {
@@ -155,15 +152,7 @@ describe('the market simulator (--simulate)', () => {
   });
 
   it('with a still index, a level a taker fills whole is laid again: the book keeps its depth', async () => {
-    const server = await TestServer.start({
-      demo: true,
-      simulate: true,
-      priceFeed: 'static',
-      simulation: {
-        tradesPerMinute: 0,
-        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
-      },
-    });
+    const server = await quietSimulator('static');
     try {
       const { client } = await server.user('watcher');
       const settings = { market: 'ETH_USDT', spread: '0.004', depth: 5, tradesPerMinute: 6000 };
@@ -189,15 +178,7 @@ describe('the market simulator (--simulate)', () => {
   });
 
   it('a spread finer than the tick widens to it: every level of the depth set is a price of its own', async () => {
-    const server = await TestServer.start({
-      demo: true,
-      simulate: true,
-      priceFeed: 'static',
-      simulation: {
-        tradesPerMinute: 0,
-        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
-      },
-    });
+    const server = await quietSimulator('static');
     try {
       const { client } = await server.user('watcher');
       // XRP_USDT quotes 0.0001 ticks around 0.5: a level step of 0.000001 is a hundredth of a tick
@@ -224,15 +205,7 @@ describe('the market simulator (--simulate)', () => {
   });
 
   it('a reset venue has its ladders laid again with the settings in force', async () => {
-    const server = await TestServer.start({
-      demo: true,
-      simulate: true,
-      priceFeed: 'static',
-      simulation: {
-        tradesPerMinute: 0,
-        miningRewards: { intervalMs: 60_000, amount: '0.00005', hashRate: '110000000000000' },
-      },
-    });
+    const server = await quietSimulator('static');
     try {
       const { client } = await server.user('watcher');
       const threeASide = (b: { asks: unknown[]; bids: unknown[] }): boolean =>

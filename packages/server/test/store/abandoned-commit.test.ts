@@ -4,21 +4,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { commitBatch } from '../../src/store/commit-batch.js';
 import { CommitTimedOutError } from '../../src/store/commit-chain.js';
-import type { AuditRecord } from '../../src/store/port.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres.js';
+import { auditRecord } from '../support/audit-record.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 
-const AUDIT: AuditRecord = {
-  requestId: 'held',
-  stage: 'request',
-  time: 1,
-  actor: 'admin-api',
-  ip: null,
-  action: 'POST /admin/v1/deposits',
-  target: '/admin/v1/deposits',
-  body: null,
-  status: null,
-};
+const AUDIT = auditRecord('held');
 
 /** Whether `p` has settled after `ms`. */
 async function settledAfter(p: Promise<unknown>, ms: number): Promise<boolean> {

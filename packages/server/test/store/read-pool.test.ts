@@ -2,21 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { commitBatch } from '../../src/store/commit-batch.js';
-import type { AuditRecord } from '../../src/store/port.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres.js';
+import { auditRecord } from '../support/audit-record.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 
-const AUDIT: AuditRecord = {
-  requestId: 'beside-slow-reads',
-  stage: 'request',
-  time: 1,
-  actor: 'admin-api',
-  ip: null,
-  action: 'POST /admin/v1/deposits',
-  target: '/admin/v1/deposits',
-  body: null,
-  status: null,
-};
+const AUDIT = auditRecord('beside-slow-reads');
 
 /** Long enough that writes waiting for one of these connections would finish after them. */
 const SLOW_READ_S = 3;
