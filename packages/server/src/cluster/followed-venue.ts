@@ -50,6 +50,10 @@ export class FollowedVenue implements VenueView {
     return DURABLE;
   }
 
+  durable(): Promise<void> {
+    return DURABLE;
+  }
+
   /** The copy applies committed entries only. */
   readonly durableNow = true;
 

@@ -16,9 +16,14 @@ export interface VenueView {
   readonly websocketTokens: WebsocketTokens;
   /** Resolves with the command's result once it is durable. */
   submit<C extends Command>(cmd: C): Promise<Submitted<CommandResults[C['type']]>>;
-  /** Resolves once everything applied so far is durable. */
+  /** Resolves once everything applied so far is durable; refused while the venue takes no writes. */
   barrier(): Promise<void>;
-  /** False while `barrier` refuses: a venue that failed a commit, or stopped taking writes, until it goes on. */
+  /**
+   * Resolves once everything applied so far is durable, also while the venue takes no commands for a
+   * moment (a saved state being written); refused from a failed commit until the venue has rebuilt.
+   */
+  durable(): Promise<void>;
+  /** False while `durable` refuses: a rebuild from the store, which closes every socket, is coming. */
   readonly durableNow: boolean;
   /**
    * `read` of the store once everything applied so far is durable, so that it shows nothing a crash

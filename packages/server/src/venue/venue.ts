@@ -214,13 +214,17 @@ export class Venue implements VenueView {
     return this.sequencer.inOneCommit(submitAll);
   }
 
-  /** Resolves once everything applied so far is durable. */
   get durableNow(): boolean {
-    return this.sequencer.writable;
+    return !this.sequencer.failed;
   }
 
+  /** Resolves once everything applied so far is durable. */
   barrier(): Promise<void> {
     return this.sequencer.barrier();
+  }
+
+  durable(): Promise<void> {
+    return this.sequencer.durable();
   }
 
   readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {

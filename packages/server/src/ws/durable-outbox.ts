@@ -1,7 +1,7 @@
 /** What the outbox needs of the venue: a promise of everything applied so far being durable. */
 export interface Durability {
-  barrier(): Promise<void>;
-  /** False while `barrier` refuses (the venue takes no writes): whatever is sent now would be lost. */
+  durable(): Promise<void>;
+  /** False while `durable` refuses (a failed commit, until the venue rebuilds): whatever is sent now would be lost. */
   readonly durableNow: boolean;
 }
 
@@ -38,11 +38,11 @@ export class DurableOutbox {
 
   /**
    * Runs `send` once everything applied until now is durable, after every send queued before it;
-   * `lost` instead when that commit fails or the venue takes no writes now (an answer a client
+   * `lost` instead when that commit fails or the venue is to rebuild after one (an answer a client
    * waits for is not left unsaid).
    */
   later(send: () => void, lost?: () => void): void {
-    const commit = this.durability.barrier();
+    const commit = this.durability.durable();
     const tail = this.queue.at(-1);
     if (tail !== undefined && tail.commit === commit && tail.settled === 'waiting') {
       tail.sends.push({ send, lost });
@@ -61,10 +61,10 @@ export class DurableOutbox {
    * into one frame gather only while this stays the same.
    */
   currentCommit(): Promise<void> {
-    return this.durability.barrier();
+    return this.durability.durable();
   }
 
-  /** Whether a send queued now would be lost at once: the venue takes no writes until it rebuilds. */
+  /** Whether a send queued now would be lost at once: the venue rebuilds from its store, closing every socket. */
   get refusing(): boolean {
     return !this.durability.durableNow;
   }

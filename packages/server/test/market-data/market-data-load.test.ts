@@ -45,6 +45,10 @@ class FollowingView implements VenueView {
     return Promise.resolve();
   }
 
+  durable(): Promise<void> {
+    return Promise.resolve();
+  }
+
   readonly durableNow = true;
 
   readDurable<T>(read: (store: Store) => Promise<T>): Promise<T> {

@@ -129,7 +129,7 @@ describe('the end of a gateway request', () => {
     });
     const hub = new StreamHub(
       [],
-      new DurableOutbox({ barrier: () => Promise.resolve(), durableNow: true }, () => undefined),
+      new DurableOutbox({ durable: () => Promise.resolve(), durableNow: true }, () => undefined),
       {
         limits: { windowMs: 10_000, requestsPerWindow: 100, placementsPerWindow: 100 },
         json: { maxDepth: 10, maxStringLength: 1_000 },

@@ -158,6 +158,21 @@ describe('WebSocket market streams: depth, market, marketToday, bookTicker, prem
     await ws.close();
   });
 
+  test('a subscribe while the venue takes no commands for a saved state gets its snapshot, and so does a read', async () => {
+    const ws = await WsTestClient.connect(server.url);
+    const { venue } = server.server;
+    await venue.exclusive(async () => {
+      assert.equal(venue.writable, false, 'no command is taken meanwhile');
+      await ws.call('depth_subscribe', ['BTC_USDT', 5, '0', false]);
+      const [full, data] = (await ws.nextPush('depth_update')).params as [boolean, DepthData, string];
+      assert.equal(full, true);
+      assert.ok(data.asks.length > 0);
+      const trades = await ws.request('trades_request', ['BTC_USDT', 5, 0]);
+      assert.equal(trades.error, null);
+    });
+    await ws.close();
+  });
+
   test('premiumIndex: perpetuals only; [] lists every perpetual, named markets get a frame each', async () => {
     const ws = await WsTestClient.connect(server.url);
     assert.equal((await ws.request('premiumIndex_subscribe', ['BTC_USDT'])).error?.code, 1);

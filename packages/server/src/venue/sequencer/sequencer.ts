@@ -240,12 +240,27 @@ export class Sequencer {
     this.listeners.push(listener);
   }
 
-  /** Resolves once everything applied so far is durable. */
+  /** Resolves once everything applied so far is durable; refused while the venue takes no writes. */
   barrier(): Promise<void> {
     if (!this.writable) return Promise.reject(new StoreRefusedError());
+    return this.durable();
+  }
+
+  /**
+   * Resolves once everything applied so far is durable, suspended or not (a suspension applies
+   * nothing new, so what it shows is durable once drained); refused only from a failed commit until
+   * the venue has rebuilt.
+   */
+  durable(): Promise<void> {
+    if (this.broken) return Promise.reject(new StoreRefusedError());
     // Batches settle in order: the latest one is durable only once all before it are.
     const pending = this.open ?? this.committing.at(-1);
     return pending === undefined ? Promise.resolve() : pending.done.promise;
+  }
+
+  /** From a failed commit until the venue has rebuilt its state from the store. */
+  get failed(): boolean {
+    return this.broken;
   }
 
   recordNonce(apiKey: string, nonce: number): void {
