@@ -5,6 +5,12 @@ import type { Job } from './job.js';
 /** The demo user whose ladders these are. */
 const MAKER = 'maker';
 
+/** How often a market whose levels takers take whole is refilled, at most. */
+const REFILL_EVERY_MS = 250;
+
+/** How soon re-quotes held back while the venue takes no commands are tried again. */
+const RETRY_MS = 100;
+
 /** The ladder is moved once the index has left its centre by 0.1 %. */
 const REQUOTE_PER_MILLE = 1n;
 
@@ -17,9 +23,10 @@ function movedAway(from: Price, to: Price): boolean {
 
 /**
  * `--simulate`: as the index moves, the demo `maker` takes its ladder down and lays it again around
- * the new index, with the spread and depth the simulator's settings give the market (a change of
- * them, a level filled whole, and a venue rebuilt from its store re-quote at once). Markets whose maker or index is missing are left alone, and so is a
- * market a fault rule halts until the halt ends.
+ * the new index, with the spread and depth the simulator's settings give the market. A change of
+ * them and a venue rebuilt from its store re-quote at once; a level taken whole is refilled within a
+ * quarter second. Markets whose maker or index is missing are left alone, and so is a market a fault
+ * rule halts until the halt ends.
  */
 export const makerQuotes: Job = {
   name: 'maker-quotes',
@@ -27,8 +34,12 @@ export const makerQuotes: Job = {
     const centres = new Map<string, Price>();
     const dirty = new Set<string>();
     const forced = new Set<string>();
+    /** Markets a level of which was taken whole, and when each was last refilled. */
+    const depleted = new Set<string>();
+    const refilledAt = new Map<string, number>();
     let stopped = false;
     let scheduled = false;
+    let retry: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
 
     const requote = async (spec: MarketSpec, force: boolean): Promise<void> => {
@@ -47,13 +58,38 @@ export const makerQuotes: Job = {
       );
     };
 
+    /** Runs `schedule` again in a while: for a venue that takes no commands yet, or a refill held back. */
+    const later = (ms: number): void => {
+      if (retry !== undefined || stopped) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        schedule();
+      }, ms);
+    };
+
     const flush = async (): Promise<void> => {
       scheduled = false;
+      if (stopped || !venue.state.users.has(MAKER)) return;
+      // a venue being rebuilt or paused takes its re-quotes once it takes commands again
+      if (!venue.writable) return later(RETRY_MS);
+      const now = performance.now();
+      for (const name of [...depleted]) {
+        // a level taken whole is laid again, at most this often: a fresh ladder crossing a resting
+        // order fills at once, and would otherwise be laid again turn after turn
+        const wait = (refilledAt.get(name) ?? Number.NEGATIVE_INFINITY) + REFILL_EVERY_MS - now;
+        if (wait > 0) {
+          later(wait);
+          continue;
+        }
+        depleted.delete(name);
+        refilledAt.set(name, now);
+        dirty.add(name);
+        forced.add(name);
+      }
       const names = [...dirty].sort();
       const force = new Set(forced);
       dirty.clear();
       forced.clear();
-      if (stopped || !venue.writable || !venue.state.users.has(MAKER)) return;
       for (const name of names) {
         const spec = venue.state.markets.get(name);
         if (spec?.tradesEnabled !== true) continue;
@@ -69,7 +105,7 @@ export const makerQuotes: Job = {
     };
 
     const schedule = (): void => {
-      if (dirty.size === 0 || scheduled) return;
+      if ((dirty.size === 0 && depleted.size === 0) || scheduled) return;
       scheduled = true;
       setImmediate(() => {
         running = running.then(flush).catch((error: unknown) => log.warn({ err: error }, 'maker re-quote failed'));
@@ -88,8 +124,8 @@ export const makerQuotes: Job = {
             for (const m of venue.state.markets.values())
               if (m.stock === e.ticker || m.money === e.ticker) dirty.add(m.name);
           } else if (e.type === 'OrderFinished' && e.order.user === MAKER && e.order.status === 'FILLED') {
-            // a level taken whole is laid again, or a still index (volatility 0) would let takers empty the book
-            relay(e.order.market);
+            // refilled, or a still index (volatility 0) would let takers empty the book
+            depleted.add(e.order.market);
           }
         }
         schedule();
@@ -114,6 +150,7 @@ export const makerQuotes: Job = {
     });
     return async () => {
       stopped = true;
+      clearTimeout(retry);
       await running;
     };
   },

@@ -283,15 +283,16 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       credentialsFile,
       close(): Promise<void> {
         closing ??= (async () => {
-          log.info(term === undefined ? 'txc stopping' : 'closing the venue this node led');
+          const stopping = term === undefined ? 'txc stopping' : 'closing the venue this node led';
+          log.info(stopping);
           // a store that hangs holds the stop until it answers or its client gives up: said, not silent
           const waiting = setInterval(
             () =>
               log.warn(
                 running.store.kind === 'postgres'
-                  ? { postgresGivesUpAfterMs: config.postgres.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS }
+                  ? { eachQueryGivesUpAfterMs: config.postgres.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS }
                   : {},
-                'still stopping: waiting for the store to settle the last commits (it may not be answering); everything acknowledged is durable',
+                `${stopping}: still waiting for the store to settle the last commits (it may not be answering); everything acknowledged is durable`,
               ),
             STOP_NOTICE_MS,
           );

@@ -221,12 +221,12 @@ describe('the store becomes unavailable, then returns (DESIGN §3)', () => {
         link.stall();
         const stopped = server.stop();
         const saidAt = performance.now();
-        while (!server.logs().includes('still stopping') && performance.now() - saidAt < 15_000) {
+        while (!server.logs().includes('still waiting for the store') && performance.now() - saidAt < 15_000) {
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         assert.match(
           server.logs(),
-          /"postgresGivesUpAfterMs":8000,"msg":"still stopping: waiting for the store to settle/,
+          /"eachQueryGivesUpAfterMs":8000,"msg":"txc stopping: still waiting for the store to settle/,
         );
         link.flow();
         assert.equal(await stopped, 0, server.logs());
