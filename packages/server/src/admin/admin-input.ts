@@ -23,12 +23,18 @@ export function record(input: unknown, fields: readonly string[]): Record<string
   }
   const unknown = Object.keys(input).filter((k) => !fields.includes(k));
   if (unknown.length > 0) {
+    const takes = fields.length === 0 ? 'no body' : fields.join(', ');
     throw new AdminError(
       'adminBadRequest',
-      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this route takes ${fields.join(', ')}.`,
+      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this route takes ${takes}.`,
     );
   }
   return input as Record<string, unknown>;
+}
+
+/** The body of a route that takes none: nothing, or an empty object. */
+export function noBody(input: unknown): void {
+  if (input !== undefined && input !== null) record(input, []);
 }
 
 export function requiredString(body: Record<string, unknown>, field: string): string {

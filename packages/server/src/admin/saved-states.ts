@@ -245,11 +245,12 @@ export function rewriteSavedStates(
   const rewritten: string[] = [];
   const left: { name: string; problem: string }[] = [];
   for (const listed of listSavedStates(dir)) {
-    if (!('seq' in listed) || listed.problem !== undefined) {
-      left.push({ name: listed.name, problem: listed.problem ?? 'unreadable' });
+    // the rows decide the rest: a file of another size that still reads (gzipped again, say) is rewritten
+    if (!('seq' in listed)) {
+      left.push({ name: listed.name, problem: listed.problem });
       continue;
     }
-    const view: SavedStateView = listed;
+    const { problem: _listed, ...view } = listed;
     let rows: TableRows | undefined;
     try {
       rows = change(readRows(dir, view.name));

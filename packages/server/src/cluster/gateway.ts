@@ -253,7 +253,8 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     throw new ConfigError('a gateway reads the cluster’s PostgreSQL store: give --database postgres://…');
   }
   const nodeId = config.nodeId ?? `gateway-${hostname()}-${process.pid}`;
-  const lease = new Lease(store.db, nodeId, config.lease.ttlMs);
+  // on the connections no history read holds: which node leads is asked however slow the reads are
+  const lease = new Lease(store.writes, nodeId, config.lease.ttlMs);
   let nats: NatsConnection | undefined;
   let limits: SharedLimits | undefined;
   let streams: GatewayStreams | undefined;

@@ -148,8 +148,8 @@ export interface Store {
   /** Typed access for read queries; every dialect answers the same queries. */
   readonly db: Kysely<Database>;
   /**
-   * Typed access for the writes the venue cannot do without (a cluster's lease): on PostgreSQL the
-   * connections of the group commits, which no read waits for or holds (reads are `db`'s).
+   * Typed access for what must not wait behind slow reads (a cluster's lease): on PostgreSQL the
+   * connections of the group commits, which no request's read holds (those are `db`'s).
    */
   readonly writes: Kysely<Database>;
   migrate(): Promise<void>;

@@ -197,8 +197,9 @@ export const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
 /**
  * Connections of the writes' own pool: the group commit in flight, a snapshot being saved, and a
- * cluster's lease renewal. Reads have the other pool, so reads slower than their clients wait (each
- * runs on until the statement timeout) never keep a commit from a connection.
+ * recovery's probe (or, on a cluster node's own store, its lease). Reads have the other pool, so reads
+ * slower than their clients wait (each runs on until the statement timeout) never keep a commit from
+ * a connection. Pools open connections only as they are asked for.
  */
 const WRITE_CONNECTIONS = 3;
 

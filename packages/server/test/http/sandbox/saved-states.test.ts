@@ -328,6 +328,11 @@ describe('a saved state that cannot load: refused with what is wrong, the venue 
     writeFileSync(join(states, 'junk.rows.json.gz'), rows);
     writeFileSync(join(states, 'mush.json'), JSON.stringify(description));
     writeFileSync(join(states, 'mush.rows.json.gz'), gzipSync('{"format":1,"rows":'));
+    // changed inside at the size it was saved with
+    const flipped = Buffer.from(rows);
+    flipped.fill(0, flipped.length >> 1, (flipped.length >> 1) + 16);
+    writeFileSync(join(states, 'flip.json'), JSON.stringify(description));
+    writeFileSync(join(states, 'flip.rows.json.gz'), flipped);
 
     await refused(
       'cut',
@@ -343,6 +348,10 @@ describe('a saved state that cannot load: refused with what is wrong, the venue 
     );
     await refused('junk', 'Saved state junk is damaged: junk.json does not hold JSON.');
     await refused('mush', 'Saved state mush is damaged: mush.rows.json.gz does not hold JSON.');
+    await refused(
+      'flip',
+      /^Saved state flip is damaged: flip\.rows\.json\.gz cannot be unpacked \(.+\): it was cut short or changed\.$/,
+    );
 
     const listed = await server.admin('GET', '/admin/v1/states');
     assert.equal(listed.status, 200);
@@ -355,12 +364,13 @@ describe('a saved state that cannot load: refused with what is wrong, the venue 
     assert.deepEqual(problems, {
       bad3: undefined,
       cut: resized('cut'),
+      flip: undefined,
       good: undefined,
       junk: 'Saved state junk is damaged: junk.json does not hold JSON.',
       lone: 'Saved state lone is incomplete: lone.rows.json.gz is missing; put it back beside lone.json, or delete the state.',
       mush: resized('mush'),
     });
-    for (const name of ['bad3', 'cut', 'lone', 'orphan', 'junk', 'mush']) {
+    for (const name of ['bad3', 'cut', 'flip', 'lone', 'orphan', 'junk', 'mush']) {
       assert.deepEqual(await server.admin('DELETE', `/admin/v1/states/${name}`), {
         status: 200,
         body: { deleted: name },
@@ -404,6 +414,15 @@ describe('reset: a demo venue back to its first state', () => {
     assert.deepEqual(await server.admin('POST', '/admin/v1/states/initial/load', { foo: 1, bar: 2 }), {
       status: 400,
       body: { error: 'Unknown fields foo, bar; this route takes no body.' },
+    });
+    // an array is no object, and every admin route that takes no body says so
+    assert.deepEqual(await server.admin('POST', '/admin/v1/reset', []), {
+      status: 400,
+      body: { error: 'The body must be a JSON object.' },
+    });
+    assert.deepEqual(await server.admin('DELETE', '/admin/v1/faults', { all: true }), {
+      status: 400,
+      body: { error: 'Unknown field all; this route takes no body.' },
     });
     assert.deepEqual((await server.admin('GET', '/admin/v1/state')).body, before.body);
     assert.equal((await server.admin('POST', '/admin/v1/reset', {})).status, 200, 'an empty object is no field');

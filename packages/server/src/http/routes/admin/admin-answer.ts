@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AdminError } from '../../../admin/admin-input.js';
+import { AdminError, noBody } from '../../../admin/admin-input.js';
 import { sendError } from '../../send-error.js';
 import type { AdminContract } from './admin-contracts.js';
 import { adminRouteSchema } from './admin-route-schema.js';
@@ -31,6 +31,12 @@ export function adminRoute(
     method: contract.method,
     url: contract.path,
     schema: adminRouteSchema(name, contract),
-    handler: (request, reply) => adminAnswer(reply, contract.successStatus, () => work(request)),
+    handler: (request, reply) =>
+      adminAnswer(reply, contract.successStatus, () => {
+        // a field sent to a route that takes none is refused rather than ignored: `reset` sent
+        // {"name": …} would otherwise reset to the first state, not load that one
+        if (contract.body === undefined) noBody(request.body);
+        return work(request);
+      }),
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AdminError } from '../../../admin/admin-input.js';
 import type { AdminOperations } from '../../../admin/admin-operations.js';
 import { adminRoute } from './admin-answer.js';
 import { ADMIN_CONTRACTS, type AdminContract, type AdminOperationName } from './admin-contracts.js';
@@ -33,29 +32,10 @@ const HANDLERS: Record<AdminOperationName, Handler> = {
   reset: (admin) => admin.reset(),
 };
 
-/**
- * A route that declares no body takes no field: one sent is refused rather than ignored (`reset`
- * sent `{"name": …}` would otherwise reset to the first state, not load that one).
- */
-function noFields(body: unknown): void {
-  if (body === undefined || body === null) return;
-  const fields = typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
-  if (fields.length === 0 && typeof body === 'object') return;
-  throw new AdminError(
-    'adminBadRequest',
-    fields.length === 0
-      ? 'This route takes no body.'
-      : `Unknown field${fields.length > 1 ? 's' : ''} ${fields.join(', ')}; this route takes no body.`,
-  );
-}
-
 /** The admin API under /admin/v1: every route of ADMIN_CONTRACTS, documented in the OpenAPI document. */
 export function adminRoutes(app: FastifyInstance, admin: AdminOperations): void {
   for (const [name, contract] of Object.entries(ADMIN_CONTRACTS) as [AdminOperationName, AdminContract][]) {
     const handle = HANDLERS[name];
-    adminRoute(app, name, contract, (request) => {
-      if (contract.body === undefined) noFields(request.body);
-      return handle(admin, request);
-    });
+    adminRoute(app, name, contract, (request) => handle(admin, request));
   }
 }
