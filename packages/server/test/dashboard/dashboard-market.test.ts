@@ -163,3 +163,40 @@ describe("the market view's charts read as the market's prices and the page's cl
     }
   });
 });
+
+describe('the market view after the venue is loaded from a saved state', () => {
+  let server: TestServer;
+  let browser: TestBrowser;
+
+  before(async () => {
+    server = await TestServer.start();
+    browser = await launchBrowser('dashboard-market-load');
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('recent trades are the loaded venue’s: the trades it took back go, and new ones show', async () => {
+    const seller = await trader(server, 'load-seller', { BTC: '1' });
+    const buyer = await trader(server, 'load-buyer', { USDT: '1000' });
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'no-trades' })).status, 201);
+    const trade = async (price: string): Promise<void> => {
+      await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price });
+      await buyer.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price });
+    };
+    await trade('34567.8');
+    await browser.withPage('trades-after-load', async (page) => {
+      await page.goto(`${server.url}/ui/?market=BTC_USDT`);
+      const row = (price: string) => page.locator('[data-testid="trades"] [data-testid="trade"]', { hasText: price });
+      await row('34567.8').waitFor();
+      // the load closes every socket; the page subscribes again and is sent the venue's trades as loaded
+      assert.equal((await server.admin('POST', '/admin/v1/states/no-trades/load')).status, 200);
+      await row('34567.8').waitFor({ state: 'detached' });
+      // the loaded venue numbers its trades from where it was: a new one shows above nothing stale
+      await trade('34111.1');
+      await row('34111.1').waitFor();
+      assert.equal(await page.locator('[data-testid="trades"] [data-testid="trade"]').count(), 1);
+    });
+  });
+});

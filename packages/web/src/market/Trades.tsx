@@ -1,5 +1,6 @@
 import type { StreamTrade } from '@txc/sdk';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { connectionState } from '../api/connection-state.js';
 import { ApiError } from '../ui/ApiError.js';
 import { useChannel } from './use-market-stream.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
@@ -15,11 +16,20 @@ function LiveTrades({ market }: { market: string }) {
   const [trades, setTrades] = useState<StreamTrade[]>([]);
   // "no trades" is the server's word only once it took the subscription: a stream that never connected did not say it
   const [subscribed, setSubscribed] = useState(false);
+  // the first batch after the stream was lost is the snapshot of a new subscription: it replaces what
+  // was kept, which a venue reset or loaded meanwhile may have taken back (its trade ids start lower)
+  const lossesSeen = useRef(connectionState().losses);
   const error = useChannel(
     'trades',
     [market],
     ([name, batch]) => {
       if (name !== market) return;
+      const { losses } = connectionState();
+      if (losses !== lossesSeen.current) {
+        lossesSeen.current = losses;
+        setTrades([...batch].sort((x, y) => y.id - x.id).slice(0, KEPT));
+        return;
+      }
       setTrades((current) => {
         const seen = new Set(current.map((t) => t.id));
         const fresh = batch.filter((t) => !seen.has(t.id));
