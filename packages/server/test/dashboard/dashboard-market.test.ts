@@ -143,6 +143,26 @@ describe("the market view's charts read as the market's prices and the page's cl
     });
   });
 
+  it('markets refused once at load (a 503) are read again within seconds, not at the next minute', async () => {
+    await browser.withPage('markets-503-once', async (page) => {
+      let refused = 0;
+      await page.route(`${server.url}/api/v4/public/markets`, async (route) => {
+        if (refused++ === 0) {
+          await route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"success":false,"message":"Service temporarily unavailable, try again later.","params":[]}',
+          });
+        } else await route.continue();
+      });
+      await page.goto(`${server.url}/ui/?market=BTC_USDT`);
+      await page.getByTestId('api-error').waitFor();
+      // the first retry comes a second later; the poll's own minute would fail this wait
+      await page.locator('[data-testid="book"][data-live="true"]').waitFor({ timeout: 10_000 });
+      assert.equal(await page.getByTestId('api-error').count(), 0, 'the error went with the answer');
+    });
+  });
+
   it('a page load asks the server for nothing it does not have (no favicon 404)', async () => {
     // a browser asks for a site's icon once per profile: a fresh one, that no other page has asked in
     const fresh = await launchBrowser('dashboard-favicon');

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { onServerBack } from '../api/connection.js';
 import { NoAnswer } from '../api/no-answer.js';
 
+/** The first retry of a read answered with an error; each next one waits twice as long. */
+const FIRST_RETRY_MS = 1_000;
+
 export interface Polled<T> {
   readonly data: T | undefined;
   readonly error: unknown;
@@ -17,6 +20,9 @@ export interface Polled<T> {
  *
  * A read that got no answer is no error of this data: what is shown stays (the connection banner says
  * the server cannot be reached, once for the page), and it is read again as soon as the server answers.
+ * A read answered with an error (a 503 while the server is busy, a 429) is tried again within a
+ * second, then less often, never less often than every `everyMs`: a page that could not load its
+ * markets once does not wait a minute to show them.
  */
 export function usePolling<T>(
   load: (() => Promise<T>) | undefined,
@@ -30,22 +36,33 @@ export function usePolling<T>(
   const unanswered = useRef(false);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const failures = useRef(0);
+  const everyMsRef = useRef(everyMs);
+  everyMsRef.current = everyMs;
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const refresh = useCallback(() => {
     const current = loadRef.current;
     if (current === undefined) return;
     const mine = ++generation.current;
+    clearTimeout(retry.current);
     current().then(
       (value) => {
         if (mine !== generation.current) return;
         unanswered.current = false;
+        failures.current = 0;
         setData(value);
         setError(undefined);
       },
       (e: unknown) => {
         if (mine !== generation.current) return;
-        if (e instanceof NoAnswer) unanswered.current = true;
-        else setError(e);
+        if (e instanceof NoAnswer) {
+          unanswered.current = true;
+          return;
+        }
+        setError(e);
+        const wait = Math.min(everyMsRef.current, FIRST_RETRY_MS * 2 ** failures.current++);
+        retry.current = setTimeout(refresh, wait);
       },
     );
   }, []);
@@ -72,6 +89,8 @@ export function usePolling<T>(
     const timer = setInterval(refresh, everyMs);
     return () => {
       clearInterval(timer);
+      clearTimeout(retry.current);
+      failures.current = 0;
       generation.current++;
     };
   }, deps);
