@@ -45,6 +45,12 @@ describe('the order form offers what the selected market takes, and says what an
       assert.equal(await page.getByTestId('api-error').count(), 0);
       const [order] = await client.activeOrders({ market: 'BTC_PERP' });
       assert.deepEqual([order?.price, order?.amount], ['50000', '0.001']);
+      // another market's form starts empty: a price typed for one is never sent on another
+      await page.getByTestId('market-select').selectOption('BTC_USDT');
+      await page.getByText('New order · BTC_USDT').waitFor();
+      assert.equal(await page.getByTestId('order-price').inputValue(), '');
+      assert.equal(await page.getByTestId('order-amount').inputValue(), '');
+      assert.equal(await page.getByTestId('order-placed').count(), 0, 'the placed order was on BTC_PERP');
     });
   });
 

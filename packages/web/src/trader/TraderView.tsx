@@ -65,7 +65,8 @@ function Account({
               : 'Connecting the account streams…'}
       </p>
       <Balances balances={balances} />
-      <OrderForm client={client} market={info} onPlaced={changed} />
+      {/* a form of its own per market: a price typed for one must never be sent on another */}
+      <OrderForm key={info.name} client={client} market={info} onPlaced={changed} />
       <OrderBook market={market} />
       <OpenOrders client={client} market={market} orders={orders} onChanged={changed} />
       <Positions client={client} markets={markets} version={positionsVersion} />
