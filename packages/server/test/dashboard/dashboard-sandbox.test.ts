@@ -94,6 +94,32 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
     });
   });
 
+  it("a stock's volatility applied on one market shows on its other, and an Apply there does not send it back stale", async () => {
+    await browser.withPage('simulator-shared-volatility', async (page) => {
+      await openOperator(page, server.url, server.adminToken);
+      await page.getByTestId('simulator-volatility-BTC_USDT').fill('0.004');
+      await page.getByTestId('simulator-apply-BTC_USDT').click();
+      await page.getByTestId('simulator-done-BTC_USDT').waitFor();
+      // BTC_PERP trades the same stock: the panel reads every row again
+      await until(
+        () => page.getByTestId('simulator-volatility-BTC_PERP').inputValue(),
+        (value) => value === '0.004',
+        "BTC_PERP's row shows the stock's new volatility",
+      );
+      await page.getByTestId('simulator-depth-BTC_PERP').fill('10');
+      await page.getByTestId('simulator-apply-BTC_PERP').click();
+      await page.getByTestId('simulator-done-BTC_PERP').waitFor();
+      const listed = (await server.admin('GET', '/admin/v1/simulator')).body as {
+        market: string;
+        depth: number;
+        volatility: string;
+      }[];
+      const perp = listed.find((m) => m.market === 'BTC_PERP');
+      assert.deepEqual([perp?.depth, perp?.volatility], [10, '0.004']);
+      assert.equal(listed.find((m) => m.market === 'BTC_USDT')?.volatility, '0.004');
+    });
+  });
+
   it('a state saved and loaded from the page takes the venue back, and the trader view follows it', async () => {
     const { client, apiKey, apiSecret } = await server.user('rewound', { deposits: { USDT: '100' } });
     await client.transfer({ ticker: 'USDT', amount: '100', from: 'main', to: 'spot' });

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useConnection } from '../api/connection-state.js';
 import type { AdminClient, MarketSimulation } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
@@ -6,26 +7,51 @@ import { useAction } from '../ui/use-action.js';
 import { isSandboxOff, SandboxOff } from './SandboxOff.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
-/** One market's settings, edited in place and applied together; the row shows what the server took. */
-function SimulatorRow({ admin, settings }: { admin: AdminClient; settings: MarketSimulation }) {
+/**
+ * One market's settings, edited in place; Apply sends the fields changed from what the server last
+ * said, so a value another row changed meanwhile (a stock's volatility is its markets') is never sent
+ * back stale. The row shows what the server took, and the panel reads every row again after it.
+ */
+function SimulatorRow({
+  admin,
+  settings,
+  onApplied,
+}: {
+  admin: AdminClient;
+  settings: MarketSimulation;
+  onApplied: () => void;
+}) {
   const [current, setCurrent] = useState(settings);
   const [spread, setSpread] = useState(settings.spread);
   const [depth, setDepth] = useState(String(settings.depth));
   const [pace, setPace] = useState(String(settings.tradesPerMinute));
   const [volatility, setVolatility] = useState(settings.volatility);
-  const apply = useAction<MarketSimulation>((taken) => setCurrent(taken));
+  // the server's values read again (after an Apply here or in another row, a reload, a restart)
+  const read = JSON.stringify(settings);
+  useEffect(() => {
+    setCurrent(settings);
+    setSpread(settings.spread);
+    setDepth(String(settings.depth));
+    setPace(String(settings.tradesPerMinute));
+    setVolatility(settings.volatility);
+  }, [read]);
+  const apply = useAction<MarketSimulation>((taken) => {
+    setCurrent(taken);
+    onApplied();
+  });
   const market = settings.market;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // integers go as typed: a value that is not one is the API's to refuse, with its own message
     const integer = (text: string): number => (text.trim() === '' ? NaN : Number(text.trim()));
+    const changed = <T,>(typed: T, taken: T): T | undefined => (typed === taken ? undefined : typed);
     apply.run(() =>
       admin.setSimulator({
         market,
-        spread: spread.trim(),
-        depth: integer(depth),
-        tradesPerMinute: integer(pace),
-        volatility: volatility.trim(),
+        spread: changed(spread.trim(), current.spread),
+        depth: changed(integer(depth), current.depth),
+        tradesPerMinute: changed(integer(pace), current.tradesPerMinute),
+        volatility: changed(volatility.trim(), current.volatility),
       }),
     );
   };
@@ -79,8 +105,10 @@ function SimulatorRow({ admin, settings }: { admin: AdminClient; settings: Marke
 
 /** The market simulator of `--simulate`: how each market's maker quotes and its taker trades, changed live. */
 export function SimulatorPanel({ admin }: { admin: AdminClient }) {
-  // read once (and on demand): a poll would overwrite what the operator is typing
-  const settings = usePolling(() => admin.simulator(), 3_600_000, [admin]);
+  // read once, on demand, after an Apply and when the server is back (a restart takes the defaults
+  // again): a poll would overwrite what the operator is typing
+  const { restores } = useConnection();
+  const settings = usePolling(() => admin.simulator(), 3_600_000, [admin], restores);
   if (isSandboxOff(settings.error)) {
     return (
       <section className="panel" aria-labelledby="simulator-title" data-testid="simulator">
@@ -107,8 +135,7 @@ export function SimulatorPanel({ admin }: { admin: AdminClient }) {
           <ColumnHeaders labels={['Market', 'Spread', 'Depth', 'Trades / min', 'Volatility']} action="Apply" />
           <tbody>
             {(settings.data ?? []).map((s) => (
-              // the key holds the values: a reload with other values starts the row's drafts again
-              <SimulatorRow key={JSON.stringify(s)} admin={admin} settings={s} />
+              <SimulatorRow key={s.market} admin={admin} settings={s} onApplied={settings.refresh} />
             ))}
           </tbody>
         </table>
