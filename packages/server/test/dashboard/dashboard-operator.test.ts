@@ -96,6 +96,14 @@ describe("the operator view's panels show what each action did", () => {
       }
       const before = await page.getByTestId('audit').locator('tbody tr').count();
       assert.ok(before > 0);
+      // times in the page's own zone, as everywhere on the page; the exact instant in the title
+      const when = page.getByTestId('audit').locator('tbody tr td').first();
+      const instant = (await when.getAttribute('title')) ?? '';
+      assert.match(instant, /Z$/);
+      assert.equal(
+        await when.textContent(),
+        await page.evaluate(`new Date(${JSON.stringify(instant)}).toLocaleString()`),
+      );
       assert.equal(await page.getByTestId('audit').getByText('audited-later').count(), 0);
 
       // the log keeps the path: a key for a new user names the user there

@@ -94,6 +94,23 @@ describe("the operator view's sandbox panels (a demo server with the simulator r
     });
   });
 
+  it('a funding settlement says its rate as the perpetual panel does, its exact value in its title', async () => {
+    await browser.withPage('funding-settled', async (page) => {
+      await openOperator(page, server.url, server.adminToken);
+      await page.locator('[data-testid="funding-market"] option[value="BTC_PERP"]').waitFor({ state: 'attached' });
+      await page.getByTestId('funding-market').selectOption('BTC_PERP');
+      await page.getByTestId('funding-submit').click();
+      const rate = page.getByTestId('funding-rate');
+      await rate.waitFor();
+      const exact = (await rate.getAttribute('title')) ?? '';
+      assert.match(exact, /^-?\d+(\.\d+)?$/);
+      const shown = (await rate.textContent()) ?? '';
+      const significant = shown.replace(/^-?0*\.?0*/, '').replace('.', '');
+      assert.ok(significant.length <= 6, `${shown} for ${exact}`);
+      assert.ok(Math.abs(Number(shown) - Number(exact)) <= Math.abs(Number(exact)) * 1e-5, `${shown} for ${exact}`);
+    });
+  });
+
   it("a stock's volatility applied on one market shows on its other, and an Apply there does not send it back stale", async () => {
     await browser.withPage('simulator-shared-volatility', async (page) => {
       await openOperator(page, server.url, server.adminToken);

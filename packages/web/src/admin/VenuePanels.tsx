@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminClient, AuditEntry } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
+import { readableDecimal } from '../ui/decimal.js';
 import { useAction } from '../ui/use-action.js';
 import { useChoice } from '../ui/use-choice.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
@@ -74,7 +75,11 @@ export function FundingPanel({ admin, perpetuals }: { admin: AdminClient; perpet
       <ApiError error={settle.error} />
       {settle.result && (
         <p role="status">
-          {settle.result.market} settled at rate {settle.result.fundingRate}.
+          {settle.result.market} settled at rate{' '}
+          <span className="num" data-testid="funding-rate" title={settle.result.fundingRate}>
+            {readableDecimal(settle.result.fundingRate)}
+          </span>
+          .
         </p>
       )}
     </section>
@@ -109,7 +114,7 @@ export function AuditPanel({ admin }: { admin: AdminClient }) {
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>
-                <td>{e.at}</td>
+                <td title={e.at}>{new Date(e.at).toLocaleString()}</td>
                 <td>{e.actor}</td>
                 <td>{e.action}</td>
                 <td>{e.target}</td>
