@@ -77,6 +77,12 @@ describe("the dashboard's account and operator panels do what the API does", () 
       assert.deepEqual([stop.side, stop.activation_price, stop.price], ['buy', '46000', '46100']);
       assert.equal(await row.getAttribute('data-order-id'), String(stop.orderId));
       assert.equal(await row.getByTestId('open-order-trigger').textContent(), stop.activation_price);
+      // a trade at its activation price triggers it: it rests as a limit order, and says so
+      await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '46000' });
+      await buyer.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '46000' });
+      const triggered = row.locator('[data-testid="open-order-trigger"][data-activated="1"]');
+      await triggered.waitFor();
+      assert.equal(await triggered.textContent(), '46000 · triggered');
     });
   });
 

@@ -31,7 +31,8 @@ export function History({ client, market, version }: { client: TxcClient; market
                 <td>{when(o.ftime)}</td>
                 <td className={o.side}>{o.side}</td>
                 <td>{o.type}</td>
-                <td className="num">{o.price}</td>
+                {/* a market order has no price of its own: its deals below show what it paid */}
+                <td className="num">{o.price === '0' ? 'market' : o.price}</td>
                 <td className="num">{o.amount}</td>
                 <td className="num">{o.dealStock}</td>
                 <td>{o.status}</td>

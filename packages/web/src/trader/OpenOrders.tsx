@@ -44,9 +44,11 @@ export function OpenOrders({
                 <td className="num">{o.orderId}</td>
                 <td className={o.side}>{o.side}</td>
                 <td>{o.type}</td>
-                <td className="num">{o.price}</td>
-                <td className="num" data-testid="open-order-trigger">
+                {/* a stop-market order has no price of its own: it executes at market once triggered */}
+                <td className="num">{o.price === '0' ? 'market' : o.price}</td>
+                <td className="num" data-testid="open-order-trigger" data-activated={o.activated ?? ''}>
                   {o.activation_price ?? ''}
+                  {o.activated === 1 && ' · triggered'}
                 </td>
                 <td className="num">{o.amount}</td>
                 <td className="num">{o.left}</td>
