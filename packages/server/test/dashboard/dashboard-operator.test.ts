@@ -53,6 +53,25 @@ describe("the operator view's panels show what each action did", () => {
       await page.getByTestId('user-show').click();
       await page.getByTestId('admin-user-balances').waitFor();
       assert.equal(await error.count(), 0);
+
+      // a deposit credited from the page shows in the balances shown
+      await page.getByTestId('deposit-user').fill('already-there');
+      await page.getByTestId('deposit-ticker').fill('USDT');
+      await page.getByTestId('deposit-amount').fill('7');
+      await page.getByTestId('deposit-submit').click();
+      await page
+        .getByTestId('admin-user-balances')
+        .locator('tr', { hasText: 'USDT' })
+        .locator('td')
+        .first()
+        .filter({ hasText: /^7$/ })
+        .waitFor();
+
+      // a new key says whose it is, whatever the name field says next
+      await page.getByTestId('key-create').click();
+      await page.getByTestId('new-key').waitFor();
+      await page.getByTestId('user-name').fill('nobody-here');
+      assert.equal(await page.getByTestId('new-key-user').textContent(), 'already-there');
     });
   });
 

@@ -54,6 +54,8 @@ export function AdminView({
 }) {
   const admin = useMemo(() => (token === undefined ? undefined : new AdminClient(token)), [token]);
   const state = usePolling(admin && (() => admin.stateHash()), 5000, [admin]);
+  // deposits credited from the page: the balances shown beside them are read again
+  const [credited, setCredited] = useState(0);
   if (admin === undefined) return <TokenForm onToken={onToken} />;
   // a refused token (401) or a client the admin API does not serve (403): nothing else would work either
   if (state.error instanceof TxcError && (state.error.status === 401 || state.error.status === 403)) {
@@ -79,8 +81,8 @@ export function AdminView({
       </div>
       <ApiError error={state.error} />
       <div className="grid admin-view">
-        <UsersPanel admin={admin} />
-        <DepositPanel admin={admin} />
+        <UsersPanel admin={admin} credited={credited} />
+        <DepositPanel admin={admin} onCredited={() => setCredited((n) => n + 1)} />
         <IndexPricePanel admin={admin} />
         <FundingPanel admin={admin} perpetuals={perpetuals} />
         <WithdrawalsPanel admin={admin} />

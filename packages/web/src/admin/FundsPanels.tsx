@@ -6,12 +6,12 @@ import { usePolling } from '../ui/use-polling.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 import { Confirm } from '../ui/Confirm.js';
 
-/** Credits a deposit to a user's main account. */
-export function DepositPanel({ admin }: { admin: AdminClient }) {
+/** Credits a deposit to a user's main account; `onCredited` once it is. */
+export function DepositPanel({ admin, onCredited }: { admin: AdminClient; onCredited: () => void }) {
   const [user, setUser] = useState('');
   const [ticker, setTicker] = useState('USDT');
   const [amount, setAmount] = useState('');
-  const deposit = useAction<{ transactionId: string }>();
+  const deposit = useAction<{ transactionId: string }>(onCredited);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     deposit.run(() => admin.deposit(user.trim(), ticker.trim(), amount.trim()));

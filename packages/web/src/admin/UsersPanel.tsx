@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminClient, UserBalances } from '../api/admin-client.js';
 import { ApiError } from '../ui/ApiError.js';
 import { useAction } from '../ui/use-action.js';
@@ -25,9 +25,14 @@ function BalancesOf({ user }: { user: UserBalances }) {
   );
 }
 
-/** Users and their keys: create a user, look one up, create a key (its secret shown once), revoke one. */
-export function UsersPanel({ admin }: { admin: AdminClient }) {
+/**
+ * Users and their keys: create a user, look one up, create a key (its secret shown once), revoke one.
+ * The balances shown are read again whenever `credited` counts another deposit.
+ */
+export function UsersPanel({ admin, credited }: { admin: AdminClient; credited: number }) {
   const [name, setName] = useState('');
+  // whose the key shown is: the name field may have changed since
+  const [keyUser, setKeyUser] = useState('');
   const [revoke, setRevoke] = useState('');
   // the key a revoke waits to be confirmed for: a revoked key cannot be brought back
   const [revoking, setRevoking] = useState<string | undefined>(undefined);
@@ -40,6 +45,10 @@ export function UsersPanel({ admin }: { admin: AdminClient }) {
   const lastError = { create: created.error, show: shown.error, key: key.error }[last ?? 'create'];
   const user = name.trim();
   const stop = (e: FormEvent) => e.preventDefault();
+  useEffect(() => {
+    const showing = shown.result?.name;
+    if (credited > 0 && showing !== undefined) shown.run(() => admin.showUser(showing));
+  }, [credited]);
   return (
     <section className="panel wide" aria-labelledby="users-title">
       <h2 id="users-title">Users and API keys</h2>
@@ -73,6 +82,7 @@ export function UsersPanel({ admin }: { admin: AdminClient }) {
           data-testid="key-create"
           onClick={() => {
             setLast('key');
+            setKeyUser(user);
             key.run(() => admin.createApiKey(user));
           }}
         >
@@ -83,7 +93,9 @@ export function UsersPanel({ admin }: { admin: AdminClient }) {
       {created.result && <p role="status">User {created.result.name} created.</p>}
       {key.result && (
         <div className="secret" role="status" data-testid="new-key">
-          <p>Copy the secret now: it is shown this once.</p>
+          <p>
+            A key for <strong data-testid="new-key-user">{keyUser}</strong>. Copy the secret now: it is shown this once.
+          </p>
           <dl className="facts">
             <dt>API key</dt>
             <dd>
@@ -121,6 +133,8 @@ export function UsersPanel({ admin }: { admin: AdminClient }) {
           confirmLabel="Revoke"
           onConfirm={() => {
             setRevoking(undefined);
+            // the line above speaks of the buttons above: not of this revoke
+            setLast(undefined);
             revoked.run(() => admin.revokeApiKey(revoking));
           }}
           onCancel={() => setRevoking(undefined)}
