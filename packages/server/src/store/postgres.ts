@@ -52,12 +52,23 @@ export class PostgresStore extends KyselyStore {
   private claiming = false;
 
   constructor(
-    db: Kysely<Database>,
-    private readonly commits: { readonly pool: pg.Pool; readonly db: Kysely<Database> },
+    private readonly reads: PooledDb,
+    private readonly commits: PooledDb,
     private readonly connect: () => pg.Client,
     private readonly fenced: boolean,
   ) {
-    super('postgres', db, () => this.releaseClaim(), commits.db);
+    super('postgres', reads.db, () => this.closed(), commits.db);
+  }
+
+  /**
+   * The claim let go and both pools ended. Kysely ends a pool only if it queried through it, and a
+   * pool a query went to directly (a commit's statement, who holds the lock) would otherwise keep the
+   * process alive until its connections idled out.
+   */
+  private async closed(): Promise<void> {
+    await this.releaseClaim();
+    const open = [this.reads.pool, this.commits.pool].filter((pool) => !pool.ending);
+    await Promise.all(open.map((pool) => pool.end()));
   }
 
   /**
@@ -192,6 +203,12 @@ async function clusterLeaderOf(client: pg.Client): Promise<string | undefined> {
   return rows[0]?.holder;
 }
 
+/** A pool and the typed access through it. */
+interface PooledDb {
+  readonly pool: pg.Pool;
+  readonly db: Kysely<Database>;
+}
+
 /** The client waits a little longer than the server so that the server's own timeout speaks first. */
 export const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
@@ -252,7 +269,7 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): P
       application_name: 'txc',
     });
   return new PostgresStore(
-    kysely(reads),
+    { pool: reads, db: kysely(reads) },
     { pool: writes, db: kysely(writes) },
     claimant,
     options.leaseEpoch !== undefined,
