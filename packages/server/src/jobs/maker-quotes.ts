@@ -58,6 +58,12 @@ export const makerQuotes: Job = {
       );
     };
 
+    /** Lays the market's ladder again at the next flush, whether the index moved or not. */
+    const relay = (market: string): void => {
+      dirty.add(market);
+      forced.add(market);
+    };
+
     /** Runs `schedule` again in a while: for a venue that takes no commands yet, or a refill held back. */
     const later = (ms: number): void => {
       if (retry !== undefined || stopped) return;
@@ -83,8 +89,7 @@ export const makerQuotes: Job = {
         }
         depleted.delete(name);
         refilledAt.set(name, now);
-        dirty.add(name);
-        forced.add(name);
+        relay(name);
       }
       const names = [...dirty].sort();
       const force = new Set(forced);
@@ -112,10 +117,6 @@ export const makerQuotes: Job = {
       });
     };
 
-    const relay = (market: string): void => {
-      dirty.add(market);
-      forced.add(market);
-    };
     venue.subscribe(
       (events) => {
         if (stopped) return;

@@ -24,6 +24,27 @@ export function priceText(spec: MarketSpec, price: Price | undefined): string {
   return formatUnits(divide(price.num * pow10(extra), price.den, false), INDEX_PRICE_DECIMALS);
 }
 
+/** What a perpetual's funding stands at: the figures the futures listing and the `premiumIndex` stream share. */
+export interface FundingFigures {
+  readonly markPrice: string;
+  readonly indexPrice: string;
+  /** The rate the current period would settle at if it ended now, exact. */
+  readonly rate: bigint;
+  /** When the next settlement is due, in microseconds. */
+  readonly nextAt: number;
+}
+
+/** A perpetual's funding figures at `now` (microseconds), each computed once. */
+export function fundingFigures(state: State, spec: MarketSpec, now: number): FundingFigures {
+  const terms = spec.margin?.funding ?? null;
+  return {
+    markPrice: priceText(spec, perpMark(state, spec)),
+    indexPrice: priceText(spec, indexTicks(state, spec)),
+    rate: predictedFundingRate(state, spec, now) ?? 0n,
+    nextAt: terms === null ? now : upcomingSettlement(state.funding.get(spec.name), terms, now),
+  };
+}
+
 /**
  * Spec §2.1: one perpetual as the futures listing shows it, at `now` (microseconds). The 24-hour
  * figures and the best bid and ask are those of the API V1 ticker; open interest is the total long
@@ -33,9 +54,7 @@ export function futuresMarketView(state: State, data: MarketData, spec: MarketSp
   const activity = marketActivity(state, data, spec);
   const margin = spec.margin;
   const terms = margin?.funding ?? null;
-  const nextAt = terms === null ? now : upcomingSettlement(state.funding.get(spec.name), terms, now);
-  const index = priceText(spec, indexTicks(state, spec));
-  const rate = predictedFundingRate(state, spec, now) ?? 0n;
+  const funding = fundingFigures(state, spec, now);
   return {
     ticker_id: spec.name,
     stock_currency: spec.stock,
@@ -49,18 +68,18 @@ export function futuresMarketView(state: State, data: MarketData, spec: MarketSp
     low: activity.low,
     product_type: 'Perpetual',
     open_interest: formatUnits(BigInt(openInterest(state, spec.name)), spec.stockPrec),
-    index_price: index,
+    index_price: funding.indexPrice,
     index_name: state.assets.get(spec.stock)?.name ?? spec.stock,
     index_currency: spec.stock,
-    funding_rate: rateToDecimal(rate),
+    funding_rate: rateToDecimal(funding.rate),
     funding_cap: rateToDecimal(terms?.cap ?? 0n),
     funding_floor: rateToDecimal(terms?.floor ?? 0n),
-    next_funding_rate_timestamp: String(Math.floor(nextAt / 1000)),
+    next_funding_rate_timestamp: String(Math.floor(funding.nextAt / 1000)),
     brackets: Object.fromEntries((margin?.brackets ?? []).map((b) => [String(b.leverage), Number(b.maxPosition)])),
     max_leverage: margin?.maxLeverage ?? 1,
     funding_interval_minutes: terms?.intervalMinutes ?? 0,
-    markPrice: priceText(spec, perpMark(state, spec)),
-    indexPrice: index,
+    markPrice: funding.markPrice,
+    indexPrice: funding.indexPrice,
     interestRate: rateToDecimal(terms?.interest ?? 0n),
   };
 }

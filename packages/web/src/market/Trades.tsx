@@ -7,6 +7,11 @@ import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
 const KEPT = 50;
 
+/** The trades kept: the newest first, KEPT of them. */
+function newest(trades: StreamTrade[]): StreamTrade[] {
+  return trades.sort((x, y) => y.id - x.id).slice(0, KEPT);
+}
+
 function time(seconds: number): string {
   return new Date(Math.floor(seconds * 1000)).toLocaleTimeString([], { hour12: false });
 }
@@ -27,13 +32,13 @@ function LiveTrades({ market }: { market: string }) {
       const { losses } = connectionState();
       if (losses !== lossesSeen.current) {
         lossesSeen.current = losses;
-        setTrades([...batch].sort((x, y) => y.id - x.id).slice(0, KEPT));
+        setTrades(newest([...batch]));
         return;
       }
       setTrades((current) => {
         const seen = new Set(current.map((t) => t.id));
         const fresh = batch.filter((t) => !seen.has(t.id));
-        return [...fresh, ...current].sort((x, y) => y.id - x.id).slice(0, KEPT);
+        return newest([...fresh, ...current]);
       });
     },
     () => setSubscribed(true),

@@ -1,5 +1,5 @@
-import { predictedFundingRate, rateToDecimal, type MarketSpec } from '@txc/core';
-import { futuresMarketView } from '../../market-data/futures-view.js';
+import { rateToDecimal, type MarketSpec } from '@txc/core';
+import { fundingFigures } from '../../market-data/futures-view.js';
 import { marketsByName } from '../../market-data/public-views.js';
 import type { Channel, StreamContext } from '../channel.js';
 import type { WsConnection } from '../connection.js';
@@ -75,10 +75,10 @@ export class PremiumIndexChannel implements Channel {
     const now = Math.max(this.ctx.venue.clock.nowMicros(), state.time);
     const records = new Map<string, unknown[]>();
     for (const spec of marketsByName(state).filter(isPerpetual)) {
-      const view = futuresMarketView(state, this.ctx.marketData, spec, now);
-      const nextFunding = Math.floor(Number(view.next_funding_rate_timestamp) / 1000);
-      const fundingRate = rateToDecimal(predictedFundingRate(state, spec, now) ?? 0n, FUNDING_RATE_DECIMALS);
-      records.set(spec.name, [spec.name, view.markPrice, view.indexPrice, fundingRate, nextFunding]);
+      const funding = fundingFigures(state, spec, now);
+      const nextFunding = Math.floor(funding.nextAt / 1_000_000);
+      const fundingRate = rateToDecimal(funding.rate, FUNDING_RATE_DECIMALS);
+      records.set(spec.name, [spec.name, funding.markPrice, funding.indexPrice, fundingRate, nextFunding]);
     }
     const all = new TextFrame(pushFrame('premiumIndex_update', jsonText([...records.values()])));
     const stamp = wsSeconds(now);
