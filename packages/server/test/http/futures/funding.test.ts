@@ -5,6 +5,7 @@ import { collateralServer, collateralTrader, ledger, text, units } from '../../s
 import { ManualClock } from '../../support/manual-clock.js';
 import type { TestServer } from '../../support/test-server.js';
 import { fails, validation } from '../../support/trading.js';
+import { WsTestClient } from '../../support/ws-client.js';
 
 const EIGHT_HOURS_MS = 480 * 60_000;
 const usdt = (v: string): bigint => units(v, 6);
@@ -265,5 +266,36 @@ describe('next_funding_rate_timestamp when only the operator settles (`fundingSe
     // a settlement now starts a period that ends at the next boundary
     assert.equal((await settle(server, 'BTC_PERP', clock)).status, 200);
     assert.equal(await nextFunding(carol), boundaryAfter(clock.nowMs()));
+  });
+});
+
+describe('a funding rate with more decimals than a stream shows', () => {
+  let server: TestServer;
+  const clock = new ManualClock();
+
+  before(async () => {
+    server = await collateralServer({ fundingSettlement: 'admin' }, clock);
+  });
+  after(() => server.stop());
+
+  it('REST and the settlement show its 18 decimals, premiumIndex cuts it to 16', async () => {
+    // a bid 1.7 above the index of 60 000 is the mark: premium 1.7 / 60 000 = 0.0000283333…, cut at 18 decimals
+    const erin = await collateralTrader(server, 'erin', { USDT: '10000' });
+    await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.001', price: '60001.7' });
+    // a period that starts with the bid resting averages that one premium, whatever time passes
+    assert.equal((await settle(server, 'BTC_PERP', clock)).status, 200);
+    clock.advance(60_000);
+    const [listed] = (await erin.futures()).result;
+    assert.equal(listed?.markPrice, '60001.7');
+    assert.equal(listed?.funding_rate, '0.000128333333333333');
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('premiumIndex_subscribe', ['BTC_PERP']);
+    const pushed = (await ws.nextPush('premiumIndex_update')).params as unknown[];
+    assert.deepEqual(pushed.slice(0, 4), ['BTC_PERP', '60001.7', '60000', '0.0001283333333333']);
+    await ws.close();
+    const { body } = await settle(server, 'BTC_PERP', clock);
+    assert.equal((body as { fundingRate: string }).fundingRate, '0.000128333333333333');
+    const [record] = await erin.fundingHistory('BTC_PERP');
+    assert.equal(record?.fundingRate, '0.000128333333333333');
   });
 });
