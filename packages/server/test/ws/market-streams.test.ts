@@ -279,3 +279,50 @@ describe('WebSocket market streams: depth, market, marketToday, bookTicker, prem
     await again.close();
   });
 });
+
+describe('WebSocket depth and bookTicker: update_id across a restart', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await TestServer.start();
+  });
+  after(() => server.stop());
+
+  test('the first snapshots after a restart go on from the ids sent before it', async () => {
+    const maker = await trader(server, 'restartmaker', { BTC: '1', USDT: '100000' });
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '49000' });
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('depth_subscribe', ['BTC_USDT', 5, '0', false]);
+    await ws.call('bookTicker_subscribe', ['BTC_USDT']);
+    await ws.nextPush('depth_update');
+    await ws.nextPush('bookTicker_update');
+    for (const price of ['49100', '49200', '49300']) {
+      await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price });
+    }
+    const delta = await ws.waitFor(
+      (f) => f.method === 'depth_update' && (f.params as [boolean, DepthData])[1].bids[0]?.[0] === '49300',
+    );
+    const depthBefore = (delta.params as [boolean, DepthData])[1].update_id;
+    // the book ticker's frames went out before the delta gathered over 100 ms
+    const [ticker] = ws.pushes('bookTicker_update').at(-1)?.params as unknown[][];
+    assert.equal(ticker?.[4], '49300');
+    const tickerBefore = ticker?.[3] as number;
+    await ws.close();
+    await server.restart();
+    const again = await WsTestClient.connect(server.url);
+    await again.call('depth_subscribe', ['BTC_USDT', 5, '0', false]);
+    await again.call('bookTicker_subscribe', ['BTC_USDT']);
+    const [, snapshot] = (await again.nextPush('depth_update')).params as [boolean, DepthData];
+    const [record] = (await again.nextPush('bookTicker_update')).params as unknown[][];
+    // the same book (nothing happened since its last change) under an id at least as high: the journal's
+    assert.equal(snapshot.bids[0]?.[0], '49300');
+    assert.ok(snapshot.update_id >= depthBefore, `depth ${snapshot.update_id} after ${depthBefore}`);
+    assert.ok((record?.[3] as number) >= tickerBefore, `bookTicker ${String(record?.[3])} after ${tickerBefore}`);
+    // a client of the new port
+    const bidder = await trader(server, 'restartbidder', { USDT: '10000' });
+    await bidder.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '49400' });
+    const [changed] = (await again.nextPush('bookTicker_update')).params as unknown[][];
+    assert.ok((changed?.[3] as number) > (record?.[3] as number));
+    await again.close();
+  });
+});

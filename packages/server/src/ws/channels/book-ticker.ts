@@ -31,6 +31,10 @@ function same(a: Best, b: Best): boolean {
 /** A market's sequence of best-price changes. */
 interface Tracked {
   best: Best;
+  /**
+   * The journal sequence number of the command that set `best` (or of the venue's last, seen while
+   * nobody followed), above every id sent before: a saved state loaded takes the journal back.
+   */
   updateId: number;
   /** Engine time (microseconds) of the last change. */
   time: number;
@@ -99,7 +103,7 @@ export class BookTickerChannel implements Channel {
       const best = bestOf(state, market);
       if (same(best, tracked.best)) continue;
       tracked.best = best;
-      tracked.updateId++;
+      tracked.updateId = Math.max(applied.stamp.seq, tracked.updateId + 1);
       tracked.time = applied.stamp.time;
       const text = this.frame(spec, tracked);
       this.ctx.outbox.later(() => this.subscribers.audience.send(market, text, true));
@@ -126,17 +130,18 @@ export class BookTickerChannel implements Channel {
 
   /**
    * The market's tracked best prices, as they are now: starting now when nobody followed it yet, and
-   * moved on (a new update_id, never one sent before) when they changed while nobody followed it.
+   * moved on to the venue's last command when they changed while nobody followed it.
    */
   private track(market: string): Tracked {
     const best = bestOf(this.ctx.venue.state, market);
     let tracked = this.tracked.get(market);
+    const seq = this.ctx.venue.state.seq;
     if (tracked === undefined) {
-      tracked = { best, updateId: 1, time: this.ctx.venue.clock.nowMicros() };
+      tracked = { best, updateId: seq, time: this.ctx.venue.clock.nowMicros() };
       this.tracked.set(market, tracked);
     } else if (!same(best, tracked.best)) {
       tracked.best = best;
-      tracked.updateId++;
+      tracked.updateId = Math.max(seq, tracked.updateId + 1);
       tracked.time = this.ctx.venue.clock.nowMicros();
     }
     return tracked;

@@ -23,8 +23,10 @@ const DELTA_MS = 100;
 const KEEPALIVE_MS = 10_000;
 
 /**
- * One market's book sequence: `update_id` advances with every command that may have changed it. It
- * is kept when the market's last subscriber leaves, so that it never goes back.
+ * One market's book sequence: `update_id` is the journal sequence number of the last command that may
+ * have changed the book, so that it never goes back, across restarts too, and every gateway of a
+ * cluster numbers the book alike; past ids also bound it, for a saved state loaded takes the journal
+ * back. It is kept when the market's last subscriber leaves.
  */
 interface MarketSequence {
   updateId: number;
@@ -127,7 +129,7 @@ export class DepthChannel implements Channel {
     for (const market of markets) {
       const seq = this.sequences.get(market);
       if (seq === undefined || seq.idle) continue;
-      seq.updateId++;
+      seq.updateId = Math.max(applied.stamp.seq, seq.updateId + 1);
       seq.time = applied.stamp.time;
       seq.dirty = true;
     }
@@ -135,7 +137,11 @@ export class DepthChannel implements Channel {
 
   onReset(): void {
     this.groups.clear();
-    for (const seq of this.sequences.values()) seq.idle = true;
+    for (const seq of this.sequences.values()) {
+      seq.idle = true;
+      // the rebuilt book may differ from the one its id showed: the next snapshot takes a new one
+      seq.updateId++;
+    }
   }
 
   stop(): void {
@@ -148,12 +154,13 @@ export class DepthChannel implements Channel {
     let group = this.groups.get(key);
     if (group === undefined) {
       let seq = this.sequences.get(spec.name);
+      const lastSeq = this.ctx.venue.state.seq;
       if (seq === undefined) {
-        seq = { updateId: 1, time: this.ctx.venue.clock.nowMicros(), dirty: false, idle: false };
+        seq = { updateId: lastSeq, time: this.ctx.venue.clock.nowMicros(), dirty: false, idle: false };
         this.sequences.set(spec.name, seq);
       } else if (seq.idle) {
-        // the book may have changed unseen: its snapshot is no frame sent before
-        seq.updateId++;
+        // the book as of the venue's last command: the id it had only if nothing at all happened since
+        seq.updateId = Math.max(lastSeq, seq.updateId);
         seq.time = this.ctx.venue.clock.nowMicros();
         seq.idle = false;
       }
