@@ -104,6 +104,11 @@ describe('candles: GET /api/v1/public/kline', () => {
       [T0 + HOUR + MIN, '59900', '59900', '59900', '59900', '0', '0'],
       [T0 + HOUR + 2 * MIN, '60100', '60105', '60105', '60100', '0.45', '27045.25'],
     ]);
+    // an end two days ahead: the default span counts back from now, not from that end
+    const ahead = (await get(server, `market=BTC_USDT&interval=1m&limit=2&end=${END + 2 * 86_400}`)).body as {
+      result: unknown[];
+    };
+    assert.deepEqual(ahead.result, latest.result);
     // start and end at one instant: the candle of that period alone (the live one, at now)
     const live = (await get(server, `market=BTC_USDT&interval=1d&start=${END}&end=${END}`)).body as { result: unknown };
     assert.deepEqual(live.result, [[Date.UTC(2024, 5, 3) / 1000, ...whole]]);

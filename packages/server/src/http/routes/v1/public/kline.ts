@@ -52,9 +52,10 @@ function klineRange(q: KlineQuery, nowS: number): KlineRange | string {
   if (!(limit >= 1 && limit <= MAX_LIMIT)) return `The limit must be between 1 and ${MAX_LIMIT}.`;
   const until = end ?? nowS;
   if (start !== undefined && start > until) return 'The start must be less than or equal to end.';
-  // with a start the limit keeps the earliest candles from it (ccxt pages forward); without, the latest
+  // with a start the limit keeps the earliest candles from it (ccxt pages forward); without, the latest,
+  // the span counted back from now when `end` lies ahead (no candle starts after now)
   return start === undefined
-    ? { intervalS, start: Math.max(0, until - defaultSpan(intervalS)), end: until, limit, take: 'last' }
+    ? { intervalS, start: Math.max(0, Math.min(until, nowS) - defaultSpan(intervalS)), end: until, limit, take: 'last' }
     : { intervalS, start, end: until, limit, take: 'first' };
 }
 
