@@ -40,6 +40,11 @@ export class ConfigError extends Error {
 export function loadConfig(sources: ConfigSources = {}): Config {
   const env = sources.env ?? process.env;
   let merged: Record<string, unknown> = {};
+  // a variable set to nothing is a templated value left unfilled, not a wish for the default
+  const empty = ['TXC_CONFIG', ...Object.keys(ENV_KEYS)].filter((name) => env[name] === '');
+  if (empty.length > 0) {
+    throw new ConfigError(`invalid configuration: ${empty.join(', ')} set but empty (unset for the default)`);
+  }
   const file = sources.file ?? env.TXC_CONFIG;
   if (file !== undefined) {
     try {
@@ -55,7 +60,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   }
   for (const [name, key] of Object.entries(ENV_KEYS)) {
     const v = env[name];
-    if (v !== undefined && v !== '') merged[key] = key === 'port' ? Number(v) : v;
+    if (v !== undefined) merged[key] = key === 'port' ? Number(v) : v;
   }
   for (const [key, v] of Object.entries(sources.flags ?? {})) {
     if (v !== undefined) merged[key] = v;

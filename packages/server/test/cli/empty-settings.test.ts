@@ -34,6 +34,19 @@ describe('an empty setting', () => {
     });
   }
 
+  it('a TXC_ variable set to nothing is refused by name, not taken for the default', async () => {
+    const home = dir();
+    for (const name of ['TXC_DATA_DIR', 'TXC_PORT', 'TXC_HOST', 'TXC_DATABASE_URL', 'TXC_ADMIN_TOKEN', 'TXC_CONFIG']) {
+      const r = await txc(['serve', '--port', '0', '--data-dir', join(home, 'data')], {
+        env: { [name]: '' },
+        timeoutMs: 20_000,
+      });
+      const refusal = `txc: invalid configuration: ${name} set but empty (unset for the default)\n`;
+      assert.deepEqual([r.code, r.stderr, r.stdout], [1, refusal, ''], name);
+    }
+    assert.deepEqual(readdirSync(home), []);
+  });
+
   it('a CLI command refuses an empty data dir too', async () => {
     const r = await txc(['user', 'show', 'nobody', '--data-dir', '']);
     assert.deepEqual([r.code, r.stderr], [1, 'txc: invalid configuration: /dataDir must not be empty\n']);
