@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Config } from '../config/schema.js';
 import type { AdminOperations } from '../admin/admin-operations.js';
-import { isOperatorFacing } from './operator-facing.js';
+import { fileRefusal, isOperatorFacing } from './operator-facing.js';
 
 // Every command loads what it needs when it runs: `txc --version`, `--help` and the CLI commands
 // never pay for the HTTP server, the stores or the drivers they do not use.
@@ -461,6 +461,7 @@ storeOptions(
 try {
   await program.parseAsync(process.argv);
 } catch (e) {
-  process.stderr.write(`txc: ${isOperatorFacing(e) ? e.message : String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
+  const line = isOperatorFacing(e) ? e.message : fileRefusal(e);
+  process.stderr.write(`txc: ${line ?? String(e instanceof Error ? (e.stack ?? e) : e)}\n`);
   process.exitCode = 1;
 }

@@ -19,8 +19,36 @@ const OPERATOR_FACING = new Set([
   'StoreKindError',
   'VenueFileError',
   'PriceFileError',
+  'JournalCorruptError',
 ]);
 
 export function isOperatorFacing(e: unknown): e is Error {
   return e instanceof Error && OPERATOR_FACING.has(e.name);
+}
+
+/** What the file system said, in the operator's words: the data dir, a lock or a store it could not make or open. */
+const FILE_REFUSALS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EEXIST: 'a file is in the way',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  EISDIR: 'it is a directory',
+  ENOENT: 'no such file or directory',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+};
+
+/** A file system call's refusal as one line (`cannot mkdir /srv/txc: permission denied`), or undefined. */
+export function fileRefusal(e: unknown): string | undefined {
+  if (!(e instanceof Error)) return undefined;
+  const { code, syscall, path, info } = e as Error & {
+    code?: unknown;
+    syscall?: unknown;
+    path?: unknown;
+    info?: { code?: unknown };
+  };
+  if (typeof code !== 'string' || typeof syscall !== 'string' || typeof path !== 'string') return undefined;
+  // Node's own checks (rm of a directory) name the system's code inside `info`
+  const reason = FILE_REFUSALS[code.startsWith('ERR_FS_') ? String(info?.code) : code];
+  return reason === undefined ? undefined : `cannot ${syscall} ${path}: ${reason}`;
 }

@@ -79,6 +79,10 @@ describe('txc replay only reads', async () => {
     assert.equal(report.fromSnapshotHash, report.hash, 'two replays from genesis agree');
     assert.match(r.stderr, /NOT verified: the snapshot at seq \d+ is damaged/);
     assert.doesNotMatch(r.stderr, /at .*\.js:\d+/, 'no stack trace');
+    // the server refuses to start on it, in one line (docs/operations.md says what to do then)
+    const serve = await txc(['serve', '--port', '0', '--data-dir', dir], { timeoutMs: 20_000 });
+    assert.equal(serve.code, 1);
+    assert.match(serve.stderr, /^txc: snapshot \d+ does not match its hash\n$/);
   });
 
   it('refuses a store a newer txc migrated', async () => {
