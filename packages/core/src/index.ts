@@ -63,6 +63,7 @@ export * from './trading/fees.js';
 export * from './trading/placement.js';
 export * from './trading/bbo-price.js';
 export * from './trading/stock-market-buy.js';
+export * from './handlers/definition-refusal.js';
 export * from './handlers/credit-deposit.js';
 export * from './handlers/assign-deposit-address.js';
 export * from './handlers/place-order.js';

@@ -1,6 +1,7 @@
 import type { ApplyContext } from '../commands/context.js';
 import type { DefineMarket } from '../commands/venue-commands.js';
-import { ok, reject, type Result } from '../commands/rejection.js';
+import { ok, type Result } from '../commands/rejection.js';
+import { marketDefinitionRefusal } from './definition-refusal.js';
 import type { MarketSpec } from '../spec/market.js';
 import type { State } from '../state/state.js';
 import { accrue } from '../collateral/loans.js';
@@ -8,22 +9,9 @@ import { nextBoundary } from '../state/funding-state.js';
 
 export function defineMarket(state: State, cmd: DefineMarket, ctx: ApplyContext): Result<MarketSpec> {
   const m = cmd.market;
-  const stock = state.assets.get(m.stock);
-  const money = state.assets.get(m.money);
-  if (money === undefined || (m.type === 'spot' && stock === undefined)) {
-    return reject('UNKNOWN_MARKET_ASSET', { market: m.name });
-  }
-  if (stock !== undefined && m.type === 'spot' && m.stockPrec > stock.precision) {
-    return reject('UNKNOWN_MARKET_ASSET', { market: m.name });
-  }
-  // a perpetual settles its notionals in the money asset exactly (no fine unit below a minor unit)
-  if (m.type === 'futures' && m.stockPrec + m.moneyPrec > money.precision) {
-    return reject('MARKET_PRECISION_UNSUPPORTED', { market: m.name });
-  }
+  const refusal = marketDefinitionRefusal(state.assets, state.markets, m);
+  if (refusal !== undefined) return { ok: false, rejection: refusal };
   const existing = state.markets.get(m.name);
-  if (existing !== undefined && (existing.stockPrec !== m.stockPrec || existing.moneyPrec !== m.moneyPrec)) {
-    return reject('ASSET_PRECISION_FIXED', { ticker: m.name });
-  }
   // interest accrued so far is owed at the rates it accrued under
   if (existing !== undefined) {
     for (const account of state.collateral.accounts.values()) {

@@ -18,6 +18,7 @@ import { Type, type Static } from 'typebox';
 import { Check, Errors } from 'typebox/schema';
 import { CHAIN_FAMILIES } from '../wallet/chains/index.js';
 import type { Venue } from './venue.js';
+import { venueFileRefusal } from './venue-file-refusal.js';
 
 /**
  * A venue definition: its assets and markets, as an operator writes them (decimal strings, fee
@@ -333,16 +334,20 @@ function same(a: unknown, b: unknown): boolean {
   return encodeJson(a) === encodeJson(b);
 }
 
-/** Defines every asset and market of the file that the state lacks or holds differently. */
+/**
+ * Defines every asset and market of the file that the state lacks or holds differently; a file the
+ * state cannot take in full is refused before any of it is applied.
+ */
 export async function applyVenueFile(venue: Venue, file: VenueFile): Promise<number> {
   const state: State = venue.state;
-  const pending: Promise<unknown>[] = [];
-  for (const asset of toAssetSpecs(file)) {
-    if (!same(state.assets.get(asset.ticker), asset)) pending.push(venue.submit({ type: 'DefineAsset', asset }));
-  }
-  for (const market of toMarketSpecs(file)) {
-    if (!same(state.markets.get(market.name), market)) pending.push(venue.submit({ type: 'DefineMarket', market }));
-  }
+  const assets = toAssetSpecs(file).filter((asset) => !same(state.assets.get(asset.ticker), asset));
+  const markets = toMarketSpecs(file).filter((market) => !same(state.markets.get(market.name), market));
+  const refusal = venueFileRefusal(state, assets, markets);
+  if (refusal !== undefined) throw new VenueFileError(`venue definition refused: ${refusal}`);
+  const pending: Promise<unknown>[] = [
+    ...assets.map((asset) => venue.submit({ type: 'DefineAsset', asset })),
+    ...markets.map((market) => venue.submit({ type: 'DefineMarket', market })),
+  ];
   const outcomes = (await Promise.all(pending)) as { result: { ok: boolean; rejection?: { reason: string } } }[];
   const refused = outcomes.find((o) => !o.result.ok);
   if (refused !== undefined) throw new VenueFileError(`venue definition refused: ${refused.result.rejection?.reason}`);
