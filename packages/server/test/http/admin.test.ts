@@ -231,9 +231,19 @@ describe('admin API (/admin/v1)', () => {
         adminToken: server.adminToken,
       });
       const remote = await app.inject({ ...request, remoteAddress: '203.0.113.7' });
-      const local = await app.inject({ ...request, remoteAddress: '127.0.0.1' });
+      // every address of the loopback interface is this machine
+      const locals = await Promise.all(
+        ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.9'].map((remoteAddress) =>
+          app.inject({ ...request, remoteAddress }),
+        ),
+      );
+      const lookalike = await app.inject({ ...request, remoteAddress: '::ffff:128.0.0.1' });
       await app.close();
-      assert.equal(local.statusCode, 200);
+      assert.deepEqual(
+        locals.map((r) => r.statusCode),
+        [200, 200, 200, 200],
+      );
+      assert.equal(lookalike.statusCode, adminPublic ? 200 : 403);
       if (adminPublic) assert.equal(remote.statusCode, 200);
       else
         assert.deepEqual(

@@ -10,7 +10,10 @@ export interface AdminAuthOptions {
   readonly public: boolean;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** 127.0.0.0/8, plain or IPv4-mapped, and ::1: every address of the loopback interface. */
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
 
 /**
  * Whether the client runs on this machine: a loopback address, or, for a server bound to one of
@@ -18,7 +21,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * the socket's own peer counts this way, never a client a proxy names.
  */
 function onThisMachine(request: FastifyRequest): boolean {
-  if (LOOPBACK.has(request.ip)) return true;
+  if (isLoopback(request.ip)) return true;
   const { remoteAddress, localAddress } = request.socket;
   return request.ip === remoteAddress && remoteAddress === localAddress;
 }
