@@ -35,6 +35,8 @@ export async function backup(
   const partial = `${target}.partial`;
   // a copy cut short while it was in WAL mode left a -wal that SQLite would replay onto the next one
   for (const leftover of ['', '-journal', '-wal', '-shm']) rmSync(partial + leftover, { force: true });
+  // the owner's alone, whatever the umask: the ledger, users and audit log are in it (secrets sealed)
+  closeSync(openSync(partial, 'wx', 0o600));
   const progress = new Progress('txc backup', 'pages', out);
   let pages = 0;
   const db = new Database(source, { fileMustExist: true });

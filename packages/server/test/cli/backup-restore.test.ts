@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
@@ -31,6 +31,7 @@ describe('txc backup and txc restore (SQLite)', () => {
       assert.equal(report.seq, seqAtBackup);
       assert.ok(report.bytes > 0);
       assert.deepEqual(besides(file), [], 'the backup is one file');
+      assert.equal(statSync(file).mode & 0o777, 0o600, 'readable by its owner alone, whatever the umask');
 
       // what a backup killed midway left: no file under the backup's name, and nothing in the way of the next
       const second = join(tempDir(), 'second.sqlite');
