@@ -18,6 +18,7 @@ import { SecretBox } from '../secrets/secret-box.js';
 import { openStore } from '../store/open-store.js';
 import { CLIENT_TIMEOUT_MARGIN_MS } from '../store/postgres.js';
 import type { Store } from '../store/port.js';
+import { provenWritable } from '../store/proven-writable.js';
 import { sqliteFileOf } from '../store/store-location.js';
 import { recordStoreKind } from '../store/store-kind.js';
 import { systemClock, type Clock } from '../venue/sequencer/clock.js';
@@ -200,6 +201,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       storeWaitMs: answerWithinMs(config),
     });
     loading.clear();
+    await provenWritable(opened, besideStore ? 'sqlite' : 'postgres');
     // from here on, a store that hangs fails a commit in time for its requests to be answered 503;
     // the start-up's own commits (a candle backfill of a whole history) take as long as they take
     opened.limitCommits(commitWithinMs(config));
