@@ -296,6 +296,8 @@ describe('WebSocket depth and bookTicker: update_id across a restart', () => {
     await ws.call('bookTicker_subscribe', ['BTC_USDT']);
     await ws.nextPush('depth_update');
     await ws.nextPush('bookTicker_update');
+    // commands on another market in between: the ids are the journal's, not a count of this book's changes
+    await maker.orderNew({ market: 'ETH_USDT', side: 'buy', amount: '0.1', price: '1000' });
     for (const price of ['49100', '49200', '49300']) {
       await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price });
     }
@@ -303,6 +305,9 @@ describe('WebSocket depth and bookTicker: update_id across a restart', () => {
       (f) => f.method === 'depth_update' && (f.params as [boolean, DepthData])[1].bids[0]?.[0] === '49300',
     );
     const depthBefore = (delta.params as [boolean, DepthData])[1].update_id;
+    // the journal's sequence number of the order that made the change
+    const { seq } = (await server.admin('GET', '/admin/v1/state')).body as { seq: number };
+    assert.equal(depthBefore, seq);
     // the book ticker's frames went out before the delta gathered over 100 ms
     const [ticker] = ws.pushes('bookTicker_update').at(-1)?.params as unknown[][];
     assert.equal(ticker?.[4], '49300');
@@ -324,5 +329,40 @@ describe('WebSocket depth and bookTicker: update_id across a restart', () => {
     const [changed] = (await again.nextPush('bookTicker_update')).params as unknown[][];
     assert.ok((changed?.[3] as number) > (record?.[3] as number));
     await again.close();
+  });
+
+  test('depth after a saved state is loaded: a book that changed never shows an id sent before', async () => {
+    const maker = await trader(server, 'loadmaker', { BTC: '1', USDT: '100000' });
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'depth-before' })).status, 201);
+    const ws = await WsTestClient.connect(server.url);
+    await ws.call('depth_subscribe', ['BTC_USDT', 5, '0', false]);
+    await ws.nextPush('depth_update');
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.1', price: '49500' });
+    const delta = await ws.waitFor(
+      (f) => f.method === 'depth_update' && (f.params as [boolean, DepthData])[1].bids.some(([p]) => p === '49500'),
+    );
+    const sent = [(delta.params as [boolean, DepthData])[1].update_id];
+    assert.equal((await server.admin('POST', '/admin/v1/states/depth-before/load')).status, 200);
+    assert.equal((await ws.closed).code, 4004);
+
+    const snapshot = async (): Promise<DepthData> => {
+      const again = await WsTestClient.connect(server.url);
+      await again.call('depth_subscribe', ['BTC_USDT', 5, '0', false]);
+      const [, data] = (await again.nextPush('depth_update')).params as [boolean, DepthData];
+      await again.close();
+      return data;
+    };
+    // the book as the saved state left it, under an id above every one sent
+    const loaded = await snapshot();
+    assert.ok(!loaded.bids.some(([p]) => p === '49500'));
+    assert.ok(loaded.update_id > Math.max(...sent), `${loaded.update_id} after ${String(sent)}`);
+    sent.push(loaded.update_id);
+    // nothing happened since: the same book under the same id
+    assert.equal((await snapshot()).update_id, loaded.update_id);
+    // the journal is still below the ids sent when the book changes again
+    await maker.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.2', price: '49500' });
+    const changed = await snapshot();
+    assert.deepEqual(changed.bids[0], ['49500', '0.2']);
+    assert.ok(changed.update_id > Math.max(...sent), `${changed.update_id} after ${String(sent)}`);
   });
 });

@@ -24,17 +24,22 @@ const KEEPALIVE_MS = 10_000;
 
 /**
  * One market's book sequence: `update_id` is the journal sequence number of the last command that may
- * have changed the book, so that it never goes back, across restarts too, and every gateway of a
- * cluster numbers the book alike; past ids also bound it, for a saved state loaded takes the journal
- * back. It is kept when the market's last subscriber leaves.
+ * have changed the book while it was followed (or, after a while unfollowed, of the venue's last), so
+ * that it never goes back across a restart either; past ids also bound it, for a saved state loaded
+ * takes the journal back. It is kept when the market's last subscriber leaves.
  */
 interface MarketSequence {
   updateId: number;
   /** Engine time (microseconds) of the last change. */
   time: number;
   dirty: boolean;
-  /** Nobody follows the market: commands pass it by, and its next snapshot takes a new update_id. */
+  /** Nobody follows the market: commands pass it by. */
   idle: boolean;
+  /**
+   * The venue's sequence number when the market went idle: met again on its return, nothing happened
+   * since and its book is the one `updateId` showed. NaN after a rebuild, whose book may differ.
+   */
+  idleAtSeq: number;
 }
 
 /**
@@ -139,8 +144,7 @@ export class DepthChannel implements Channel {
     this.groups.clear();
     for (const seq of this.sequences.values()) {
       seq.idle = true;
-      // the rebuilt book may differ from the one its id showed: the next snapshot takes a new one
-      seq.updateId++;
+      seq.idleAtSeq = Number.NaN;
     }
   }
 
@@ -156,12 +160,15 @@ export class DepthChannel implements Channel {
       let seq = this.sequences.get(spec.name);
       const lastSeq = this.ctx.venue.state.seq;
       if (seq === undefined) {
-        seq = { updateId: lastSeq, time: this.ctx.venue.clock.nowMicros(), dirty: false, idle: false };
+        const time = this.ctx.venue.clock.nowMicros();
+        seq = { updateId: lastSeq, time, dirty: false, idle: false, idleAtSeq: Number.NaN };
         this.sequences.set(spec.name, seq);
       } else if (seq.idle) {
-        // the book as of the venue's last command: the id it had only if nothing at all happened since
-        seq.updateId = Math.max(lastSeq, seq.updateId);
-        seq.time = this.ctx.venue.clock.nowMicros();
+        // the book may have changed unseen: as of the venue's last command, under an id never sent
+        if (lastSeq !== seq.idleAtSeq) {
+          seq.updateId = Math.max(lastSeq, seq.updateId + 1);
+          seq.time = this.ctx.venue.clock.nowMicros();
+        }
         seq.idle = false;
       }
       const sent = bookView(this.ctx.venue.state, spec, limit, level);
@@ -191,7 +198,10 @@ export class DepthChannel implements Channel {
     group.members.delete(conn);
     if (--group.count > 0) return;
     this.groups.delete(key);
-    if (![...this.groups.values()].some((g) => g.spec.name === market)) this.sequences.get(market)!.idle = true;
+    if ([...this.groups.values()].some((g) => g.spec.name === market)) return;
+    const seq = this.sequences.get(market)!;
+    seq.idle = true;
+    seq.idleAtSeq = this.ctx.venue.state.seq;
   }
 
   /** Every 100 ms: a delta for each group whose window changed; the full book where 10 s passed silent. */
