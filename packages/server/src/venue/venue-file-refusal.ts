@@ -3,30 +3,38 @@ import {
   marketDefinitionRefusal,
   type AssetSpec,
   type MarketSpec,
+  type Rejection,
   type State,
 } from '@txc/core';
 
-/** Why the engine would refuse a market of the file, in the operator's words. */
-function marketRefusalText(m: MarketSpec, assets: ReadonlyMap<string, AssetSpec>, state: State): string {
+/** The engine's refusal of a market of the file, in the operator's words. */
+function marketRefusalText(
+  refusal: Rejection,
+  m: MarketSpec,
+  assets: ReadonlyMap<string, AssetSpec>,
+  state: State,
+): string {
   const what = `market ${m.name}`;
-  const money = assets.get(m.money);
-  const stock = assets.get(m.stock);
   const existing = state.markets.get(m.name);
-  if (money === undefined) return `${what}: its money asset ${m.money} is not defined`;
-  if (m.type === 'spot' && stock === undefined) return `${what}: its stock asset ${m.stock} is not defined`;
-  if (existing !== undefined && (existing.stockPrec !== m.stockPrec || existing.moneyPrec !== m.moneyPrec)) {
-    return `${what}: stockPrec and moneyPrec are ${existing.stockPrec} and ${existing.moneyPrec} and cannot change (the file says ${m.stockPrec} and ${m.moneyPrec})`;
+  switch (refusal.reason) {
+    case 'UNKNOWN_MARKET_ASSET': {
+      const missing = [m.money, ...(m.type === 'spot' ? [m.stock] : [])].find((t) => !assets.has(t));
+      if (missing !== undefined) return `${what}: its asset ${missing} is not defined`;
+      return `${what}: stockPrec ${m.stockPrec} exceeds ${m.stock}'s precision ${assets.get(m.stock)?.precision}`;
+    }
+    case 'MARKET_PRECISION_UNSUPPORTED':
+      return `${what}: stockPrec + moneyPrec (${m.stockPrec} + ${m.moneyPrec}) must not exceed ${m.money}'s precision ${assets.get(m.money)?.precision}`;
+    case 'ASSET_PRECISION_FIXED':
+      return `${what}: stockPrec and moneyPrec are ${existing?.stockPrec} and ${existing?.moneyPrec} and cannot change (the file says ${m.stockPrec} and ${m.moneyPrec})`;
+    default:
+      return `${what}: ${refusal.reason}`;
   }
-  if (m.type === 'futures') {
-    return `${what}: stockPrec + moneyPrec (${m.stockPrec} + ${m.moneyPrec}) must not exceed ${m.money}'s precision ${money.precision}`;
-  }
-  return `${what}: stockPrec ${m.stockPrec} exceeds ${m.stock}'s precision ${stock?.precision}`;
 }
 
 /**
  * The first definition of a venue file that the state cannot take, in one line, or undefined: checked
  * before anything is applied, so that a refused file changes nothing (the engine checks each one
- * again as it applies it).
+ * again as it applies it). Each name appears once in a file (`readVenueFile`).
  */
 export function venueFileRefusal(
   state: State,
@@ -42,9 +50,8 @@ export function venueFileRefusal(
     defined.set(asset.ticker, asset);
   }
   for (const market of markets) {
-    if (marketDefinitionRefusal(defined, state.markets, market) !== undefined) {
-      return marketRefusalText(market, defined, state);
-    }
+    const refusal = marketDefinitionRefusal(defined, state.markets, market);
+    if (refusal !== undefined) return marketRefusalText(refusal, market, defined, state);
   }
   return undefined;
 }

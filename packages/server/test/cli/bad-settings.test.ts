@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { tempDirs } from '../support/temp-dirs.js';
 import { txc, txcServe } from '../support/txc-cli.js';
 
@@ -76,6 +77,11 @@ describe('a bad setting stops txc serve by name, before anything is opened', () 
     const invalid = join(dir(), 'venue.json');
     writeFileSync(invalid, JSON.stringify({ assets: 'none' }));
     await refused([], { venue: invalid }, /^txc: invalid configuration: \/venue: invalid venue file /);
+    // a name given twice: the second definition would be applied over the first
+    const demo = JSON.parse(readFileSync(DEMO_VENUE_FILE, 'utf8')) as { assets: unknown[]; markets: unknown[] };
+    const twice = join(dir(), 'twice.json');
+    writeFileSync(twice, JSON.stringify({ ...demo, assets: [...demo.assets, demo.assets[0]] }));
+    await refused([], { venue: twice }, `invalid configuration: /venue: invalid venue file ${twice}: BTC listed twice`);
   });
 
   it('priceFeed: a price file that cannot be read', async () => {

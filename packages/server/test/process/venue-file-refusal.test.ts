@@ -33,8 +33,8 @@ describe('a venue file refused at start-up', () => {
       message: 'venue definition refused: asset USDT: its precision is 6 and cannot change (the file says 2)',
     });
 
-    // the first file again: nothing to apply, and nothing was applied in between
-    const again = await TestServer.start({ database: 'sqlite' }, dataDir);
+    // no venue file: the store as it was, nothing applied in between
+    const again = await TestServer.start({ database: 'sqlite', venue: undefined }, dataDir);
     try {
       assert.deepEqual((await again.admin('GET', '/admin/v1/state')).body, before);
       const markets = (await (await fetch(`${again.url}/api/v4/public/markets`)).json()) as VenueJson['markets'];
