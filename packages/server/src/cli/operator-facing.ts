@@ -38,17 +38,22 @@ const FILE_REFUSALS: Readonly<Record<string, string>> = {
   ENOSPC: 'no space left on the device',
 };
 
-/** A file system call's refusal as one line (`cannot mkdir /srv/txc: permission denied`), or undefined. */
+/** A file system call's refusal as one line (`cannot mkdir /srv/txc: permission denied (EACCES)`), or undefined. */
 export function fileRefusal(e: unknown): string | undefined {
   if (!(e instanceof Error)) return undefined;
-  const { code, syscall, path, info } = e as Error & {
+  const { code, syscall, path, dest, info } = e as Error & {
     code?: unknown;
     syscall?: unknown;
     path?: unknown;
+    dest?: unknown;
     info?: { code?: unknown };
   };
   if (typeof code !== 'string' || typeof syscall !== 'string' || typeof path !== 'string') return undefined;
   // Node's own checks (rm of a directory) name the system's code inside `info`
-  const reason = FILE_REFUSALS[code.startsWith('ERR_FS_') ? String(info?.code) : code];
-  return reason === undefined ? undefined : `cannot ${syscall} ${path}: ${reason}`;
+  const errno = code.startsWith('ERR_FS_') ? String(info?.code) : code;
+  const reason = FILE_REFUSALS[errno];
+  if (reason === undefined) return undefined;
+  // a rename, copy or link names its second path too
+  const paths = typeof dest === 'string' ? `${path} → ${dest}` : path;
+  return `cannot ${syscall} ${paths}: ${reason} (${errno})`;
 }

@@ -15,8 +15,8 @@ describe('a data dir txc cannot make or use', () => {
     const file = join(dir(), 'venue.json');
     writeFileSync(file, '{}');
     for (const [dataDir, reason] of [
-      [file, 'a file is in the way'],
-      [join(file, 'data'), 'a part of the path is a file, not a directory'],
+      [file, 'a file is in the way (EEXIST)'],
+      [join(file, 'data'), 'a part of the path is a file, not a directory (ENOTDIR)'],
     ] as const) {
       const r = await txc(['serve', '--port', '0', '--data-dir', dataDir], { timeoutMs: 20_000 });
       assert.deepEqual([r.code, r.stderr], [1, `txc: cannot mkdir ${dataDir}: ${reason}\n`]);
@@ -36,7 +36,11 @@ describe('a data dir txc cannot make or use', () => {
       const r = await txc([...args, '--data-dir', dataDir], { timeoutMs: 20_000 });
       assert.equal(r.code, 1, args.join(' '));
       // a lock it finds is opened, or removed when the server that held it is gone
-      assert.match(r.stderr, new RegExp(`^txc: cannot (open|rm) ${lock}: it is a directory\n$`), args.join(' '));
+      assert.match(
+        r.stderr,
+        new RegExp(`^txc: cannot (open|rm) ${lock}: it is a directory \\(EISDIR\\)\n$`),
+        args.join(' '),
+      );
     }
   });
 });
