@@ -183,9 +183,10 @@ function sharedLimits(
   const lost = (err: Error | undefined): void => {
     if (out) return void log.debug({ err }, 'Redis');
     out = true;
+    // an outage, not a fault of txc's: the reason, without the client's stack
+    const reason = err === undefined ? '' : ` (${err.message})`;
     log.warn(
-      { err },
-      `Redis at ${shown} is out of reach: until it is back, this gateway counts the shared rate limits on its own`,
+      `Redis at ${shown} is out of reach${reason}: until it is back, this gateway counts the shared rate limits on its own`,
     );
   };
   redis.on('error', (err: Error) => lost(err));
@@ -210,7 +211,7 @@ const NO_TABLE = '42P01';
  * The cluster's name, once its first engine node has made the store and the lease row. Any other
  * failure to read it (a wrong password, no such database) stops the start, as it would a node's.
  */
-async function clusterName(lease: Lease, log: Logger): Promise<string> {
+async function clusterName(lease: Lease, log: Logger, database: string): Promise<string> {
   const waiting = new StandingNotice();
   for (;;) {
     const held = await lease.holder().catch((e: unknown) => {
@@ -219,7 +220,8 @@ async function clusterName(lease: Lease, log: Logger): Promise<string> {
       throw new StoreOpenError('postgres', e);
     });
     if (held !== undefined) return held.cluster;
-    if (waiting.due()) log.info('waiting for the cluster’s first engine node');
+    // the database named: a gateway pointed at another, empty one waits here for ever
+    if (waiting.due()) log.info(`waiting for the cluster’s first engine node to make the store at ${database}`);
     await sleep(1_000);
   }
 }
@@ -264,7 +266,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
   try {
     starting = await listenWhileStarting(config.host, config.port, () => waitingFor);
     // the first engine node makes the tables with the lease row: nothing is read before it exists
-    const cluster = await clusterName(lease, log);
+    const cluster = await clusterName(lease, log, redactedUrl(config.database));
     // every process of a cluster takes the cluster's key (docs/scaling.md): one a gateway made up would never be it
     const masterKey = await masterKeyFor(store, config, { generate: false, cluster: true });
     const secrets = SecretBox.fromKey(masterKey.key);

@@ -123,16 +123,19 @@ export class Venue implements VenueView {
       const started = performance.now();
       const loaded = options.loaded ?? (await loadState(options.store, { onProgress: options.onLoadProgress }));
       const seconds = (performance.now() - started) / 1000;
-      options.log.info(
-        {
-          seq: loaded.state.seq,
-          snapshotSeq: loaded.fromSnapshotSeq,
-          replayed: loaded.replayed,
-          seconds: Math.round(seconds * 1000) / 1000,
-          perSecond: Math.round(loaded.replayed / Math.max(seconds, 1e-3)),
-        },
-        'state loaded',
-      );
+      // a standby taking over replays nothing: its load's figures, from when it started, would say otherwise
+      if (options.loaded !== undefined) options.log.info({ seq: loaded.state.seq }, 'state taken over as followed');
+      else
+        options.log.info(
+          {
+            seq: loaded.state.seq,
+            snapshotSeq: loaded.fromSnapshotSeq,
+            replayed: loaded.replayed,
+            seconds: Math.round(seconds * 1000) / 1000,
+            perSecond: Math.round(loaded.replayed / Math.max(seconds, 1e-3)),
+          },
+          'state loaded',
+        );
       const candles = await openCandles(options.store, loaded.state);
       // A state followed from the journal (a cluster's standby taking over) was loaded long ago: the leader
       // before has saved snapshots since, and /health, the metrics and the next snapshot's cadence go by them.

@@ -39,7 +39,8 @@ describe('a node that takes over', async () => {
     try {
       const a = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
       started.push(a);
-      const b = await startChildServer(engineNodeFlags(flags, 'B', shared));
+      // its info lines too: what it says when it takes over
+      const b = await startChildServer({ ...engineNodeFlags(flags, 'B', shared), logLevel: 'info' });
       started.push(b);
       // B stands by with the state it loaded: the leader then goes on, snapshotting as it goes
       let n = 0;
@@ -55,6 +56,9 @@ describe('a node that takes over', async () => {
       assert.ok(report.snapshotSeq >= latest, `snapshotSeq ${report.snapshotSeq}, the store's latest ${latest}`);
       const scraped = await fetch(`${b.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
       assert.ok(valueOf(parseSamples(await scraped.text()), 'txc_snapshot_seq') >= latest);
+      // its log says it replayed nothing to take over, not the figures of the load it followed from
+      assert.doesNotMatch(b.logs(), /"msg":"state loaded"/);
+      assert.match(b.logs(), /"msg":"state taken over as followed"/);
     } finally {
       await reader.end();
       await Promise.all(started.map((p) => p.crash()));
