@@ -279,7 +279,8 @@ describe('a funding rate with more decimals than a stream shows', () => {
   after(() => server.stop());
 
   it('REST and the settlement show its 18 decimals, premiumIndex cuts it to 16', async () => {
-    // a bid 1.7 above the index of 60 000 is the mark: premium 1.7 / 60 000 = 0.0000283333…, cut at 18 decimals
+    // a bid 1.7 above the index of 60 000 is the mark: premium 1.7 / 60 000 = 0.0000283333…, cut at 18
+    // decimals, plus the interest component 0.0001
     const erin = await collateralTrader(server, 'erin', { USDT: '10000' });
     await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.001', price: '60001.7' });
     // a period that starts with the bid resting averages that one premium, whatever time passes
