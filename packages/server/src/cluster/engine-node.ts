@@ -587,7 +587,7 @@ async function startEngineNode(config: Config, target: ClusterTarget, lock: Data
     const twin = await nodeRunningAs(nats, cluster, nodeId, renewalPeriodMs(config));
     if (twin !== undefined) {
       throw new ConfigError(
-        `another engine node of this cluster runs as ${nodeId} (${twin}): give each node its own --node-id`,
+        `another node of this cluster runs as ${nodeId} (${twin}): give each node its own --node-id`,
       );
     }
     // its port, for the process's own listener

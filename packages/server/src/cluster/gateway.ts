@@ -47,6 +47,7 @@ import {
 import { answerAsGateway, LeaderReach, pingLeader, renewalPeriodMs, watchLeader } from './leader-reach.js';
 import { StandingNotice } from '../timing/standing-notice.js';
 import { Lease, type LeaseHolder } from './lease.js';
+import { answerAsNode, nodeRunningAs } from './node-names.js';
 import { RemoteAdmission } from './admission.js';
 import { serveRoutesHere } from './gateway-routes.js';
 import { answerWithin } from './request-deadline.js';
@@ -277,8 +278,13 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     await keys.load();
     waitingFor = `NATS at ${target.shown}`;
     const link = await connectCluster(target, `txc ${nodeId}`, log);
-    waitingFor = 'its copy of the venue, read from the journal';
     nats = link.nats;
+    // one id, one process: two of one id could not be told apart on /health or in the logs
+    const twin = await nodeRunningAs(nats, cluster, nodeId, renewalPeriodMs(config));
+    if (twin !== undefined) {
+      throw new ConfigError(`another node of this cluster runs as ${nodeId} (${twin}): give each node its own --node-id`);
+    }
+    waitingFor = 'its copy of the venue, read from the journal';
     const connection = nats;
     connection.subscribe(keyRevokedSubject(cluster), {
       callback: (error, msg) => {
@@ -419,6 +425,7 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = baseUrl(config.host, port);
     lock.announce(url);
+    answerAsNode(connection, cluster, nodeId, () => url);
     log.info({ url, node: nodeId, cluster }, `txc gateway is serving the API V4 on ${url}`);
     return {
       url,

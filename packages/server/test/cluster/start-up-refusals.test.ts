@@ -72,8 +72,31 @@ describe('an engine node that would take what another holds', async () => {
       assert.equal(run.code, 1, run.stderr);
       assert.equal(
         run.stderr,
-        `txc: another engine node of this cluster runs as A (${a.url}): give each node its own --node-id\n`,
+        `txc: another node of this cluster runs as A (${a.url}): give each node its own --node-id\n`,
       );
+      // gateways share the names: one named as the engine node, or as another gateway, is refused alike
+      const gateway = ['gateway', '--cluster', TEST_NATS_URL, '--database', db.url, '--port', '0'];
+      const asA = await txc([...gateway, '--node-id', 'A', '--data-dir', dir()], { env: ENV, timeoutMs: 30_000 });
+      assert.deepEqual(
+        [asA.code, asA.stderr],
+        [1, `txc: another node of this cluster runs as A (${a.url}): give each node its own --node-id\n`],
+      );
+      const g = await startChildServer({
+        ...flags,
+        nodeId: 'G',
+        gateway: true,
+        dataDir: dir(),
+        adminToken: ENV.TXC_ADMIN_TOKEN,
+      });
+      try {
+        const asG = await txc([...gateway, '--node-id', 'G', '--data-dir', dir()], { env: ENV, timeoutMs: 30_000 });
+        assert.deepEqual(
+          [asG.code, asG.stderr],
+          [1, `txc: another node of this cluster runs as G (${g.url}): give each node its own --node-id\n`],
+        );
+      } finally {
+        await g.crash();
+      }
       await a.crash();
       // kill -9: nothing answers for it any more, and a node started in its place goes on
       const again = await startChildServer({ ...flags, dataDir: dir(), adminToken: ENV.TXC_ADMIN_TOKEN });
