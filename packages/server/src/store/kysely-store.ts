@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Permission } from '@txc/sdk';
 import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
 import { chunks } from './chunks.js';
@@ -342,11 +343,13 @@ export class KyselyStore implements Store {
   async probeWrite(): Promise<void> {
     // a commit given up on may still land: the venue rebuilds from the store only once it is known
     await this.chain.settled();
+    // a value of its own each time, as SQLite's probe (sqlite-statements.ts)
+    const value = randomUUID();
     await this.writes.transaction().execute(async (trx) => {
       await trx
         .insertInto('meta')
-        .values({ key: PROBE_KEY, value: '1' })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: '1' }))
+        .values({ key: PROBE_KEY, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
         .execute();
     });
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from './database.js';
 import { apiKeyRow, auditRow, PROBE_KEY } from './kysely-store.js';
 import type { CommitBatch, ProjectionWrite, SnapshotRecord } from './port.js';
@@ -156,9 +157,13 @@ export function snapshotWrites(s: SnapshotRecord, keep: number): TransactionWrit
   return writes;
 }
 
-/** The write-probe's tiny transaction (see Store.probeWrite). */
+/**
+ * The write-probe's tiny transaction (see Store.probeWrite). Its value differs each time: SQLite
+ * leaves a row rewritten with the same bytes untouched, and a probe that writes nothing would land on
+ * a store that takes no writes.
+ */
 export function probeWrites(): TransactionWrites {
   const writes = new TransactionWrites();
-  writes.add(META, [PROBE_KEY, '1']);
+  writes.add(META, [PROBE_KEY, randomUUID()]);
   return writes;
 }
