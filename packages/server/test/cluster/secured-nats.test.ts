@@ -57,7 +57,8 @@ const USERS = `authorization {
         subscribe: ["txc.*.http", "txc.*.command", "txc.*.admit", "txc.*.nodes.*", "_INBOX.>"],
         publish: ["txc.*.keys.>", "txc.*.admit", "txc.*.gateways", "txc.*.nodes.*"], allow_responses: true } }
     { user: gateway, password: gateway-secret, permissions: {
-        publish: ["txc.*.http", "txc.*.command", "txc.*.admit"], subscribe: ["txc.*.keys.>", "txc.*.gateways", "_INBOX.>"],
+        publish: ["txc.*.http", "txc.*.command", "txc.*.admit", "txc.*.nodes.*"],
+        subscribe: ["txc.*.keys.>", "txc.*.gateways", "txc.*.nodes.*", "_INBOX.>"],
         allow_responses: true } }
   ]
 }
