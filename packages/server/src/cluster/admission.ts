@@ -59,6 +59,9 @@ export function answerAdmissions(
     const endpoint = PRIVATE_ENDPOINTS.get(path);
     const entry = venue.keys.get(apiKey);
     if (endpoint === undefined || entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
+    // a request seen before counts for nothing against the key's allowance, as in one process
+    const replay = nonce === undefined ? 'ok' : venue.nonceVerdict(entry, nonce, nonceWindow ?? false);
+    if (replay !== 'ok') return replay;
     const { counter, rule } = keyCounter(rules, apiKey, endpoint);
     if (!limiter.hit(counter, rule, venue.clock.nowMs())) return throttledAnswer(path);
     if (nonce === undefined) return undefined;

@@ -103,6 +103,29 @@ describe('rate limits (reference §3): per IP for public endpoints, per key and 
     assert.equal((await post(bob, '/api/v4/main-account/balance')).status, 200, 'another key');
   });
 
+  it('private: a request replayed counts for nothing, so whoever saw one cannot spend the key’s allowance', async () => {
+    const carol = await server.user('carol');
+    const path = '/api/v4/main-account/balance';
+    const post = (body: string) =>
+      rawPost(server.url, path, {
+        apiKey: carol.apiKey,
+        secret: carol.apiSecret,
+        body,
+        headers: { 'x-forwarded-for': '198.51.100.11' },
+      });
+    const seen = JSON.stringify({ request: path, nonce: ++nonce });
+    assert.equal((await post(seen)).status, 200);
+    for (let i = 0; i < 5; i++) {
+      const replayed = await post(seen);
+      assert.deepEqual([replayed.status, replayed.body], [429, { code: 0, message: 'Too many requests.', errors: {} }]);
+    }
+    // the allowance of 3 is still whole but for the one request served
+    for (let i = 0; i < 2; i++)
+      assert.equal((await post(JSON.stringify({ request: path, nonce: ++nonce }))).status, 200);
+    const past = await post(JSON.stringify({ request: path, nonce: ++nonce }));
+    assert.deepEqual([past.status, past.body], [429, { code: 0, message: 'Too Many Attempts.', errors: {} }]);
+  });
+
   it('every request counts against its IP first, whatever it is', async () => {
     const ip = '198.51.100.20';
     // public requests spend the same allowance (their own limit, 6, stops them first)

@@ -53,13 +53,15 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
     const checked = gatewayMark !== undefined && request.headers[GATEWAY_MARK_HEADER] === gatewayMark;
     if (!checked && !entry.hmacKey.verifies(payload, signature)) return fail(reply, 'unauthorized');
 
+    const signed = signedNonce(request, payload, jsonLimits);
+    if (typeof signed === 'string') return fail(reply, signed);
+    // a request seen before counts for nothing: whoever saw one could otherwise spend the key's allowance
+    const replay = venue.nonceVerdict(entry, signed.nonce, signed.nonceWindow);
+    if (replay !== 'ok') return fail(reply, replay);
     const { counter, rule } = keyCounter(rules, apiKey, endpoint);
     if (!limiter.hit(counter, rule, venue.clock.nowMs())) {
       return fail(reply, throttledAnswer(endpoint.path));
     }
-
-    const signed = signedNonce(request, payload, jsonLimits);
-    if (typeof signed === 'string') return fail(reply, signed);
     const verdict = venue.spendNonce(entry, signed.nonce, signed.nonceWindow);
     if (verdict !== 'ok') return fail(reply, verdict);
 

@@ -153,17 +153,23 @@ export class ApiKeyRegistry {
    * millisecond timestamp within ±windowMs of now, never used before. Accepting records it.
    */
   checkNonce(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean, nowMs: number): NonceVerdict {
+    const verdict = this.nonceVerdict(entry, nonce, nonceWindow, nowMs);
+    if (verdict !== 'ok') return verdict;
     if (!nonceWindow) {
-      if (nonce <= entry.nonceHighWater) return 'nonceTooLow';
       entry.nonceHighWater = nonce;
       return 'ok';
     }
-    if (nonce < nowMs - this.windowMs) return 'nonceWindowTooOld';
-    if (nonce > nowMs + this.windowMs) return 'nonceWindowTooNew';
-    if (entry.windowNonces.has(nonce)) return 'nonceWindowReused';
     this.pruneWindow(entry, nowMs);
     entry.windowNonces.add(nonce);
     return 'ok';
+  }
+
+  /** What `checkNonce` would answer, recording nothing. */
+  nonceVerdict(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean, nowMs: number): NonceVerdict {
+    if (!nonceWindow) return nonce <= entry.nonceHighWater ? 'nonceTooLow' : 'ok';
+    if (nonce < nowMs - this.windowMs) return 'nonceWindowTooOld';
+    if (nonce > nowMs + this.windowMs) return 'nonceWindowTooNew';
+    return entry.windowNonces.has(nonce) ? 'nonceWindowReused' : 'ok';
   }
 
   /** Nonces older than the window are refused as too old anyway; forget them once in a while. */
