@@ -76,7 +76,9 @@ export function registerErrorHandling(
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const family = familyOf(request.url);
     if (isUnavailable(error)) {
-      if (!(error instanceof StoreUnavailableError) && unreachable.due()) {
+      // a client gone before its body was whole fails its read with ECONNRESET too: not the store's doing
+      const clientGone = request.raw.destroyed;
+      if (!clientGone && !(error instanceof StoreUnavailableError) && unreachable.due()) {
         request.log.warn({ err: error }, 'a read of the store failed, the store out of reach: answered 503');
       }
       return sendUnavailable(reply, request.url);
