@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { StandingNotice } from '../../timing/standing-notice.js';
 import { pathOf } from '../family.js';
 import { sendError } from '../send-error.js';
 
@@ -36,6 +37,27 @@ function digest(text: string): Buffer {
 }
 
 /**
+ * One kind of refusal, said at most once a second with how many went unsaid before it: a flood of
+ * refused requests from outside must not fill the log, nor drown the line an operator watches for.
+ */
+class RefusalNotice {
+  private readonly notice = new StandingNotice(1000);
+  private unsaid = 0;
+
+  constructor(private readonly message: string) {}
+
+  tell(request: FastifyRequest): void {
+    if (!this.notice.due()) {
+      this.unsaid++;
+      return;
+    }
+    // the path alone: a query string may carry what a caller meant as a credential
+    request.log.warn({ ip: request.ip, path: pathOf(request.url), alsoRefused: this.unsaid }, this.message);
+    this.unsaid = 0;
+  }
+}
+
+/**
  * The admin API answers clients on this machine (unless made public) that present the bearer token. The
  * client is `request.ip`: the socket's peer, or, behind a configured trusted proxy, the client the
  * proxy names, so that a reverse proxy on the same machine does not make every client loopback.
@@ -45,17 +67,18 @@ function digest(text: string): Buffer {
 export function registerAdminAuth(app: FastifyInstance, options: AdminAuthOptions): void {
   // Comparing digests keeps the comparison constant-time whatever the presented token's length.
   const expected = options.tokens.map(digest);
+  const elsewhere = new RefusalNotice('admin API: refused a non-loopback client');
+  const untokened = new RefusalNotice('admin API: refused a missing or wrong token');
   app.addHook('onRequest', (request, reply, done) => {
     if (!options.public && !onThisMachine(request)) {
-      // the path alone: a query string may carry what a caller meant as a credential
-      request.log.warn({ ip: request.ip, path: pathOf(request.url) }, 'admin API: refused a non-loopback client');
+      elsewhere.tell(request);
       return sendError(reply, 'adminForbidden');
     }
     const presented = digest(bearerToken(request.headers.authorization));
     // every token compared, so that the time taken says nothing of which one came close
     const matches = expected.filter((token) => timingSafeEqual(presented, token)).length;
     if (matches === 0) {
-      request.log.warn({ ip: request.ip, path: pathOf(request.url) }, 'admin API: refused a missing or wrong token');
+      untokened.tell(request);
       return sendError(reply, 'adminUnauthorized');
     }
     done();
