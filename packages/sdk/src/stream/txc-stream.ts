@@ -54,7 +54,8 @@ export interface TxcStreamOptions {
    * Told when the stream loses its connection (not after `close()`): the close code and reason, 1006
    * when the link died without one. Updates stop until the stream is back. A connection lost again
    * before the stream was restored is not told again: each `onDisconnect` is followed by one
-   * `onReconnect`, unless the stream is closed first.
+   * `onReconnect`, unless the stream is closed first. A close for the key revoked (4003) ends the
+   * stream there: no token of that key would authorize again, so it does not reconnect.
    */
   readonly onDisconnect?: (closed: { readonly code: number; readonly reason: string }) => void;
   /**
@@ -93,6 +94,8 @@ const PONG_TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Close codes that are no one's fault: a normal close, the server going away, a link lost, a restart. */
 const ORDINARY_CLOSES = new Set([1000, 1001, 1005, 1006, 1012]);
+/** The server's close for the key the stream authorized with revoked: reconnecting could not help. */
+const KEY_REVOKED = 4003;
 /** The code a connection lost without a close frame reports (RFC 6455 §7.1.5). */
 const ABNORMAL_CLOSE = 1006;
 /** A token authorizes sockets for 15 minutes: reuse it for 14, then fetch another. */
@@ -566,6 +569,7 @@ export class TxcStream {
     this.leave();
     if (lost !== undefined && !this.closedByUser) this.tellLost(lost);
     if (quietly || this.closedByUser || this.options.reconnect === false || this.reconnectTimer !== undefined) return;
+    if (lost?.code === KEY_REVOKED) return;
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt++);
     // jitter: many clients dropped at once do not all come back in the same instant
     this.reconnectTimer = setTimeout(

@@ -203,6 +203,35 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
+  test('its key revoked (4003), it says so and does not reconnect: no token of that key would do', async () => {
+    const { client, apiKey } = await server.user('revokedstreamer');
+    const told: string[] = [];
+    const { Socket, all } = probes();
+    const stream = new TxcStream({
+      url: `${server.url.replace('http', 'ws')}/ws`,
+      WebSocket: Socket,
+      tokens: client,
+      onDisconnect: ({ code, reason }) => told.push(`disconnect ${code} ${reason}`),
+      onReconnect: () => told.push('reconnect'),
+      onError: (e) => told.push(e.message),
+    });
+    try {
+      await stream.connect();
+      await stream.authorize();
+      assert.equal((await server.admin('DELETE', `/admin/v1/api-keys/${apiKey}`)).status, 200);
+      await eventually('the close told', () => told.includes('disconnect 4003 API key revoked'));
+      // past the first reconnect's backoff (at most a second)
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.deepEqual(told, [
+        'TxcStream: the server closed the connection (4003 API key revoked)',
+        'disconnect 4003 API key revoked',
+      ]);
+      assert.equal(all.length, 1, 'no socket opened again');
+    } finally {
+      stream.close();
+    }
+  });
+
   const url = (): string => `${server.url.replace('http', 'ws')}/ws`;
   /** The maker's tokens, counting how many were fetched. */
   const countingTokens = () => {
