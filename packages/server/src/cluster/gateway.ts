@@ -282,7 +282,9 @@ async function startGateway(config: Config, target: ClusterTarget, lock: DataDir
     // one id, one process: two of one id could not be told apart on /health or in the logs
     const twin = await nodeRunningAs(nats, cluster, nodeId, renewalPeriodMs(config));
     if (twin !== undefined) {
-      throw new ConfigError(`another node of this cluster runs as ${nodeId} (${twin}): give each node its own --node-id`);
+      throw new ConfigError(
+        `another node of this cluster runs as ${nodeId} (${twin}): give each node its own --node-id`,
+      );
     }
     waitingFor = 'its copy of the venue, read from the journal';
     const connection = nats;
