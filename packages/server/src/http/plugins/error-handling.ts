@@ -77,7 +77,8 @@ export function registerErrorHandling(
     const family = familyOf(request.url);
     if (isUnavailable(error)) {
       // a client gone before its body was whole fails its read with ECONNRESET too: not the store's doing
-      const clientGone = request.raw.destroyed;
+      // (`destroyed` alone would not say it: a request whose body was read whole is destroyed too)
+      const clientGone = request.raw.complete === false && request.raw.destroyed;
       if (!clientGone && !(error instanceof StoreUnavailableError) && unreachable.due()) {
         request.log.warn({ err: error }, 'a read of the store failed, the store out of reach: answered 503');
       }
