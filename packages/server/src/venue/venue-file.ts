@@ -142,9 +142,11 @@ export function readVenueFile(path: string): VenueFile {
     const problems = errors.slice(0, 5).map((e) => `${e.instancePath} ${e.message}`);
     throw new VenueFileError(`invalid venue file ${path}: ${problems.join('; ')}`);
   }
-  // a name given twice would be defined twice, the second over the first
-  const names = [...raw.assets.map((a) => a.ticker), ...raw.markets.map((m) => m.name)];
-  const twice = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))];
+  // a name given twice would be defined twice, the second over the first (assets and markets apart)
+  const repeated = (names: string[]): string[] => names.filter((name, i) => names.indexOf(name) !== i);
+  const twice = [
+    ...new Set([...repeated(raw.assets.map((a) => a.ticker)), ...repeated(raw.markets.map((m) => m.name))]),
+  ];
   if (twice.length > 0) throw new VenueFileError(`invalid venue file ${path}: ${twice.join(', ')} listed twice`);
   return raw;
 }
