@@ -185,7 +185,10 @@ function sharedLimits(
     if (out) return void log.debug({ err }, 'Redis');
     out = true;
     // an outage, not a fault of txc's: the reason, without the client's stack
-    const reason = err === undefined ? '' : ` (${err.message})`;
+    // a host of several addresses fails with an AggregateError, whose message is empty
+    const code = (err as { code?: unknown } | undefined)?.code;
+    const said = err === undefined ? '' : err.message || (typeof code === 'string' ? code : err.name);
+    const reason = said === '' ? '' : ` (${said})`;
     log.warn(
       `Redis at ${shown} is out of reach${reason}: until it is back, this gateway counts the shared rate limits on its own`,
     );

@@ -274,15 +274,15 @@ export class Venue implements VenueView {
     this.creationListeners.push(listener);
   }
 
-  /**
-   * Checks a signed request's nonce against its key's, and records it when it is accepted (durably,
-   * with the next group commit): the nonce rule, wherever the request was received.
-   */
   /** Whether `nonce` would be taken now, without taking it: a replay is refused before it counts against the key's allowance. */
   nonceVerdict(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean): NonceVerdict {
     return this.keys.nonceVerdict(entry, nonce, nonceWindow, this.options.clock.nowMs());
   }
 
+  /**
+   * Checks a signed request's nonce against its key's, and records it when it is accepted (durably,
+   * with the next group commit): the nonce rule, wherever the request was received.
+   */
   spendNonce(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean): NonceVerdict {
     const verdict = this.keys.checkNonce(entry, nonce, nonceWindow, this.options.clock.nowMs());
     if (verdict !== 'ok') return verdict;
