@@ -1,10 +1,10 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { ErrorName } from '@txc/sdk';
 import type { Logger } from 'pino';
-import { keyCounter, type ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import type { ConfiguredRateRules } from '../http/configured-rate-rules.js';
+import { admitKeyRequest } from '../http/key-admission.js';
 import { PRIVATE_ENDPOINTS } from '../venue/keys/endpoint-access.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
-import { throttledAnswer } from '../http/throttled-answer.js';
 import type { Venue } from '../venue/venue.js';
 import { BatchedAsks } from './batched-asks.js';
 import { askLeader, wholeWaitMs, type LeaderWait } from './leader-request.js';
@@ -59,14 +59,8 @@ export function answerAdmissions(
     const endpoint = PRIVATE_ENDPOINTS.get(path);
     const entry = venue.keys.get(apiKey);
     if (endpoint === undefined || entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
-    // a request seen before counts for nothing against the key's allowance, as in one process
-    const replay = nonce === undefined ? 'ok' : venue.nonceVerdict(entry, nonce, nonceWindow ?? false);
-    if (replay !== 'ok') return replay;
-    const { counter, rule } = keyCounter(rules, apiKey, endpoint);
-    if (!limiter.hit(counter, rule, venue.clock.nowMs())) return throttledAnswer(path);
-    if (nonce === undefined) return undefined;
-    const verdict = venue.spendNonce(entry, nonce, nonceWindow ?? false);
-    return verdict === 'ok' ? undefined : verdict;
+    const signed = nonce === undefined ? undefined : { nonce, nonceWindow: nonceWindow ?? false };
+    return admitKeyRequest(venue, limiter, rules, entry, endpoint, signed);
   };
   return nats.subscribe(admissionSubject(cluster), {
     callback: (error, msg) => {

@@ -184,8 +184,8 @@ function sharedLimits(
   const lost = (err: Error | undefined): void => {
     if (out) return void log.debug({ err }, 'Redis');
     out = true;
-    // an outage, not a fault of txc's: the reason, without the client's stack
-    // a host of several addresses fails with an AggregateError, whose message is empty
+    // an outage, not a fault of txc's: the reason, without the client's stack (a host of several
+    // addresses fails with an AggregateError, whose message is empty)
     const code = (err as { code?: unknown } | undefined)?.code;
     const said = err === undefined ? '' : err.message || (typeof code === 'string' ? code : err.name);
     const reason = said === '' ? '' : ` (${said})`;

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
 import type { JsonLimits } from '../../json/exact-json.js';
 import type { RateLimiter } from '../rate-limiter.js';
-import { keyCounter, type ConfiguredRateRules } from '../configured-rate-rules.js';
+import type { ConfiguredRateRules } from '../configured-rate-rules.js';
+import { admitKeyRequest } from '../key-admission.js';
 import { sendError } from '../send-error.js';
-import { throttledAnswer } from '../throttled-answer.js';
 import { header, keyRefusal, signedNonce } from './signed-request.js';
 import { mayCall } from '../../venue/keys/api-keys.js';
 
@@ -55,15 +55,8 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
 
     const signed = signedNonce(request, payload, jsonLimits);
     if (typeof signed === 'string') return fail(reply, signed);
-    // a request seen before counts for nothing: whoever saw one could otherwise spend the key's allowance
-    const replay = venue.nonceVerdict(entry, signed.nonce, signed.nonceWindow);
-    if (replay !== 'ok') return fail(reply, replay);
-    const { counter, rule } = keyCounter(rules, apiKey, endpoint);
-    if (!limiter.hit(counter, rule, venue.clock.nowMs())) {
-      return fail(reply, throttledAnswer(endpoint.path));
-    }
-    const verdict = venue.spendNonce(entry, signed.nonce, signed.nonceWindow);
-    if (verdict !== 'ok') return fail(reply, verdict);
+    const refusal = admitKeyRequest(venue, limiter, rules, entry, endpoint, signed);
+    if (refusal !== undefined) return fail(reply, refusal);
 
     if (!mayCall(entry, endpoint)) return fail(reply, 'permissionDenied');
     entry.lastUsedAt = venue.clock.nowMs();
