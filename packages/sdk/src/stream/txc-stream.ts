@@ -55,7 +55,9 @@ export interface TxcStreamOptions {
    * when the link died without one. Updates stop until the stream is back. A connection lost again
    * before the stream was restored is not told again: each `onDisconnect` is followed by one
    * `onReconnect`, unless the stream is closed first. A close for the key revoked (4003) ends the
-   * stream there: no token of that key would authorize again, so it does not reconnect.
+   * stream there, as `close()` does: no token of that key would authorize again, so it does not
+   * reconnect, and it forgets its subscriptions, listeners and authorization (a later `connect()`
+   * starts afresh, as a new TxcStream would).
    */
   readonly onDisconnect?: (closed: { readonly code: number; readonly reason: string }) => void;
   /**
@@ -271,21 +273,28 @@ export class TxcStream {
    */
   close(): void {
     this.closedByUser = true;
+    const socket = this.socket;
+    if (socket !== undefined) this.onClose(socket);
+    this.forget();
+    socket?.close(1000);
+  }
+
+  /** Ends the stream as `close()` says: no reconnect, nothing held, the socket (already left) dropped. */
+  private forget(): void {
+    this.closedByUser = true;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
     // nothing of this stream keeps the process alive once it is closed
     if (this.connectTimer !== undefined) clearTimeout(this.connectTimer);
     this.connectTimer = undefined;
-    const socket = this.socket;
-    if (socket !== undefined) this.onClose(socket);
     this.socket = undefined;
     this.opening = undefined;
     this.handles.clear();
+    this.returning.clear();
     this.listeners.clear();
     this.token = undefined;
     this.authorized = false;
     this.down = false;
-    socket?.close(1000);
   }
 
   /**
@@ -568,8 +577,9 @@ export class TxcStream {
     if (socket !== this.socket) return;
     this.leave();
     if (lost !== undefined && !this.closedByUser) this.tellLost(lost);
+    // what the stream held was the revoked key's: a later connect() must not authorize or resubscribe with it
+    if (lost?.code === KEY_REVOKED) return this.forget();
     if (quietly || this.closedByUser || this.options.reconnect === false || this.reconnectTimer !== undefined) return;
-    if (lost?.code === KEY_REVOKED) return;
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt++);
     // jitter: many clients dropped at once do not all come back in the same instant
     this.reconnectTimer = setTimeout(

@@ -203,7 +203,7 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
-  test('its key revoked (4003), it says so and does not reconnect: no token of that key would do', async () => {
+  test('its key revoked (4003), it says so and ends: no reconnect, and a later connect() starts afresh', async () => {
     const { client, apiKey } = await server.user('revokedstreamer');
     const told: string[] = [];
     const { Socket, all } = probes();
@@ -218,15 +218,25 @@ describe('TxcStream, the SDK stream client', () => {
     try {
       await stream.connect();
       await stream.authorize();
+      await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
       assert.equal((await server.admin('DELETE', `/admin/v1/api-keys/${apiKey}`)).status, 200);
       await eventually('the close told', () => told.includes('disconnect 4003 API key revoked'));
       // past the first reconnect's backoff (at most a second)
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      assert.deepEqual(told, [
+      const revoked = [
         'TxcStream: the server closed the connection (4003 API key revoked)',
         'disconnect 4003 API key revoked',
-      ]);
+      ];
+      assert.deepEqual(told, revoked);
       assert.equal(all.length, 1, 'no socket opened again');
+      // the app connects again: nothing of the revoked key's stream is sent or told restored
+      await stream.connect();
+      assert.equal((await stream.request('ping')) as string, 'pong');
+      assert.deepEqual(
+        all[1]?.sent.map((f) => f.method),
+        ['ping'],
+      );
+      assert.deepEqual(told, revoked);
     } finally {
       stream.close();
     }
