@@ -1,7 +1,7 @@
 import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
 import { openOrdersOf } from '../state/trading-state.js';
-import { dropIfSettled, payInterest, repayFromAvailable } from './loans.js';
+import { repayIdleLoan } from './idle-loans.js';
 import { accountFigures, type AccountFigures } from './margin.js';
 import { assetValue } from './valuation.js';
 
@@ -35,12 +35,5 @@ export function withdrawable(state: State, user: User, ticker: string, now: numb
 export function repayOnArrival(state: State, user: User, ticker: string, now: number): void {
   const account = state.collateral.accounts.get(user.name);
   if (account === undefined) return;
-  for (const [market, loan] of account.loans) {
-    const spec = state.markets.get(market);
-    if (spec === undefined || (loan.principal.get(ticker) ?? 0n) === 0n) continue;
-    if ([...account.positions.values()].some((position) => position.market === market)) continue;
-    payInterest(state, user, spec, loan, now);
-    repayFromAvailable(state, user, spec, loan, now, ticker);
-    dropIfSettled(account, market);
-  }
+  for (const market of [...account.loans.keys()]) repayIdleLoan(state, user, market, now, ticker);
 }

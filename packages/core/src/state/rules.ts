@@ -38,10 +38,15 @@ export const RULES = {
    * instead of leaving its balance at once.
    */
   heldSubAccountWithdrawals: 4,
+  /**
+   * What a finished collateral order held repays the loan of its market when its owner holds no
+   * position there (collateral/idle-loans.ts).
+   */
+  idleLoansRepaid: 5,
 } as const;
 
 /** The rules this engine applies to new commands. */
-export const CURRENT_RULES: number = RULES.heldSubAccountWithdrawals;
+export const CURRENT_RULES: number = RULES.idleLoansRepaid;
 
 /** Whether the state's rules include those of `version`. */
 export function follows(state: State, version: number): boolean {

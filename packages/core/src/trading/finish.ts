@@ -1,4 +1,6 @@
 import { release } from './settlement.js';
+import { repayIdleLoan } from '../collateral/idle-loans.js';
+import { follows, RULES } from '../state/rules.js';
 import { isStop, type Order, type OrderStatus, type OrderView } from '../state/order.js';
 import { unindexOpen } from '../state/trading-state.js';
 import { dissolveOcoGroup, siblingLeg } from '../state/oco-groups.js';
@@ -20,6 +22,7 @@ export function heldAsset(exec: Exec, order: Order): string {
  */
 export function finish(exec: Exec, order: Order, status: OrderStatus, reason: CancelReason | null = null): void {
   release(exec.state, order, heldAsset(exec, order));
+  if (order.account === 'collateral' && follows(exec.state, RULES.idleLoansRepaid)) repayReleased(exec, order);
   unindexOpen(exec.trading, order);
   if (status === 'FILLED') order.left = 0;
   order.status = status;
@@ -27,6 +30,16 @@ export function finish(exec: Exec, order: Order, status: OrderStatus, reason: Ca
   exec.ctx.emit({ type: 'OrderFinished', order, reason });
   if (order.oto !== null) otoOrderFinished(exec, order);
   if (exec.state.ocos.size !== 0) endOcoGroup(exec, order, reason);
+}
+
+/**
+ * What a finished collateral order held is available again: on a market where its owner holds no
+ * position, it repays the loan still owed there (a closing order cancelled once the position closed
+ * had held the asset the closing fill then borrowed).
+ */
+function repayReleased(exec: Exec, order: Order): void {
+  const user = exec.state.users.get(order.user);
+  if (user !== undefined) repayIdleLoan(exec.state, user, order.market, exec.ctx.time);
 }
 
 /**

@@ -45,5 +45,41 @@ for (const { name, factory } of BOOKS) {
       assert.equal(v.state.collateral.accounts.get('alice')?.loans.size, 0);
       sound(v);
     });
+
+    /**
+     * Two reduce-only sells of a whole long: the first holds the account's stock, so the second, filled,
+     * borrows it, and the position closes. The first is then cancelled and its stock repays that loan.
+     */
+    const closedByTheSecondCloser = (rules?: number): { v: CollateralVenue; pool: bigint } => {
+      const v = new CollateralVenue(factory, undefined, rules);
+      const pool = v.pool('BTC');
+      v.collateralUser('alice', { USDT: '10000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 100 }));
+      v.must(collateralOrder('alice', 'BTC_USDT', 'buy', { price: 60_000 * USD, amount: BTC / 100 }));
+      const first = { price: 61_000 * USD, amount: BTC / 100, reduceOnly: true };
+      v.must(collateralOrder('alice', 'BTC_USDT', 'sell', first));
+      v.must(collateralOrder('alice', 'BTC_USDT', 'sell', { ...first, price: 60_500 * USD }));
+      v.must(order('bob', 'buy', { price: 60_500 * USD, amount: BTC / 100 }));
+      assert.equal(v.position('alice', 'BTC_USDT'), undefined);
+      return { v, pool };
+    };
+
+    it('a closing order cancelled once its position closed repays the loan its sibling took', () => {
+      const { v, pool } = closedByTheSecondCloser();
+      assert.equal(v.loan('alice', 'BTC_USDT', 'BTC'), 0n);
+      assert.equal(v.collateral('alice', 'BTC'), 0n);
+      assert.equal(v.state.collateral.accounts.get('alice')?.loans.size, 0);
+      assert.equal(v.pool('BTC'), pool);
+      sound(v);
+    });
+
+    it('journals of rules version 4 replay as they were decided: the loan stayed beside the stock', () => {
+      const { v, pool } = closedByTheSecondCloser(4);
+      assert.equal(v.loan('alice', 'BTC_USDT', 'BTC'), sats('0.01'));
+      assert.equal(v.pool('BTC'), pool - sats('0.01'));
+      assert.equal(v.collateral('alice', 'BTC'), sats('0.01'));
+      sound(v);
+    });
   });
 }
