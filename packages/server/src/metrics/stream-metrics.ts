@@ -4,13 +4,13 @@ import { LabelledCounter, type CounterSeries } from './labelled-counter.js';
 /**
  * The WebSocket API's figures: open connections, frames sent, and connections closed by close code
  * (4001 idle, 4002 slow consumer, 4003 key revoked, 4004 venue rebuilt, 4005 address no longer
- * allowed, 4006 sub-account blocked or deleted, 1001 shutdown…).
+ * allowed, 4006 sub-account blocked or deleted, 1001 shutdown…; `client` a client's own code).
  */
 export class StreamMetrics {
   private open = 0;
   private readonly frames: CounterSeries;
   private readonly closes: LabelledCounter<'code'>;
-  private readonly byCode = new Map<number, CounterSeries>();
+  private readonly byCode = new Map<number | 'client', CounterSeries>();
 
   constructor(registry: Registry) {
     const read = (): number => this.open;
@@ -34,7 +34,7 @@ export class StreamMetrics {
     this.open++;
   }
 
-  closed(code: number): void {
+  closed(code: number | 'client'): void {
     this.open--;
     let series = this.byCode.get(code);
     if (series === undefined) {

@@ -30,6 +30,8 @@ const UNCONFIRMED = 'the venue could not confirm this request; look at the order
 const REFUSED = 'the venue takes no writes for now and did not apply this request: send it again later';
 /** A read whose answer was never durable, or that the store did not answer: it may simply be asked again. */
 const UNAVAILABLE = new WsError(WS_ERRORS.unavailable);
+/** Close codes from here on are the application's (RFC 6455 §7.4.2): a client may send any of 2,000. */
+const FIRST_APPLICATION_CODE = 3000;
 /** A command committed whose result this gateway could not read: sending it again would repeat it. */
 const COMMITTED_UNREAD =
   'the venue accepted this request, but its result could not be read here yet: do not send it again; it shows in the orders once the venue answers';
@@ -56,7 +58,8 @@ export interface HubOptions {
 /** What the hub reports (metrics implement it); called on hot paths: implementations only count. */
 export interface StreamObserver {
   opened(): void;
-  closed(code: number): void;
+  /** `code`: the server's close code, or the client's (1000–1015), or `client` for a code of the client's own (3000–4999). */
+  closed(code: number | 'client'): void;
   sent(): void;
 }
 
@@ -344,7 +347,8 @@ export class StreamHub {
     if (!this.connections.delete(conn)) return;
     if (conn.auth !== undefined) this.unbind(conn, conn.auth.apiKey);
     for (const channel of this.channels) channel.disconnect(conn);
-    this.observer?.closed(conn.closeCode ?? code);
+    // a code of the client's choosing would make a metric series of its own: they are counted together
+    this.observer?.closed(conn.closeCode ?? (code >= FIRST_APPLICATION_CODE ? 'client' : code));
     if (conn.closeCode === CLOSE.slowConsumer) this.options.onCutOff?.(conn.ip, conn.auth?.user);
   }
 

@@ -129,6 +129,21 @@ describe('WebSocket limits', () => {
     await other.close();
   });
 
+  test('close codes a client chooses (3000–4999) are counted as one series: clients cannot add metric series', async () => {
+    const server = await start({});
+    for (const code of [3123, 3999, 4001, 1000]) {
+      const ws = await WsTestClient.connect(server.url);
+      ws.socket.close(code);
+      await ws.closed;
+    }
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !(await metricsText(server)).includes('txc_ws_closes_total{code="1000"} 1')) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const closes = (await metricsText(server)).split('\n').filter((line) => line.startsWith('txc_ws_closes_total{'));
+    assert.deepEqual(closes.sort(), ['txc_ws_closes_total{code="1000"} 1', 'txc_ws_closes_total{code="client"} 3']);
+  });
+
   test('connection attempts over the per-IP allowance answer HTTP 429 in the public error family', async () => {
     const server = await start({ connectionsPerMinute: 3 });
     const open = [];
