@@ -352,27 +352,36 @@ storeOptions(
   print(await administer(flags, (admin) => admin.ledger()));
 });
 
-/** A fee rate on the command line: a percent, or `market` for the market's own rate. */
+/**
+ * A fee rate on the command line: a percent, or `market` for the market's own rate (the admin API's
+ * null). Checked here so that the refusal names what the command line takes; the venue checks the
+ * rate's precision.
+ */
 function feeArgument(value: string): string | null {
-  return value === 'market' ? null : value;
+  if (value === 'market') return null;
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || Number(value) > 100) {
+    throw new InvalidArgumentError('a percent from 0 to 100 ("0.1" is 0.1 %), or market for the market\'s rate');
+  }
+  return value;
 }
 
 storeOptions(
   program
-    .command('user-fee <user> <makerFee> <takerFee>')
+    .command('user-fee')
     .description(
       "set a user's own maker and taker fees in percent (`market`: the market's), on --market or every market",
-    ),
+    )
+    .argument('<user>')
+    .argument('<makerFee>', 'percent, or market', feeArgument)
+    .argument('<takerFee>', 'percent, or market', feeArgument),
 )
   .option('--market <market>', 'the market the rates are for (default: every market without rates of its own)')
-  .action(async (name: string, maker: string, taker: string, flags: StoreFlags & { market?: string }) => {
-    const { market, ...store } = flags;
-    print(
-      await administer(store, (admin) =>
-        admin.setUserFee(name, { market, makerFee: feeArgument(maker), takerFee: feeArgument(taker) }),
-      ),
-    );
-  });
+  .action(
+    async (name: string, makerFee: string | null, takerFee: string | null, flags: StoreFlags & { market?: string }) => {
+      const { market, ...store } = flags;
+      print(await administer(store, (admin) => admin.setUserFee(name, { market, makerFee, takerFee })));
+    },
+  );
 
 storeOptions(program.command('index-price <ticker> <price>').description("set an asset's index price in USDT")).action(
   async (ticker: string, price: string, flags: StoreFlags) => {
