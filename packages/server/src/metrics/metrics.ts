@@ -208,6 +208,11 @@ export class Metrics extends HttpMetrics implements VenueObserver {
       (s) => (s.lastCommitAt ?? 0) / 1000,
     );
     gauge('txc_store_writable', '1 while the venue takes writes, 0 while it refuses them', (s) => (s.writable ? 1 : 0));
+    gauge(
+      'txc_commit_waiting_seconds',
+      'How long the oldest group commit under way has waited for the store (0: none under way)',
+      (s) => s.commitWaitingMs / 1000,
+    );
     gauge('txc_recovering', '1 while the venue rebuilds its state after a failed commit', (s) =>
       s.recovering ? 1 : 0,
     );

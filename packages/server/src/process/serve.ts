@@ -42,6 +42,7 @@ import { simulatorSettingsOf } from '../simulator/simulator-settings.js';
 import { sandboxFaults } from '../faults/sandbox-faults.js';
 import { carryDemoKeys, recordInitialState } from '../admin/reset-demo.js';
 import { statesDirOf } from '../admin/saved-states.js';
+import { watchCommitStalls } from '../venue/commit-stall.js';
 
 export const DEMO_VENUE_FILE = fileURLToPath(new URL('../../venues/demo.json', import.meta.url));
 
@@ -260,6 +261,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
     );
     const running = venue;
     metrics.watchVenue(() => running.status);
+    const stopWatchingCommits = watchCommitStalls(() => running.status, log);
     const term = extras.term;
     if (term !== undefined) {
       // a leader's state is the journal: what it has made durable, it has applied
@@ -308,6 +310,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
             for (const outcome of stopped) if (outcome.status === 'rejected') throw outcome.reason;
           } finally {
             clearInterval(waiting);
+            stopWatchingCommits();
           }
           // an engine node goes on, standing by, after it closes the venue it led: the node says when it stops
           if (term === undefined) log.info('txc stopped');

@@ -51,6 +51,8 @@ export interface VenueStatus {
   readonly lastCommitAt: number | undefined;
   /** Seq of the latest snapshot in the store (0 when none). */
   readonly snapshotSeq: number;
+  /** How long the oldest group commit under way has waited for the store, ms (0: none under way). */
+  readonly commitWaitingMs: number;
 }
 
 const RECOVERY_FIRST_RETRY_MS = 250;
@@ -194,6 +196,7 @@ export class Venue implements VenueView {
       seq: this.sequencer.committedSeq,
       lastCommitAt: this.sequencer.lastCommitAt,
       snapshotSeq: this.savedSnapshotSeq,
+      commitWaitingMs: this.sequencer.commitWaitingMs,
     };
   }
 

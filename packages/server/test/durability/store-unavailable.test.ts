@@ -67,7 +67,7 @@ async function outage(
   assert.deepEqual((await balance(target, actor)).body, { USDT: { main_balance: '100' } });
   const before = await health(target);
   assert.equal(before.status, 200);
-  assert.deepEqual(before.body.store, { kind, reachable: true, writable: true });
+  assert.deepEqual(before.body.store, { kind, reachable: true, writable: true, commitWaitingSeconds: 0 });
 
   await breakStore();
   if (kind === 'postgres') {
@@ -107,7 +107,7 @@ async function outage(
 
   await repairStore();
   const up = await healthyWithin(target, 20_000);
-  assert.deepEqual(up.store, { kind, reachable: true, writable: true });
+  assert.deepEqual(up.store, { kind, reachable: true, writable: true, commitWaitingSeconds: 0 });
   assert.equal(up.recovering, false);
   assert.deepEqual(await platformStatus(target), { status: 'system operational' });
 

@@ -34,7 +34,7 @@ describe('GET /health', () => {
       'uptimeSeconds',
     ]);
     assert.equal(h.body.status, 'ok');
-    assert.deepEqual(h.body.store, { kind: TEST_STORE, reachable: true, writable: true });
+    assert.deepEqual(h.body.store, { kind: TEST_STORE, reachable: true, writable: true, commitWaitingSeconds: 0 });
     assert.equal(h.body.recovering, false);
     assert.equal(h.body.seq, server.server.venue.state.seq);
     assert.equal(typeof h.body.uptimeSeconds, 'number');

@@ -231,7 +231,7 @@ describe('TxcStream, the SDK stream client', () => {
       assert.equal(all.length, 1, 'no socket opened again');
       // the app connects again: nothing of the revoked key's stream is sent or told restored
       await stream.connect();
-      assert.equal((await stream.request('ping')) as string, 'pong');
+      assert.equal(await stream.request<string>('ping'), 'pong');
       assert.deepEqual(
         all[1]?.sent.map((f) => f.method),
         ['ping'],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Venue } from '../../venue/venue.js';
 import { settledWithin } from '../../timing/settled-within.js';
+import { STALLED_COMMIT_MS } from '../../venue/commit-stall.js';
 
 /** How long the store may take to answer the health check's ping before it counts as unreachable. */
 const PING_TIMEOUT_MS = 1_000;
@@ -8,7 +9,16 @@ const PING_TIMEOUT_MS = 1_000;
 export interface HealthBody {
   /** `ok` when the store answers and the venue takes writes; `unavailable` otherwise. */
   readonly status: 'ok' | 'unavailable';
-  readonly store: { readonly kind: 'sqlite' | 'postgres'; readonly reachable: boolean; readonly writable: boolean };
+  readonly store: {
+    readonly kind: 'sqlite' | 'postgres';
+    readonly reachable: boolean;
+    readonly writable: boolean;
+    /**
+     * How long the oldest group commit under way has waited for the store, whole seconds (0: none,
+     * or under a second); STALLED_COMMIT_MS or more is not ready.
+     */
+    readonly commitWaitingSeconds: number;
+  };
   /** The venue is rebuilding its state from the store after a failed commit. */
   readonly recovering: boolean;
   /** Seq of the last durable command. */
@@ -50,7 +60,8 @@ function reachable(venue: Venue): Promise<boolean> {
 
 /**
  * `GET /health`, for load balancers and monitoring: 200 when the venue can take writes, 503 when
- * it cannot (store unreachable, recovering from a failed commit, or a cluster's leader cut off from NATS). The body is the same report
+ * it cannot (store unreachable, a group commit waiting for it STALLED_COMMIT_MS, recovering from a
+ * failed commit, or a cluster's leader cut off from NATS). The body is the same report
  * in both cases, never an error body: a monitor wants the details most when it is down.
  */
 export function healthRoute(app: FastifyInstance, venue: Venue, cluster?: () => ClusterPlace): void {
@@ -59,11 +70,17 @@ export function healthRoute(app: FastifyInstance, venue: Venue, cluster?: () => 
     const up = await reachable(venue);
     const s = venue.status;
     const place = cluster?.();
-    const ok = up && s.writable && !s.recovering && place?.nats !== false;
+    const stalled = s.commitWaitingMs >= STALLED_COMMIT_MS;
+    const ok = up && s.writable && !s.recovering && !stalled && place?.nats !== false;
     const now = venue.clock.nowMs();
     const body: HealthBody = {
       status: ok ? 'ok' : 'unavailable',
-      store: { kind: venue.store.kind, reachable: up, writable: s.writable },
+      store: {
+        kind: venue.store.kind,
+        reachable: up,
+        writable: s.writable,
+        commitWaitingSeconds: Math.floor(s.commitWaitingMs / 1000),
+      },
       recovering: s.recovering,
       seq: s.seq,
       lastCommitAt: s.lastCommitAt === undefined ? null : new Date(s.lastCommitAt).toISOString(),

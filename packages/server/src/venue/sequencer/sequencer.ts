@@ -64,6 +64,8 @@ interface HandedBatch {
   readonly done: Deferred<void>;
   /** Seq of its last journal entry, if it has any. */
   readonly lastSeq: number | undefined;
+  /** When it was handed to the store (performance.now()). */
+  readonly handedAt: number;
 }
 
 /** What a submitted command answers once durable: its result, and its seq when it was journaled. */
@@ -168,6 +170,12 @@ export class Sequencer {
   /** When the last group commit returned (ms since the epoch), if any did since start-up. */
   get lastCommitAt(): number | undefined {
     return this.lastCommitMs;
+  }
+
+  /** How long the oldest group commit under way has waited for the store, ms (0: none under way). */
+  get commitWaitingMs(): number {
+    const oldest = this.committing[0];
+    return oldest === undefined ? 0 : performance.now() - oldest.handedAt;
   }
 
   /** False from a failed commit until the venue has rebuilt its state, and while suspended. */
@@ -350,7 +358,7 @@ export class Sequencer {
     if (batch === undefined) return;
     this.open = undefined;
     if (batch.candles.size > 0) batch.projections.push(...this.candles.writes(batch.candles, this.state));
-    const handed: HandedBatch = { done: batch.done, lastSeq: batch.journal.at(-1)?.seq };
+    const handed: HandedBatch = { done: batch.done, lastSeq: batch.journal.at(-1)?.seq, handedAt: performance.now() };
     this.committing.push(handed);
     // Nothing is applied outside an open batch, so right now the state is exactly what this batch
     // leaves: the only moment a snapshot can be taken under load without catching later commands.

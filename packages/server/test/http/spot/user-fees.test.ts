@@ -147,7 +147,11 @@ describe('fees per user: market/fee, market/fee/single, the admin API and the CL
   });
 
   it("the CLI refuses a rate it cannot take in its own words: `market`, not the admin API's null", async () => {
-    for (const rates of [['null', '0.04'], ['0.02', '5%'], ['0.02', '101']]) {
+    for (const rates of [
+      ['null', '0.04'],
+      ['0.02', '5%'],
+      ['0.02', '101'],
+    ]) {
       const run = await txc(['user-fee', 'bob', ...rates, '--data-dir', server.dataDir]);
       assert.equal(run.code, 1, run.stdout);
       assert.match(run.stderr, /a percent from 0 to 100 \("0\.1" is 0\.1 %\), or market for the market's rate/);
