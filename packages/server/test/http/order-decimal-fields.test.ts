@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { TxcClient } from '@txc/sdk';
+import { TxcError, type TxcClient } from '@txc/sdk';
 import { collateralServer, collateralTrader } from '../support/collateral.js';
 import type { TestServer } from '../support/test-server.js';
 import { fails, validation } from '../support/trading.js';
@@ -139,13 +139,20 @@ describe('order endpoints read decimal text of any length, and name the field th
   });
 
   for (const { path, body, fields } of ORDER_FIELDS) {
-    it(`${path}: a value beyond what the API can hold is refused under its own field, in its own words`, async () => {
+    it(`${path}: a value beyond what the API can hold is refused under its own field, in its own words, with the most it takes`, async () => {
       for (const { field, key = field, label } of fields) {
-        await fails(
-          alice.privatePost(path, { ...body, [field]: HUGE }),
-          422,
-          validation({ [key]: [`The ${label} field value, that the API unable to process.`] }),
-        );
+        await assert.rejects(alice.privatePost(path, { ...body, [field]: HUGE }), (e: unknown) => {
+          assert.ok(e instanceof TxcError, String(e));
+          const refused = e.body as { code: number; errors: Record<string, string[]> };
+          assert.deepEqual([e.status, refused.code, Object.keys(refused.errors)], [422, 30, [key]]);
+          const [message = ''] = refused.errors[key] ?? [];
+          const most = new RegExp(
+            `^The ${label} field value, that the API unable to process\\. At most ([0-9]+(\\.[0-9]+)?) on this market\\.$`,
+          ).exec(message)?.[1];
+          // the largest count of units the engine holds (2^53 - 1), at the field's precision
+          assert.equal(most?.replace('.', '').replace(/^0+/, ''), String(Number.MAX_SAFE_INTEGER), message);
+          return true;
+        });
       }
     });
   }

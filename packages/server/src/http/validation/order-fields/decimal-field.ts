@@ -44,10 +44,15 @@ export function notPositive(v: FieldValidation, key: string, label: string, d: P
   return true;
 }
 
+/** The most units an order's figure may count: the engine holds lots, ticks and budgets as safe integers. */
+const MAX_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
  * Integer units of 10^-scale that fit a safe integer, filed under `key`; when too precise, the
  * step message: `step` followed by the step itself (written only then: most orders are on their
- * steps); when too large, the reference's code-12 words (§5.10) naming the field by its `label`.
+ * steps); when too large, the reference's code-12 words (§5.10) naming the field by its `label`,
+ * and the largest value the field takes at this scale (0.009007199254740991 at 18 decimals: a
+ * venue's precisions bound its orders, see docs/decisions.md).
  */
 export function unitsOf(
   v: FieldValidation,
@@ -62,8 +67,11 @@ export function unitsOf(
     v.add(key, `${step}${stepText(scale)}`);
     return undefined;
   }
-  if (u > BigInt(Number.MAX_SAFE_INTEGER)) {
-    v.add(key, `The ${label.toLowerCase()} field value, that the API unable to process.`);
+  if (u > MAX_UNITS) {
+    v.add(
+      key,
+      `The ${label.toLowerCase()} field value, that the API unable to process. At most ${formatUnits(MAX_UNITS, scale)} on this market.`,
+    );
     return undefined;
   }
   return Number(u);
