@@ -32,7 +32,7 @@ function venue(): State {
   return state;
 }
 
-const errorsOf = (body: Record<string, unknown>, type: 'limit' | 'stop limit' | 'stop market'): unknown =>
+const errorsOf = (body: Record<string, unknown>, type: 'limit' | 'stop limit' | 'stop market' | 'market'): unknown =>
   (parsePlaceOrder(venue(), 'u', { market: 'BTC_USDT', side: 'sell', ...body }, type) as { errors?: unknown }).errors;
 
 describe('an order’s total against the market’s minimum and maximum (reference §5.3)', () => {
@@ -48,6 +48,18 @@ describe('an order’s total against the market’s minimum and maximum (referen
         total: ['Total (amount * price) is greater than 1000'],
       });
       assert.equal(errorsOf({ amount: '0.01', [field]: '40000' }, type), undefined);
+    });
+  }
+
+  for (const [what, type, body] of [
+    ['a market buy spends its amount: held to both', 'market', {}],
+    ['a stop-market buy too', 'stop market', { activation_price: '40000' }],
+  ] as const) {
+    it(what, () => {
+      const buy = (amount: string): unknown => errorsOf({ side: 'buy', amount, ...body }, type);
+      assert.deepEqual(buy('4.99'), { amount: ['Total amount should be no less than 5 + trade fee'] });
+      assert.deepEqual(buy('1000.01'), { amount: ['Total amount should be no greater than 1000'] });
+      assert.equal(buy('1000'), undefined);
     });
   }
 });

@@ -20,13 +20,20 @@ export function stockAmount(v: FieldValidation, spec: MarketSpec): number | unde
   return unitsOf(v, 'amount', 'Amount', d, spec.stockPrec, 'Min amount step = ');
 }
 
-/** `amount` of money to spend (market buy, stop-market buy) in minor units of the money asset. */
+/**
+ * `amount` of money to spend (market buy, stop-market buy) in minor units of the money asset: the
+ * order's total, so held to the market's minimum and maximum total.
+ */
 export function moneyAmount(v: FieldValidation, spec: MarketSpec, moneyPrecision: number): number | undefined {
   const d = decimalField(v, 'amount', 'Amount', REQUIRED);
   if (d === undefined || notPositive(v, 'amount', 'Amount', d)) return undefined;
   const units = unitsOf(v, 'amount', 'Amount', d, moneyPrecision, 'Min total step = = ');
   if (units !== undefined && BigInt(units) < spec.minTotal) {
     v.add('amount', `Total amount should be no less than ${formatUnits(spec.minTotal, moneyPrecision)} + trade fee`);
+    return undefined;
+  }
+  if (units !== undefined && spec.maxTotal > 0n && BigInt(units) > spec.maxTotal) {
+    v.add('amount', `Total amount should be no greater than ${formatUnits(spec.maxTotal, moneyPrecision)}`);
     return undefined;
   }
   return units;
