@@ -6,6 +6,18 @@ import { auditBody, auditText } from '../admin/audit-log.js';
 import type { Venue } from '../venue/venue.js';
 import { cliActor } from './cli-actor.js';
 
+/**
+ * What a CLI operation acts on, as its audit lines name it where the admin API's name a path: its
+ * text arguments (a user, a key), else the user or name its body gives, else nothing.
+ */
+function targetOf(args: readonly unknown[]): string {
+  const named = args.filter((a): a is string => typeof a === 'string');
+  if (named.length > 0) return named.join(' ');
+  const body = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null);
+  const subject = body?.user ?? body?.name;
+  return typeof subject === 'string' ? subject : '';
+}
+
 /** The operations that only read: audited no more than the admin API's GET requests are. */
 const READS = new Set<string>(['showUser', 'pendingWithdrawals', 'ledger', 'stateHash', 'auditLog']);
 
@@ -27,7 +39,7 @@ export function auditedAdmin(admin: AdminOperations, venue: Venue, actor: string
           actor,
           ip: null,
           action: `cli ${property}`,
-          target: auditText(JSON.stringify(args.filter((a) => typeof a === 'string'))),
+          target: auditText(targetOf(args)),
         };
         void venue
           .recordAudit({

@@ -157,12 +157,12 @@ describe('the admin audit log', () => {
     await server.restart();
     const lines = (await newLines()).filter((l) => l.action.startsWith('cli '));
     assert.deepEqual(
-      lines.map((l) => [l.stage, l.action, l.status, l.ip]),
+      lines.map((l) => [l.stage, l.action, l.target, l.status, l.ip]),
       [
-        ['request', 'cli createUser', null, null],
-        ['response', 'cli createUser', 200, null],
-        ['request', 'cli createUser', null, null],
-        ['response', 'cli createUser', 409, null],
+        ['request', 'cli createUser', 'cli-made', null, null],
+        ['response', 'cli createUser', 'cli-made', 200, null],
+        ['request', 'cli createUser', 'cli-made', null, null],
+        ['response', 'cli createUser', 'cli-made', 409, null],
       ],
     );
     assert.deepEqual(lines[0]!.body, { name: 'cli-made' });
