@@ -39,8 +39,8 @@ export const RULES = {
    */
   heldSubAccountWithdrawals: 4,
   /**
-   * What a finished collateral order held repays the loan of its market when its owner holds no
-   * position there (collateral/idle-loans.ts).
+   * A collateral order finishing on a market where its owner holds no position makes the account's
+   * available balances repay the loan owed there (trading/finish.ts, collateral/idle-loans.ts).
    */
   idleLoansRepaid: 5,
 } as const;

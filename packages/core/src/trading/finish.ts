@@ -1,5 +1,5 @@
 import { release } from './settlement.js';
-import { repayIdleLoan } from '../collateral/idle-loans.js';
+import { canRepay, repayIdleLoan } from '../collateral/idle-loans.js';
 import { follows, RULES } from '../state/rules.js';
 import { isStop, type Order, type OrderStatus, type OrderView } from '../state/order.js';
 import { unindexOpen } from '../state/trading-state.js';
@@ -33,13 +33,16 @@ export function finish(exec: Exec, order: Order, status: OrderStatus, reason: Ca
 }
 
 /**
- * What a finished collateral order held is available again: on a market where its owner holds no
- * position, it repays the loan still owed there (a closing order cancelled once the position closed
- * had held the asset the closing fill then borrowed).
+ * A collateral order finished (what it held is available again): on a market where its owner holds
+ * no position, the account's available balances repay the loan still owed there, if they hold any of
+ * what it owes (a closing order cancelled once the position closed had held the asset the closing
+ * fill then borrowed).
  */
 function repayReleased(exec: Exec, order: Order): void {
   const user = exec.state.users.get(order.user);
-  if (user !== undefined) repayIdleLoan(exec.state, user, order.market, exec.ctx.time);
+  if (user !== undefined && canRepay(exec.state, user, order.market)) {
+    repayIdleLoan(exec.state, user, order.market, exec.ctx.time);
+  }
 }
 
 /**

@@ -74,6 +74,51 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    for (const rules of [4, undefined]) {
+      it(`money arriving pays the interest of every idle loan that owes it, even one it cannot repay (rules ${rules ?? 'current'})`, () => {
+        const v = new CollateralVenue(factory, undefined, rules);
+        const TICK = 10;
+        const LOT = 10_000;
+        v.collateralUser('carol', { USDT: '100', ETH: '10' });
+        v.collateralUser('dave', { USDT: '100000', BTC: '10' });
+        v.must({ type: 'SetLeverage', user: 'carol', leverage: 100 });
+        // a perpetual long and a margin long, each closed at a loss beyond carol's money
+        v.must(collateralOrder('dave', 'BTC_PERP', 'sell', { price: 60_000 * TICK, amount: LOT / 10 }));
+        v.must(collateralOrder('carol', 'BTC_PERP', 'buy', { price: 60_000 * TICK, amount: LOT / 10 }));
+        v.must(collateralOrder('dave', 'BTC_PERP', 'buy', { price: 58_000 * TICK, amount: LOT / 10 }));
+        v.must(collateralOrder('carol', 'BTC_PERP', 'sell', { price: 58_000 * TICK, amount: LOT / 10 }));
+        v.must(collateralOrder('dave', 'BTC_USDT', 'sell', { price: 60_000 * USD, amount: BTC / 100 }));
+        v.must(collateralOrder('carol', 'BTC_USDT', 'buy', { price: 60_000 * USD, amount: BTC / 100 }));
+        v.time += DAY;
+        v.must(collateralOrder('dave', 'BTC_USDT', 'buy', { price: 55_000 * USD, amount: BTC / 100 }));
+        v.must(collateralOrder('carol', 'BTC_USDT', 'sell', { price: 55_000 * USD, amount: BTC / 100 }));
+        const loans = v.state.collateral.accounts.get('carol')!.loans;
+        const owed = v.loan('carol', 'BTC_USDT', 'USDT');
+        assert.deepEqual([...loans.keys()], ['BTC_PERP', 'BTC_USDT']);
+        assert.equal(v.collateral('carol', 'USDT'), 0n);
+
+        v.time += DAY;
+        v.must({
+          type: 'CreditDeposit',
+          transactionId: 'c',
+          user: 'carol',
+          ticker: 'USDT',
+          amount: usdt('1'),
+          network: null,
+          txid: 'c',
+          address: null,
+          memo: null,
+        });
+        v.must({ type: 'Transfer', user: 'carol', ticker: 'USDT', amount: usdt('1'), from: 'main', to: 'collateral' });
+        // the first loan takes the dollar; the second, with nothing left to repay it, still pays its day's interest into itself
+        assert.equal(v.collateral('carol', 'USDT'), 0n);
+        const second = loans.get('BTC_USDT')!;
+        assert.equal(second.accruedAt, v.time);
+        assert.ok(v.loan('carol', 'BTC_USDT', 'USDT') > owed);
+        sound(v);
+      });
+    }
+
     it('journals of rules version 4 replay as they were decided: the loan stayed beside the stock', () => {
       const { v, pool } = closedByTheSecondCloser(4);
       assert.equal(v.loan('alice', 'BTC_USDT', 'BTC'), sats('0.01'));
