@@ -295,6 +295,7 @@ export class TxcStream {
     this.token = undefined;
     this.authorized = false;
     this.down = false;
+    this.attempt = 0;
   }
 
   /**
@@ -576,9 +577,16 @@ export class TxcStream {
   private onClose(socket: StreamSocket, quietly = false, lost?: { code: number; reason: string }): void {
     if (socket !== this.socket) return;
     this.leave();
+    if (lost?.code === KEY_REVOKED) {
+      // what the stream held was the revoked key's: forgotten before the app hears of it, so that a
+      // connect() from its handler starts afresh and is not undone
+      const tell = !this.closedByUser;
+      this.forget();
+      if (tell) this.tellLost(lost);
+      this.down = false;
+      return;
+    }
     if (lost !== undefined && !this.closedByUser) this.tellLost(lost);
-    // what the stream held was the revoked key's: a later connect() must not authorize or resubscribe with it
-    if (lost?.code === KEY_REVOKED) return this.forget();
     if (quietly || this.closedByUser || this.options.reconnect === false || this.reconnectTimer !== undefined) return;
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt++);
     // jitter: many clients dropped at once do not all come back in the same instant

@@ -242,6 +242,39 @@ describe('TxcStream, the SDK stream client', () => {
     }
   });
 
+  test('its key revoked (4003), an app that connects again from its onDisconnect gets a fresh stream', async () => {
+    const { client, apiKey } = await server.user('revokedreconnecter');
+    const told: string[] = [];
+    const { Socket, all } = probes();
+    let again: Promise<void> | undefined;
+    const stream: TxcStream = new TxcStream({
+      url: `${server.url.replace('http', 'ws')}/ws`,
+      WebSocket: Socket,
+      tokens: client,
+      onDisconnect: ({ code }) => {
+        told.push(`disconnect ${code}`);
+        again = stream.connect();
+      },
+      onReconnect: () => told.push('reconnect'),
+    });
+    try {
+      await stream.connect();
+      await stream.authorize();
+      await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+      assert.equal((await server.admin('DELETE', `/admin/v1/api-keys/${apiKey}`)).status, 200);
+      await eventually('the close told', () => again !== undefined);
+      await again;
+      assert.equal(await stream.request<string>('ping'), 'pong');
+      assert.deepEqual(
+        all[1]?.sent.map((f) => f.method),
+        ['ping'],
+      );
+      assert.deepEqual(told, ['disconnect 4003']);
+    } finally {
+      stream.close();
+    }
+  });
+
   const url = (): string => `${server.url.replace('http', 'ws')}/ws`;
   /** The maker's tokens, counting how many were fetched. */
   const countingTokens = () => {
