@@ -13,8 +13,8 @@ const WATCH_EVERY_MS = 1_000;
 
 /**
  * Says in the log, once per stall, when a group commit has waited STALLED_COMMIT_MS for the store,
- * and when the store has answered it: nothing else would tell before the commit ended or failed
- * (a failure says itself, as `commit failed`). Returns the stop.
+ * and when that is over: nothing else would tell before the commit ended or failed (a failure says
+ * itself, as `commit failed`). Returns the stop.
  */
 export function watchCommitStalls(status: () => VenueStatus, log: Logger): () => void {
   let stalled = false;
@@ -28,7 +28,8 @@ export function watchCommitStalls(status: () => VenueStatus, log: Logger): () =>
       );
     } else if (stalled && now.commitWaitingMs < STALLED_COMMIT_MS) {
       stalled = false;
-      if (now.writable) log.info({ seq: now.seq }, 'the store answered the waiting group commit: writes go on');
+      // a commit the store failed says so itself (`commit failed`), and the venue may be back within a tick
+      log.info({ seq: now.seq, writable: now.writable }, 'the waiting group commit is over');
     }
   }, WATCH_EVERY_MS);
   timer.unref();

@@ -38,6 +38,13 @@ async function health(target: Target): Promise<{ status: number; body: Record<st
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 }
 
+/** A ready store's health without its commit wait, checked to be under the mark of a stall. */
+function ready(store: unknown): Record<string, unknown> {
+  const { commitWaitingSeconds, ...rest } = store as Record<string, unknown>;
+  assert.ok(typeof commitWaitingSeconds === 'number' && commitWaitingSeconds < 5, String(commitWaitingSeconds));
+  return rest;
+}
+
 async function platformStatus(target: Target): Promise<unknown> {
   return (await fetch(`${target.url}/api/v4/public/platform/status`)).json();
 }
@@ -67,7 +74,7 @@ async function outage(
   assert.deepEqual((await balance(target, actor)).body, { USDT: { main_balance: '100' } });
   const before = await health(target);
   assert.equal(before.status, 200);
-  assert.deepEqual(before.body.store, { kind, reachable: true, writable: true, commitWaitingSeconds: 0 });
+  assert.deepEqual(ready(before.body.store), { kind, reachable: true, writable: true });
 
   await breakStore();
   if (kind === 'postgres') {
@@ -107,7 +114,7 @@ async function outage(
 
   await repairStore();
   const up = await healthyWithin(target, 20_000);
-  assert.deepEqual(up.store, { kind, reachable: true, writable: true, commitWaitingSeconds: 0 });
+  assert.deepEqual(ready(up.store), { kind, reachable: true, writable: true });
   assert.equal(up.recovering, false);
   assert.deepEqual(await platformStatus(target), { status: 'system operational' });
 
