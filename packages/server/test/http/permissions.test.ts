@@ -11,8 +11,13 @@ const PRIVATE = ENDPOINTS.filter((e): e is PrivateEndpoint => e.kind === 'privat
  * keep to it, so that a new endpoint cannot slip in needing less than its kind.
  */
 function expectedPermission(path: string): Permission {
-  // what sends money to someone else: a withdrawal, a code whoever redeems it is paid
-  const paysOut = ['/api/v4/main-account/withdraw', '/api/v4/main-account/withdraw-pay', '/api/v4/main-account/codes'];
+  // what sends money to someone else: a withdrawal, a code whoever redeems it is paid, a sub-account's withdrawal confirmed
+  const paysOut = [
+    '/api/v4/main-account/withdraw',
+    '/api/v4/main-account/withdraw-pay',
+    '/api/v4/main-account/codes',
+    '/api/v4/sub-account/withdraw/confirm',
+  ];
   if (paysOut.includes(path)) return 'withdraw';
   if (path.startsWith('/api/v4/main-account/')) return 'main-account';
   if (path.startsWith('/api/v4/mining/')) return 'mining';

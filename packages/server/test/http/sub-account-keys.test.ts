@@ -96,10 +96,30 @@ describe('sub-account API keys through HTTP: create, list, reset, delete', () =>
     // past the permission check: the withdrawal itself is what is refused
     const answer = signer(key).privatePost('/api/v4/main-account/withdraw', { ticker: 'USDT' });
     await assert.rejects(answer, (e: { status: number }) => e.status === 400);
+    // nor does it create a code, money paid to its bearer that no main account confirms
+    await fails(signer(key).privatePost('/api/v4/main-account/codes', { ticker: 'USDT', amount: '1' }), 403, DENIED);
     const theirs = await newSub(noWithdraw, 'careful');
     await fails(create(theirs, 'w', 2, noWithdraw), 400, { code: 5, message: "Type isn't allowed", errors: {} });
     assert.equal((await create(theirs, 'ok', 1, noWithdraw)).type, 1);
     await main.subAccountApiKeyDelete({ apiKeyId: key.id });
+  });
+
+  it("gives a type 2 key's new secret only to a caller whose own key may withdraw", async () => {
+    const withdrawer = await create(sub, 'kept', 2);
+    const trader = await create(sub, 'trader', 1);
+    const made = await server.admin('POST', '/admin/v1/users/keymaster/api-keys', { permissions: ['main-account'] });
+    const { apiKey, apiSecret } = made.body as { apiKey: string; apiSecret: string };
+    const lesser = server.client(apiKey, apiSecret);
+    await fails(lesser.subAccountApiKeyReset({ apiKeyId: withdrawer.id }), 400, {
+      code: 5,
+      message: "Type isn't allowed",
+      errors: {},
+    });
+    // the key in force is untouched
+    assert.deepEqual(await usdt(signer(withdrawer)), { main_balance: '7' });
+    assert.equal(((await lesser.subAccountApiKeyReset({ apiKeyId: trader.id })) as Key).type, 1);
+    await main.subAccountApiKeyDelete({ apiKeyId: withdrawer.id });
+    await main.subAccountApiKeyDelete({ apiKeyId: trader.id });
   });
 
   it('refuses bad fields, and sub-accounts that are not the caller own', async () => {

@@ -129,6 +129,20 @@ describe('sub-account withdrawals held for the main account, and the KYC link, t
     await rejectsWith(desk.privatePost(`${P}/kyc-url`, { id: deskId }), 422, NOT_PERMITTED);
   });
 
+  it('confirming sends money out: a main key without `withdraw` lists but does not confirm', async () => {
+    const made = await server.admin('POST', '/admin/v1/users/boss/api-keys', { permissions: ['main-account'] });
+    const { apiKey, apiSecret } = made.body as { apiKey: string; apiSecret: string };
+    const lookout = server.client(apiKey, apiSecret);
+    const [waiting] = (await list(lookout)).data;
+    assert.ok(waiting !== undefined);
+    await rejectsWith(confirm(lookout, waiting.id), 403, {
+      code: 4,
+      message: 'This API Key is not authorized to perform this action.',
+      errors: {},
+    });
+    assert.equal((await list(boss)).data[0]?.id, waiting.id);
+  });
+
   it('a confirmed withdrawal proceeds as any other: debited, pending (15), then paid; not confirmed twice', async () => {
     const id = (await history('h-1')).transactionId;
     assert.deepEqual(await confirm(boss, id), {});

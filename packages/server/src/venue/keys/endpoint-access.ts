@@ -9,11 +9,17 @@ export const SUB_ACCOUNT_KEY_PERMISSIONS: Readonly<Record<1 | 2, readonly Permis
 
 /**
  * Paths no sub-account key may be given: deposit addresses (the docs: deposits straight into a
- * sub-account are off unless arranged; txc funds sub-accounts by transfer only) and the sub-account
- * routes, a sub-account manages none. Those routes answer a sub-account's key themselves, in the
- * words the rest of their family uses, so the key reaches them.
+ * sub-account are off unless arranged; txc funds sub-accounts by transfer only), creating a code (money
+ * leaving as a withdrawal does, which for a sub-account waits for its main account's confirmation,
+ * where a code, paid to whoever redeems it, cannot wait) and the sub-account routes, a sub-account
+ * manages none. Those routes answer a sub-account's key themselves, in the words the rest of their
+ * family uses, so the key reaches them.
  */
-const RESTRICTED = new Set(['/api/v4/main-account/address', '/api/v4/main-account/create-new-address']);
+const RESTRICTED = new Set([
+  '/api/v4/main-account/address',
+  '/api/v4/main-account/create-new-address',
+  '/api/v4/main-account/codes',
+]);
 const SUB_ACCOUNT_ROUTES = '/api/v4/sub-account/';
 
 export function restrictedForSubAccountKeys(path: string): boolean {
@@ -27,8 +33,8 @@ export const PRIVATE_ENDPOINTS: ReadonlyMap<string, PrivateEndpoint> = new Map(
 
 /**
  * The endpoints one key may call besides what its permissions say. Keys the operator makes are not
- * limited. A sub-account key never calls a deposit address (a type 1 key has no `withdraw`, so moves
- * no funds out), and its endpoint settings limit it further: a disabled URL is refused; once any URL is
+ * limited. A sub-account key never calls a deposit address nor creates a code (a type 1 key has no
+ * `withdraw`, so moves no funds out), and its endpoint settings limit it further: a disabled URL is refused; once any URL is
  * enabled, the key calls the enabled ones only.
  */
 export class EndpointAccess {

@@ -6,7 +6,8 @@ import { EmptyObject, LooseField } from './schemas.js';
 
 /**
  * Confirms one of the caller's sub-accounts' held withdrawals by its transaction `id`: checked again
- * and released for processing as any withdrawal; 200 `{}`.
+ * and released for processing as any withdrawal; 200 `{}`. Money leaves the venue on it, so it takes
+ * the `withdraw` permission, as a withdrawal does.
  */
 export const subAccountWithdrawConfirm = {
   kind: 'private',
@@ -14,7 +15,7 @@ export const subAccountWithdrawConfirm = {
   path: '/api/v4/sub-account/withdraw/confirm',
   summary: 'Confirm a sub-account withdrawal',
   follows: 'exchange docs, sub-account/withdraw/confirm; docs/decisions.md',
-  permission: 'main-account',
+  permission: 'withdraw',
   request: Type.Object({
     ...AuthFields,
     id: LooseField,

@@ -1,4 +1,6 @@
 import { liveSubAccountOf, type State } from '@txc/core';
+import type { FastifyRequest } from 'fastify';
+import type { Venue } from '../../../../../../venue/venue.js';
 import type { ApiKeyEntry, ApiKeyRegistry } from '../../../../../../venue/keys/api-keys.js';
 import { liveSubAccountKey } from '../../../../../../venue/keys/sub-account-keys.js';
 
@@ -15,4 +17,12 @@ export function callerSubAccountKey(
   const entry = liveSubAccountKey(keys, id);
   if (entry === undefined) return undefined;
   return liveSubAccountOf(state.subAccounts, parent, entry.record.user) === undefined ? undefined : entry;
+}
+
+/**
+ * Whether the key that signed `request` may withdraw: a key never hands out more than it holds, so
+ * only such a caller creates a type 2 key or is given a new secret for one.
+ */
+export function callerMayWithdraw(venue: Venue, request: FastifyRequest): boolean {
+  return venue.keys.get(request.auth?.apiKey ?? '')?.permissions.has('withdraw') === true;
 }

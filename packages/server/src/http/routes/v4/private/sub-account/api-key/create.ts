@@ -6,6 +6,7 @@ import { MainValidation } from '../../../../../validation/main-validation.js';
 import type { RouteDeps } from '../../../../route-deps.js';
 import { defineRoute } from '../../../../../route-module.js';
 import { mainCaller } from '../caller.js';
+import { callerMayWithdraw } from './caller-key.js';
 import { ownSubAccount } from '../sub-account-fields.js';
 import { SUB_ACCOUNT_KEY_PERMISSIONS } from '../../../../../../venue/keys/endpoint-access.js';
 import {
@@ -37,8 +38,7 @@ export const subAccountApiKeyCreateRoute = defineRoute(
       if (ownSubAccount(venue.state, parent, subAccountId) === undefined) {
         return sendError(reply, 'subAccountIdInvalid');
       }
-      const caller = venue.keys.get(request.auth?.apiKey ?? '');
-      if (type === 2 && caller?.permissions.has('withdraw') !== true) {
+      if (type === 2 && !callerMayWithdraw(venue, request)) {
         return sendError(reply, 'subAccountApiKeyTypeNotAllowed');
       }
       const held = liveSubAccountKeys(venue.keys).filter((e) => e.record.user === subAccountId).length;

@@ -2,10 +2,17 @@ import { subAccountApiKeyReset } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../../../route-deps.js';
 import { defineRoute } from '../../../../../route-module.js';
+import { sendError } from '../../../../../send-error.js';
+import { callerMayWithdraw } from './caller-key.js';
 import { requestedKey } from './requested-key.js';
 import { subAccountKeyBody } from './api-key-body.js';
 
-/** `sub-account/api-key/reset`: a new key pair under the same id, with the same type, settings and allow-list; the old pair signs nothing from now on and its streams close. 200 with the new secret, shown this once. */
+/**
+ * `sub-account/api-key/reset`: a new key pair under the same id, with the same type, settings and
+ * allow-list; the old pair signs nothing from now on and its streams close. 200 with the new secret,
+ * shown this once. A type 2 key's new secret can withdraw: only a caller whose own key can may have
+ * it, as only such a caller may create one.
+ */
 export const subAccountApiKeyResetRoute = defineRoute(
   subAccountApiKeyReset,
   (app: FastifyInstance, { venue }: RouteDeps) => {
@@ -13,6 +20,9 @@ export const subAccountApiKeyResetRoute = defineRoute(
       const entry = await requestedKey(venue, request, reply);
       if (entry === undefined) return reply;
       const old = entry.record;
+      if (old.permissions.includes('withdraw') && !callerMayWithdraw(venue, request)) {
+        return sendError(reply, 'subAccountApiKeyTypeNotAllowed');
+      }
       // the new pair first: the id is never without one
       const made = venue.createApiKey(old.user, old.permissions, old.ips, old.subAccountKey);
       await Promise.all([made.durable, venue.revokeApiKey(old)]);
