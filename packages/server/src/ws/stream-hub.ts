@@ -181,7 +181,12 @@ export class StreamHub {
   /** The venue rebuilt its state: every subscription rests on memory that is gone. */
   venueReset(): void {
     this.outbox.clear();
-    for (const conn of [...this.connections]) conn.close(CLOSE.venueReset, 'venue state rebuilt: subscribe again');
+    for (const conn of [...this.connections]) {
+      conn.close(CLOSE.venueReset, 'venue state rebuilt: subscribe again');
+      // forgotten now, not once its close handshake ends: a client slow to finish it would otherwise
+      // take from the channels' fresh state the subscriptions of those who subscribed again meanwhile
+      this.forget(conn, CLOSE.venueReset);
+    }
     for (const channel of this.channels) channel.onReset?.();
   }
 
