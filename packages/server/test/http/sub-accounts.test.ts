@@ -255,3 +255,27 @@ describe('sub-accounts through HTTP', () => {
     assert.equal((await create('closing')).alias, 'closing');
   });
 });
+
+describe('sub-account/list across a restart', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await TestServer.start();
+  });
+  after(() => server.stop());
+
+  it('keeps them oldest first once the state comes back from a snapshot (kept by id)', async () => {
+    const { client } = await server.user('orderly');
+    const aliases = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'];
+    for (const alias of aliases) {
+      await client.privatePost(`${P}/create`, { alias, email: `${alias}@example.com`, permissions: PERMS });
+    }
+    const listed = async (c: TxcClient): Promise<string[]> =>
+      (await c.privatePost<{ data: SubAccount[] }>(`${P}/list`, {})).data.map((s) => s.alias);
+    assert.deepEqual(await listed(client), aliases);
+    // a graceful stop saves a snapshot, and the restart loads it
+    await server.restart();
+    const key = await server.admin('POST', '/admin/v1/users/orderly/api-keys', { permissions: ['main-account'] });
+    const { apiKey, apiSecret } = key.body as { apiKey: string; apiSecret: string };
+    assert.deepEqual(await listed(server.client(apiKey, apiSecret)), aliases);
+  });
+});

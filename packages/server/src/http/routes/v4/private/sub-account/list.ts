@@ -19,9 +19,12 @@ export const subAccountListRoute = defineRoute(subAccountList, (app: FastifyInst
     if (v.failed) return sendError(reply, 'mainValidation', { errors: v.errors });
     await venue.barrier();
     const state = venue.state;
-    const mine = [...state.subAccounts.values()].filter(
-      (s) => s.parent === parent && s.status !== 'deleted' && (search === undefined || s.alias.includes(search)),
-    );
+    // by creation, the users' numbers settling a tie: the state's map is in insertion order only until
+    // a snapshot is loaded, which keeps maps by key
+    const number = (id: string): number => state.users.get(id)?.id ?? 0;
+    const mine = [...state.subAccounts.values()]
+      .filter((s) => s.parent === parent && s.status !== 'deleted' && (search === undefined || s.alias.includes(search)))
+      .sort((a, b) => a.createdAt - b.createdAt || number(a.id) - number(b.id));
     const data = mine.slice(offset, offset + limit).map((s) => subAccountBody(state, s));
     return reply.send({ offset, limit, data });
   });
