@@ -5,6 +5,8 @@ import {
   apply,
   conservationBreaches,
   createState,
+  CURRENT_RULES,
+  RULES,
   decodeState,
   encodeState,
   negativeBalances,
@@ -245,4 +247,45 @@ describe('sub-accounts', () => {
       v.run({ type: 'Transfer', user: 's1', ticker: TICKER, amount: 1n, from: 'main', to: 'collateral' }).result.ok,
     );
   });
+
+  for (const rules of [RULES.heldSubAccountWithdrawals, CURRENT_RULES]) {
+    const closed = rules >= RULES.deletedSubAccountsClosed;
+    it(`a deleted sub-account is credited ${closed ? 'nothing' : 'as before rules 5'}: no deposit, no mining reward (rules ${rules})`, () => {
+      const v = testVenue();
+      assert.ok(v.run({ type: 'AdoptRules', version: rules }).result.ok);
+      v.run({ type: 'CreateUser', name: 'p1', eea: false });
+      const sub = {
+        type: 'CreateSubAccount',
+        parent: 'p1',
+        id: 's1',
+        alias: 'miner',
+        email: null,
+        shareKyc: true,
+        spotEnabled: false,
+        collateralEnabled: false,
+      } as const;
+      assert.ok(v.run(sub).result.ok);
+      assert.ok(v.run({ type: 'CreateMiningAccount', user: 's1', name: 'rig' }).result.ok);
+      assert.ok(v.run({ type: 'DeleteSubAccount', parent: 'p1', id: 's1' }).result.ok);
+      const reward = {
+        type: 'CreditMiningReward',
+        user: 's1',
+        account: 'rig',
+        amount: 1_000n,
+        fee: 0n,
+        hashRate: '0',
+        fppsRate: '0',
+        txHash: '',
+      } as const;
+      for (const cmd of [credit('s1', TICKER, 10n), reward]) {
+        const { result } = v.run(cmd);
+        assert.deepEqual(
+          result.ok ? 'credited' : result.rejection,
+          closed ? { reason: 'SUB_ACCOUNT_DELETED', params: { user: 's1' } } : 'credited',
+          cmd.type,
+        );
+      }
+      assert.equal(v.state.users.get('s1')?.main.size, closed ? 0 : 2);
+    });
+  }
 });

@@ -1,17 +1,23 @@
 import { ok, reject, type Result } from '../commands/rejection.js';
 import type { DeleteSubAccount } from '../commands/sub-account-commands.js';
 import type { State } from '../state/state.js';
+import { follows, RULES } from '../state/rules.js';
 import { liveSubAccountOf } from '../state/sub-accounts.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import type { User } from '../state/user.js';
 
-/** Whether a user holds anything a deletion would strand: a balance, an order, a position, a withdrawal. */
+/**
+ * Whether a user holds anything a deletion would strand: a balance, an order, a position, a
+ * withdrawal, and from rules 5 a debt to the lending pool.
+ */
 function holdsAnything(state: State, user: User): boolean {
   for (const v of user.main.values()) if (v !== 0n) return true;
   for (const b of user.spot.values()) if (b.available !== 0n || b.freeze !== 0n) return true;
   for (const v of user.collateral.values()) if (v !== 0n) return true;
   if (openOrdersOf(state.trading, user.name).length > 0) return true;
-  if ((state.collateral.accounts.get(user.name)?.positions.size ?? 0) > 0) return true;
+  const account = state.collateral.accounts.get(user.name);
+  if ((account?.positions.size ?? 0) > 0) return true;
+  if (follows(state, RULES.deletedSubAccountsClosed) && (account?.loans.size ?? 0) > 0) return true;
   for (const w of state.withdrawals.values()) if (w.user === user.name) return true;
   for (const w of state.heldWithdrawals.values()) if (w.user === user.name) return true;
   return false;

@@ -43,6 +43,11 @@ export const RULES = {
    * available balances repay the loan owed there (trading/finish.ts, collateral/idle-loans.ts).
    */
   idleLoansRepaid: 5,
+  /**
+   * A deleted sub-account is credited no deposit and no mining reward, and a sub-account that owes
+   * the lending pool is not deleted: nobody could reach what it held or owed.
+   */
+  deletedSubAccountsClosed: 5,
 } as const;
 
 /** The rules this engine applies to new commands. */

@@ -129,6 +129,54 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    for (const rules of [RULES.heldSubAccountWithdrawals, RULES.deletedSubAccountsClosed]) {
+      it(`a sub-account owing such a debt ${rules >= RULES.deletedSubAccountsClosed ? 'is not deleted' : 'was deleted under rules 4'}`, () => {
+        const v = new CollateralVenue(factory, undefined, rules);
+        v.user('bob', { USDT: '100000', BTC: '1' });
+        v.must({ type: 'CreateUser', name: 'parent', eea: false });
+        v.must({
+          type: 'CreateSubAccount',
+          parent: 'parent',
+          id: 'desk',
+          alias: 'desk',
+          email: null,
+          shareKyc: true,
+          spotEnabled: false,
+          collateralEnabled: true,
+        });
+        const deposit = { network: null, txid: null, address: null, memo: null } as const;
+        v.must({
+          type: 'CreditDeposit',
+          transactionId: 'd',
+          user: 'desk',
+          ticker: 'USDT',
+          amount: usdt('1000'),
+          ...deposit,
+        });
+        v.must({
+          type: 'Transfer',
+          user: 'desk',
+          ticker: 'USDT',
+          amount: usdt('1000'),
+          from: 'main',
+          to: 'collateral',
+        });
+        v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+        v.must(collateralOrder('desk', 'BTC_USDT', 'buy', { price: 60_000 * USD, amount: BTC / 10 }));
+        v.index('BTC', '49000');
+        v.must(order('bob', 'buy', { price: 49_000 * USD, amount: BTC / 10 }));
+        v.must(collateralOrder('desk', 'BTC_USDT', 'sell', { price: 49_000 * USD, amount: BTC / 10 }));
+        assert.equal(v.collateral('desk', 'USDT'), 0n);
+        assert.ok(v.loan('desk', 'BTC_USDT', 'USDT') > 0n);
+        const { result } = v.run({ type: 'DeleteSubAccount', parent: 'parent', id: 'desk' });
+        assert.deepEqual(
+          result.ok ? 'deleted' : result.rejection.reason,
+          rules >= RULES.deletedSubAccountsClosed ? 'SUB_ACCOUNT_NOT_EMPTY' : 'deleted',
+        );
+        sound(v);
+      });
+    }
+
     it('journals written under version 2 never liquidated such a debt', () => {
       const v = indebted(factory, RULES.lockedLeverage);
       v.index('ETH', '1000');

@@ -10,6 +10,8 @@ export function refused(r: Rejection, user: string, account: string): AdminError
   switch (r.reason) {
     case 'UNKNOWN_USER':
       return new AdminError('adminNotFound', `User ${user} not found.`);
+    case 'SUB_ACCOUNT_DELETED':
+      return new AdminError('adminConflict', `User ${user} is a deleted sub-account: it is credited nothing.`);
     case 'MINING_ACCOUNT_NOT_FOUND':
       return new AdminError('adminNotFound', `Mining account ${account} of user ${user} not found.`);
     case 'MINING_ACCOUNT_EXISTS':

@@ -74,6 +74,9 @@ export class DepositIntake implements DepositSink {
       case 'ASSET_NOT_DEPOSITABLE':
       case 'NETWORK_NOT_DEPOSITABLE':
         return refuse('conflict', `Deposits of ${d.ticker} on ${network.name} are disabled.`);
+      case 'SUB_ACCOUNT_DELETED':
+        // nobody could reach what it would hold
+        return refuse('conflict', `User ${user} is a deleted sub-account: it is credited nothing.`);
       case 'DEPOSIT_ADDRESS_OF_OTHER_USER':
         return refuse('conflict', `Deposit address ${d.address} belongs to another user.`);
       case 'DEPOSIT_BELOW_MIN':

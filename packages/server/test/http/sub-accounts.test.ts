@@ -249,6 +249,12 @@ describe('sub-accounts through HTTP', () => {
       message: 'This action is unauthorized. Enable your key in API settings',
       errors: {},
     });
+    // nothing is credited where nobody could reach it
+    const deposit = await server.admin('POST', '/admin/v1/deposits', { user: sub.id, ticker: 'USDT', amount: '1' });
+    assert.deepEqual(
+      [deposit.status, deposit.body],
+      [409, { error: `User ${sub.id} is a deleted sub-account: it is credited nothing.` }],
+    );
     const listed = await main.privatePost<{ data: SubAccount[] }>(`${P}/list`, { search: 'closing' });
     assert.deepEqual(listed.data, []);
     // the alias is free again

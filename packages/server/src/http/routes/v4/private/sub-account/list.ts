@@ -23,7 +23,9 @@ export const subAccountListRoute = defineRoute(subAccountList, (app: FastifyInst
     // a snapshot is loaded, which keeps maps by key
     const number = (id: string): number => state.users.get(id)?.id ?? 0;
     const mine = [...state.subAccounts.values()]
-      .filter((s) => s.parent === parent && s.status !== 'deleted' && (search === undefined || s.alias.includes(search)))
+      .filter(
+        (s) => s.parent === parent && s.status !== 'deleted' && (search === undefined || s.alias.includes(search)),
+      )
       .sort((a, b) => a.createdAt - b.createdAt || number(a.id) - number(b.id));
     const data = mine.slice(offset, offset + limit).map((s) => subAccountBody(state, s));
     return reply.send({ offset, limit, data });
