@@ -316,6 +316,23 @@ describe('POST /api/v4/main-account/transfer (reference §7.7)', () => {
         mainError({ method: ['The selected method is invalid.'] }),
       );
     }
+    // a legacy method beside from/to names the same move, or nothing moves
+    await fails(
+      dora.transfer({ ticker: 'USDT', amount: '1', from: 'spot', to: 'main', method: 'deposit' }),
+      400,
+      mainError({ method: ['The method must name the transfer from and to name.'] }),
+    );
+    for (const [from, to, method] of [
+      ['main', 'spot', 'deposit'],
+      ['spot', 'main', 'withdraw'],
+    ]) {
+      assert.deepEqual(await dora.transfer({ ticker: 'USDT', amount: '1', from, to, method }), []);
+    }
+    await fails(
+      dora.transfer({ ticker: 'USDT', amount: '1', from: 'main' }),
+      400,
+      mainError({ to: ['The to field is required.'] }),
+    );
     await fails(
       dora.transfer({ ticker: 'USDT', amount: 'abc', from: 'main', to: 'spot' }),
       400,

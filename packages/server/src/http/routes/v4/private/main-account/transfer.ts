@@ -41,16 +41,25 @@ export const mainAccountTransferRoute = defineRoute(
 
       let route: { from: AccountKind; to: AccountKind } | undefined;
       const { from, to, method } = body;
+      const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
       if (from !== undefined || to !== undefined) {
         const fromOk = typeof from === 'string' && ACCOUNTS.includes(from);
         const toOk = typeof to === 'string' && ACCOUNTS.includes(to);
-        if (!fromOk) v.add('from', 'The selected from is invalid.');
-        if (!toOk) v.add('to', 'The selected to is invalid.');
+        if (!fromOk) v.add('from', given(from) ? 'The selected from is invalid.' : 'The from field is required.');
+        if (!toOk) v.add('to', given(to) ? 'The selected to is invalid.' : 'The to field is required.');
         if (fromOk && toOk) {
           if (from === to) v.add('to', 'The to and from must be different.');
           else route = { from: from as AccountKind, to: to as AccountKind };
         }
-      } else if (method === undefined || method === null || method === '') {
+        // a legacy method given too must name the same move: either could be the one the client meant
+        if (given(method)) {
+          const named = typeof method === 'string' ? METHODS.get(method) : undefined;
+          if (named === undefined) v.add('method', 'The selected method is invalid.');
+          else if (route !== undefined && (named.from !== route.from || named.to !== route.to)) {
+            v.add('method', 'The method must name the transfer from and to name.');
+          }
+        }
+      } else if (!given(method)) {
         v.add('method', 'The method field is required.');
       } else {
         route = typeof method === 'string' ? METHODS.get(method) : undefined;
