@@ -31,14 +31,17 @@ function totalOf(v: FieldValidation, body: Record<string, unknown>, state: State
   const inner = new FieldValidation({ amount: body.total });
   const units = moneyAmount(inner, spec, state.assets.get(spec.money)?.precision ?? 0);
   // the money amount's words, naming the field they are filed under
-  for (const message of inner.errors.amount ?? []) v.add('total', message.replace(/^Amount\b/, 'Total'));
+  for (const message of inner.errors.amount ?? []) {
+    v.add('total', message.replace(/^Amount\b/, 'Total').replace(/^The amount field/, 'The total field'));
+  }
   return units;
 }
 
 /**
  * The figures a modification gives, each read as a new order's is. The total of a priced order
- * (amount × price, either new or the order's own) is held to the market's limits, against the
- * order as it stands in the state the command is applied to next.
+ * (amount × price, either new or the order's own), and of a stop-market of stock at its activation
+ * price, as when placed, is held to the market's limits, against the order as it stands in the state
+ * the command is applied to next.
  */
 function figures(v: FieldValidation, body: Record<string, unknown>, state: State, cmd: ModifyOrder): ModifyOrder {
   const spec = state.markets.get(cmd.market);
@@ -58,8 +61,12 @@ function figures(v: FieldValidation, body: Record<string, unknown>, state: State
       ? undefined
       : t.byClientId.get(clientIdKey(cmd.user, cmd.market, cmd.clientOrderId)));
   const order = id === undefined ? undefined : t.orders.get(id);
-  if (order !== undefined && order.user === cmd.user && !order.byMoney && order.price > 0 && !v.failed) {
-    orderTotal(v, spec, state.assets.get(spec.money)?.precision ?? 0, amount ?? order.left, price ?? order.price);
+  if (order !== undefined && order.user === cmd.user && !order.byMoney && !v.failed) {
+    const precision = state.assets.get(spec.money)?.precision ?? 0;
+    if (order.price > 0) orderTotal(v, spec, precision, amount ?? order.left, price ?? order.price);
+    else if (order.type === 'stop market') {
+      orderTotal(v, spec, precision, amount ?? order.left, activation?.ticks ?? order.options.activationPrice);
+    }
   }
   return {
     ...cmd,

@@ -59,6 +59,8 @@ describe('an order’s total against the market’s minimum and maximum (referen
       const buy = (amount: string): unknown => errorsOf({ side: 'buy', amount, ...body }, type);
       assert.deepEqual(buy('4.99'), { amount: ['Total amount should be no less than 5 + trade fee'] });
       assert.deepEqual(buy('1000.01'), { amount: ['Total amount should be no greater than 1000'] });
+      // past what the engine holds too: the market's maximum is the one told
+      assert.deepEqual(buy('9'.repeat(30)), { amount: ['Total amount should be no greater than 1000'] });
       assert.equal(buy('1000'), undefined);
     });
   }

@@ -192,7 +192,39 @@ describe('order/modify through HTTP (reference §5.9–5.10)', () => {
       [next.type, next.amount, (next as unknown as Record<string, unknown>).activation_price],
       ['stop market', '200', '56000'],
     );
+    // a total past what the engine holds is named as the total
+    await assert.rejects(
+      alice.privatePost(MODIFY, { market: 'BTC_USDT', orderId: next.orderId, total: '9'.repeat(30) }),
+      (e: unknown) => {
+        assert.ok(e instanceof TxcError);
+        const { errors } = e.body as { errors: Record<string, string[]> };
+        assert.match(
+          errors.total?.[0] ?? '',
+          /^The total field value, that the API unable to process\. At most [0-9.]+ on this market\.$/,
+        );
+        return true;
+      },
+    );
     await alice.orderCancel({ market: 'BTC_USDT', orderId: next.orderId });
+  });
+
+  it('a stop-market sell stays held to the minimum total at its activation price, as when placed', async () => {
+    const stop = await alice.orderStopMarket({
+      market: 'BTC_USDT',
+      side: 'sell',
+      amount: '0.01',
+      activation_price: '40000',
+    });
+    for (const change of [{ activation_price: '1' }, { amount: '0.0001' }]) {
+      await fails(
+        alice.privatePost(MODIFY, { market: 'BTC_USDT', orderId: stop.orderId, ...change }),
+        422,
+        validation({ total: ['Total (amount * price) is less than 5'] }),
+      );
+    }
+    const [kept] = await alice.orderModify({ market: 'BTC_USDT', orderId: stop.orderId, amount: '0.02' });
+    assert.equal(kept.amount, '0.02');
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: kept.orderId });
   });
 
   it('under concurrent fills: never both the old and the new order live, never neither unless filled', async () => {

@@ -1,4 +1,4 @@
-import { formatUnits, pow10, type MarketSpec } from '@txc/core';
+import { decimalToUnits, formatUnits, pow10, type MarketSpec } from '@txc/core';
 import type { FieldValidation } from '../field-validation.js';
 import { decimalField, notPositive, unitsOf } from './decimal-field.js';
 
@@ -27,13 +27,15 @@ export function stockAmount(v: FieldValidation, spec: MarketSpec): number | unde
 export function moneyAmount(v: FieldValidation, spec: MarketSpec, moneyPrecision: number): number | undefined {
   const d = decimalField(v, 'amount', 'Amount', REQUIRED);
   if (d === undefined || notPositive(v, 'amount', 'Amount', d)) return undefined;
+  // the market's maximum before what the engine can hold: it is the smaller, and the one to tell
+  const exact = decimalToUnits(d, moneyPrecision);
+  if (exact !== undefined && spec.maxTotal > 0n && exact > spec.maxTotal) {
+    v.add('amount', `Total amount should be no greater than ${formatUnits(spec.maxTotal, moneyPrecision)}`);
+    return undefined;
+  }
   const units = unitsOf(v, 'amount', 'Amount', d, moneyPrecision, 'Min total step = = ');
   if (units !== undefined && BigInt(units) < spec.minTotal) {
     v.add('amount', `Total amount should be no less than ${formatUnits(spec.minTotal, moneyPrecision)} + trade fee`);
-    return undefined;
-  }
-  if (units !== undefined && spec.maxTotal > 0n && BigInt(units) > spec.maxTotal) {
-    v.add('amount', `Total amount should be no greater than ${formatUnits(spec.maxTotal, moneyPrecision)}`);
     return undefined;
   }
   return units;
