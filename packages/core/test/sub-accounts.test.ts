@@ -250,7 +250,7 @@ describe('sub-accounts', () => {
 
   for (const rules of [RULES.heldSubAccountWithdrawals, CURRENT_RULES]) {
     const closed = rules >= RULES.deletedSubAccountsClosed;
-    it(`a deleted sub-account is credited ${closed ? 'nothing' : 'as before rules 5'}: no deposit, no mining reward (rules ${rules})`, () => {
+    it(`a deleted sub-account is credited ${closed ? 'nothing' : 'as before rules 5'}: no deposit, no mining reward, no code (rules ${rules})`, () => {
       const v = testVenue();
       assert.ok(v.run({ type: 'AdoptRules', version: rules }).result.ok);
       v.run({ type: 'CreateUser', name: 'p1', eea: false });
@@ -277,7 +277,11 @@ describe('sub-accounts', () => {
         fppsRate: '0',
         txHash: '',
       } as const;
-      for (const cmd of [credit('s1', TICKER, 10n), reward]) {
+      v.run(credit('p1', TICKER, 10n));
+      const code = { code: 'C1', externalId: 'e1', ticker: TICKER, amount: 3n, passphraseDigest: null } as const;
+      assert.ok(v.run({ type: 'CreateCode', user: 'p1', description: null, ...code }).result.ok);
+      const applied = { type: 'ApplyCode', user: 's1', code: 'C1', passphraseDigest: null } as const;
+      for (const cmd of [credit('s1', TICKER, 10n), reward, applied]) {
         const { result } = v.run(cmd);
         assert.deepEqual(
           result.ok ? 'credited' : result.rejection,
@@ -286,6 +290,7 @@ describe('sub-accounts', () => {
         );
       }
       assert.equal(v.state.users.get('s1')?.main.size, closed ? 0 : 2);
+      assert.equal(v.state.users.get('s1')?.main.get(TICKER) ?? 0n, closed ? 0n : 13n);
     });
   }
 });

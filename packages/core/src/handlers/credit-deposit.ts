@@ -6,9 +6,8 @@ import { networkOf } from '../spec/asset.js';
 import { feeFor } from '../spec/fee.js';
 import { depositOwnerKey } from '../state/deposit-address.js';
 import { addTo } from '../state/ledger.js';
-import { follows, RULES } from '../state/rules.js';
+import { closedToCredits } from '../state/deleted-sub-accounts.js';
 import type { State } from '../state/state.js';
-import { isDeletedSubAccount } from '../state/sub-accounts.js';
 
 export function depositKey(network: string | null, txid: string): string {
   return `${network ?? ''}:${txid}`;
@@ -40,9 +39,7 @@ export function creditDeposit(state: State, cmd: CreditDeposit, ctx: ApplyContex
   if (before === 'conflict') return reject('DEPOSIT_TXID_CONFLICT', { txid: cmd.txid ?? '' });
   if (before !== undefined) return ok({ transactionId: before.transactionId, duplicate: true });
   if (!asset.canDeposit) return reject('ASSET_NOT_DEPOSITABLE', { ticker: cmd.ticker });
-  if (follows(state, RULES.deletedSubAccountsClosed) && isDeletedSubAccount(state.subAccounts, cmd.user)) {
-    return reject('SUB_ACCOUNT_DELETED', { user: cmd.user });
-  }
+  if (closedToCredits(state, cmd.user)) return reject('SUB_ACCOUNT_DELETED', { user: cmd.user });
   if (cmd.amount <= 0n) return reject('AMOUNT_NOT_POSITIVE');
   let fee = 0n;
   if (cmd.network !== null) {

@@ -4,9 +4,8 @@ import { ok, reject, type Result } from '../commands/rejection.js';
 import { parseDecimal } from '../money/decimal.js';
 import { addTo } from '../state/ledger.js';
 import { findMiningAccount, MINING_REWARD_TICKER } from '../state/mining.js';
-import { follows, RULES } from '../state/rules.js';
+import { closedToCredits } from '../state/deleted-sub-accounts.js';
 import type { State } from '../state/state.js';
-import { isDeletedSubAccount } from '../state/sub-accounts.js';
 
 function isRate(text: string): boolean {
   const d = parseDecimal(text);
@@ -20,9 +19,6 @@ export function creditMiningReward(
 ): Result<MiningRewardOutcome> {
   const user = state.users.get(cmd.user);
   if (user === undefined) return reject('UNKNOWN_USER', { user: cmd.user });
-  if (follows(state, RULES.deletedSubAccountsClosed) && isDeletedSubAccount(state.subAccounts, cmd.user)) {
-    return reject('SUB_ACCOUNT_DELETED', { user: cmd.user });
-  }
   const account = findMiningAccount(state.mining, cmd.user, cmd.account);
   if (account === undefined) return reject('MINING_ACCOUNT_NOT_FOUND', { user: cmd.user, account: cmd.account });
   if (!state.assets.has(MINING_REWARD_TICKER)) return reject('UNKNOWN_ASSET', { ticker: MINING_REWARD_TICKER });
@@ -31,6 +27,8 @@ export function creditMiningReward(
   if (!isRate(cmd.hashRate) || !isRate(cmd.fppsRate)) return reject('MINING_REWARD_RATE_INVALID');
   const external = account.payoutDestination === 'external_address';
   if (external && cmd.txHash === '') return reject('MINING_PAYOUT_HASH_REQUIRED');
+  // a reward paid out to an address credits nothing here
+  if (!external && closedToCredits(state, cmd.user)) return reject('SUB_ACCOUNT_DELETED', { user: cmd.user });
 
   const rewardId = state.mining.nextRewardId++;
   if (!external) {

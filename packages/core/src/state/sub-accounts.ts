@@ -57,11 +57,6 @@ export function liveSubAccountOf(subAccounts: SubAccounts, parent: string, id: s
 }
 
 /** Whether `parent` already has a live sub-account called `alias` (other than `except`). */
-/** Whether `user` is a deleted sub-account: nobody reaches what it would hold, so it is given nothing. */
-export function isDeletedSubAccount(subAccounts: SubAccounts, user: string): boolean {
-  return subAccounts.get(user)?.status === 'deleted';
-}
-
 export function aliasTaken(subAccounts: SubAccounts, parent: string, alias: string, except?: string): boolean {
   for (const sub of subAccounts.values()) {
     if (sub.parent === parent && sub.status !== 'deleted' && sub.alias === alias && sub.id !== except) return true;

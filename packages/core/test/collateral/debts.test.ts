@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { accountFigures, fastBook, liquidationState, RULES, type AccountLiquidated } from '../../src/index.js';
 import { checkedAgainstEveryAccount } from '../support/check-every-account.js';
 import { BOOKS } from '../support/books.js';
-import { collateralOrder, CollateralVenue, sound } from '../support/collateral-venue.js';
+import { collateralOrder, CollateralVenue, DAY, sound } from '../support/collateral-venue.js';
 import { order } from '../support/venue.js';
 import { minor, usdt } from '../support/units.js';
 
@@ -176,6 +176,17 @@ for (const { name, factory } of BOOKS) {
         sound(v);
       });
     }
+
+    it('an order finished beside it with nothing available to repay leaves it as it was (no interest paid into it)', () => {
+      const v = indebted(factory);
+      const loan = v.state.collateral.accounts.get('alice')!.loans.get('BTC_USDT')!;
+      const [principal, accruedAt] = [v.loan('alice', 'BTC_USDT', 'USDT'), loan.accruedAt];
+      v.time += DAY;
+      const bid = v.must(collateralOrder('alice', 'BTC_USDT', 'buy', { price: 30_000 * USD, amount: BTC / 1000 }));
+      v.must({ type: 'CancelOrder', user: 'alice', market: 'BTC_USDT', orderId: bid.id });
+      assert.deepEqual([v.loan('alice', 'BTC_USDT', 'USDT'), loan.accruedAt], [principal, accruedAt]);
+      sound(v);
+    });
 
     it('journals written under version 2 never liquidated such a debt', () => {
       const v = indebted(factory, RULES.lockedLeverage);

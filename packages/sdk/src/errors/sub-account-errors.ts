@@ -13,7 +13,7 @@ export const SUB_ACCOUNT_ERRORS = {
   }),
   subAccountNotEmpty: privateError(422, 0, 'Inner validation failed', {
     field: 'id',
-    fieldMessage: 'The sub-account still holds funds, orders, positions or withdrawals.',
+    fieldMessage: 'The sub-account still holds funds, orders, positions or withdrawals, or owes the lending pool.',
   }),
   /** `subAccountId` unknown, another user's or deleted: one answer, as for `id`. */
   subAccountIdInvalid: privateError(400, 0, 'Validation failed', {

@@ -251,7 +251,9 @@ describe('sub-account withdrawals held for the main account, and the KYC link, t
     await rejectsWith(boss.privatePost(`${P}/delete`, { id: deskId }), 422, {
       code: 0,
       message: 'Inner validation failed',
-      errors: { id: ['The sub-account still holds funds, orders, positions or withdrawals.'] },
+      errors: {
+        id: ['The sub-account still holds funds, orders, positions or withdrawals, or owes the lending pool.'],
+      },
     });
     clock.advance(DAY_MS - 60_000);
     await sleep(1_200);

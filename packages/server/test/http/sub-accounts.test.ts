@@ -237,7 +237,9 @@ describe('sub-accounts through HTTP', () => {
     await fails(main.privatePost(`${P}/delete`, { id: sub.id }), 422, {
       code: 0,
       message: 'Inner validation failed',
-      errors: { id: ['The sub-account still holds funds, orders, positions or withdrawals.'] },
+      errors: {
+        id: ['The sub-account still holds funds, orders, positions or withdrawals, or owes the lending pool.'],
+      },
     });
     assert.deepEqual(await balances(main, sub.id), { USDT: [{ main: '3', spot: '0', collateral: '0' }] });
     await main.privatePost(`${P}/transfer`, { id: sub.id, direction: 'sub_to_main', ticker: 'USDT', amount: '3' });
