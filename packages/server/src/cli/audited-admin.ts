@@ -6,15 +6,19 @@ import { auditBody, auditText } from '../admin/audit-log.js';
 import type { Venue } from '../venue/venue.js';
 import { cliActor } from './cli-actor.js';
 
+/** The body fields that name what an operation acts on, the first given wins. */
+const SUBJECTS = ['user', 'name', 'market', 'ticker', 'address'] as const;
+
 /**
  * What a CLI operation acts on, as its audit lines name it where the admin API's name a path: its
- * text arguments (a user, a key), else the user or name its body gives, else nothing.
+ * text arguments (a user, a key), else the user, name, market, asset or address its body gives,
+ * else nothing (a reset).
  */
 function targetOf(args: readonly unknown[]): string {
   const named = args.filter((a): a is string => typeof a === 'string');
   if (named.length > 0) return named.join(' ');
   const body = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null);
-  const subject = body?.user ?? body?.name;
+  const subject = SUBJECTS.map((field) => body?.[field]).find((v) => typeof v === 'string' && v !== '');
   return typeof subject === 'string' ? subject : '';
 }
 

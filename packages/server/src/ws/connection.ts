@@ -154,7 +154,11 @@ export class WsConnection {
       .catch(() => undefined);
   }
 
-  /** Closes with a code and reason; the hub forgets the connection when the socket reports it closed. */
+  /**
+   * Closes with a code and reason; the hub forgets the connection when the socket reports it closed,
+   * or at once for a venue rebuilt (4004), whose channels start afresh while the socket may linger
+   * until its close handshake ends.
+   */
   close(code: number, reason: string): void {
     if (this.closedWith !== undefined) return;
     this.closedWith = code;

@@ -42,7 +42,7 @@ export const mainAccountTransferRoute = defineRoute(
       let route: { from: AccountKind; to: AccountKind } | undefined;
       const { from, to, method } = body;
       const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
-      if (from !== undefined || to !== undefined) {
+      if (given(from) || given(to)) {
         const fromOk = typeof from === 'string' && ACCOUNTS.includes(from);
         const toOk = typeof to === 'string' && ACCOUNTS.includes(to);
         if (!fromOk) v.add('from', given(from) ? 'The selected from is invalid.' : 'The from field is required.');
