@@ -163,6 +163,18 @@ function expect(m: Model, cmd: Command): boolean {
   }
 }
 
+/** p1's sub-account s1, sharing its KYC, funded by transfer only. */
+const DESK = {
+  type: 'CreateSubAccount',
+  parent: 'p1',
+  id: 's1',
+  alias: 'desk',
+  email: null,
+  shareKyc: true,
+  spotEnabled: false,
+  collateralEnabled: false,
+} as const;
+
 describe('sub-accounts', () => {
   it('move funds only as the model allows, conserve them, and replay to the same state', () => {
     fc.assert(
@@ -212,16 +224,7 @@ describe('sub-accounts', () => {
   it('refuse a sub-account of a sub-account, and a transfer to spot or collateral its permissions do not allow', () => {
     const v = testVenue();
     v.run({ type: 'CreateUser', name: 'p1', eea: true });
-    const sub = {
-      type: 'CreateSubAccount',
-      parent: 'p1',
-      id: 's1',
-      alias: 'desk',
-      email: null,
-      shareKyc: true,
-      spotEnabled: false,
-      collateralEnabled: false,
-    } as const;
+    const sub = DESK;
     const created = v.run(sub).result;
     assert.ok(created.ok);
     assert.equal(v.state.subAccounts.get('s1')?.status, 'active');
@@ -254,17 +257,7 @@ describe('sub-accounts', () => {
       const v = testVenue();
       assert.ok(v.run({ type: 'AdoptRules', version: rules }).result.ok);
       v.run({ type: 'CreateUser', name: 'p1', eea: false });
-      const sub = {
-        type: 'CreateSubAccount',
-        parent: 'p1',
-        id: 's1',
-        alias: 'miner',
-        email: null,
-        shareKyc: true,
-        spotEnabled: false,
-        collateralEnabled: false,
-      } as const;
-      assert.ok(v.run(sub).result.ok);
+      assert.ok(v.run(DESK).result.ok);
       assert.ok(v.run({ type: 'CreateMiningAccount', user: 's1', name: 'rig' }).result.ok);
       assert.ok(v.run({ type: 'DeleteSubAccount', parent: 'p1', id: 's1' }).result.ok);
       const reward = {
