@@ -104,17 +104,20 @@ describe('sub-account API keys through HTTP: create, list, reset, delete', () =>
     await main.subAccountApiKeyDelete({ apiKeyId: key.id });
   });
 
-  it("gives a type 2 key's new secret only to a caller whose own key may withdraw", async () => {
+  it("gives a type 2 key's new secret, settings or allow-list only to a caller whose own key may withdraw", async () => {
     const withdrawer = await create(sub, 'kept', 2);
     const trader = await create(sub, 'trader', 1);
     const made = await server.admin('POST', '/admin/v1/users/keymaster/api-keys', { permissions: ['main-account'] });
     const { apiKey, apiSecret } = made.body as { apiKey: string; apiSecret: string };
     const lesser = server.client(apiKey, apiSecret);
-    await fails(lesser.subAccountApiKeyReset({ apiKeyId: withdrawer.id }), 400, {
-      code: 5,
-      message: "Type isn't allowed",
-      errors: {},
-    });
+    const notAllowed = { code: 5, message: "Type isn't allowed", errors: {} };
+    await fails(lesser.subAccountApiKeyReset({ apiKeyId: withdrawer.id }), 400, notAllowed);
+    await fails(lesser.subAccountApiKeyEdit({ apiKeyId: withdrawer.id, title: 'wider', urls: [] }), 400, notAllowed);
+    for (const route of ['create', 'delete']) {
+      const body = { apiKeyId: withdrawer.id, ip: '203.0.113.7' };
+      await fails(lesser.privatePost(`${K}/ip-address/${route}`, body), 400, notAllowed);
+    }
+    assert.deepEqual(await lesser.subAccountApiKeyEdit({ apiKeyId: trader.id, title: 'renamed', urls: [] }), {});
     // the key in force is untouched
     assert.deepEqual(await usdt(signer(withdrawer)), { main_balance: '7' });
     assert.equal(((await lesser.subAccountApiKeyReset({ apiKeyId: trader.id })) as Key).type, 1);

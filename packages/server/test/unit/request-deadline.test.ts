@@ -154,7 +154,8 @@ describe('the end of a gateway request', () => {
     socket.emit('message', Buffer.from(JSON.stringify({ id: 1, method: 'left', params: [] })), false);
     while (written.length === 0) await sleep(10);
     const left = Number(/"result":(-?\d+)/.exec(written[0]!)?.[1]);
-    assert.ok(left > 0 && left <= DUE_MS - FIRST_STEP_MS, `what is left of the request's end: ${left} ms`);
+    // a timer may fire a fraction of a millisecond early, and the answer is rounded: 2 ms of slack
+    assert.ok(left > 0 && left <= DUE_MS - FIRST_STEP_MS + 2, `what is left of the request's end: ${left} ms`);
     hub.stop();
   });
 });

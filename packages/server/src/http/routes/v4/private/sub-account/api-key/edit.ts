@@ -21,7 +21,7 @@ export const subAccountApiKeyEditRoute = defineRoute(
   subAccountApiKeyEdit,
   (app: FastifyInstance, { venue }: RouteDeps) => {
     app.post(subAccountApiKeyEdit.path, { config: { endpoint: subAccountApiKeyEdit } }, async (request, reply) => {
-      const requested = await requestedKeyWith(venue, request, reply, titleAndUrls);
+      const requested = await requestedKeyWith(venue, request, reply, titleAndUrls, { changes: true });
       if (requested === undefined) return reply;
       const { entry } = requested;
       const { title, urls } = requested.fields;

@@ -15,7 +15,7 @@ export const subAccountApiKeyIpAddressCreateRoute = defineRoute(
       subAccountApiKeyIpAddressCreate.path,
       { config: { endpoint: subAccountApiKeyIpAddressCreate } },
       async (request, reply) => {
-        const requested = await requestedKeyWith(venue, request, reply, ipField);
+        const requested = await requestedKeyWith(venue, request, reply, ipField, { changes: true });
         if (requested === undefined) return reply;
         const { record } = requested.entry;
         const ip = requested.fields;

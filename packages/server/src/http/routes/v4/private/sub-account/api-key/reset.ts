@@ -2,8 +2,6 @@ import { subAccountApiKeyReset } from '@txc/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../../../route-deps.js';
 import { defineRoute } from '../../../../../route-module.js';
-import { sendError } from '../../../../../send-error.js';
-import { callerMayWithdraw } from './caller-key.js';
 import { requestedKey } from './requested-key.js';
 import { subAccountKeyBody } from './api-key-body.js';
 
@@ -17,12 +15,9 @@ export const subAccountApiKeyResetRoute = defineRoute(
   subAccountApiKeyReset,
   (app: FastifyInstance, { venue }: RouteDeps) => {
     app.post(subAccountApiKeyReset.path, { config: { endpoint: subAccountApiKeyReset } }, async (request, reply) => {
-      const entry = await requestedKey(venue, request, reply);
+      const entry = await requestedKey(venue, request, reply, { changes: true });
       if (entry === undefined) return reply;
       const old = entry.record;
-      if (old.permissions.includes('withdraw') && !callerMayWithdraw(venue, request)) {
-        return sendError(reply, 'subAccountApiKeyTypeNotAllowed');
-      }
       // the new pair first: the id is never without one
       const made = venue.createApiKey(old.user, old.permissions, old.ips, old.subAccountKey);
       await Promise.all([made.durable, venue.revokeApiKey(old)]);
