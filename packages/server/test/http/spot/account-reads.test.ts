@@ -320,7 +320,7 @@ describe('POST /api/v4/main-account/transfer (reference §7.7)', () => {
     await fails(
       dora.transfer({ ticker: 'USDT', amount: '1', from: 'spot', to: 'main', method: 'deposit' }),
       400,
-      mainError({ method: ['The method must name the transfer from and to name.'] }),
+      mainError({ method: ['The method and from/to must name the same transfer.'] }),
     );
     for (const [from, to, method] of [
       ['main', 'spot', 'deposit'],

@@ -56,7 +56,7 @@ export const mainAccountTransferRoute = defineRoute(
           const named = typeof method === 'string' ? METHODS.get(method) : undefined;
           if (named === undefined) v.add('method', 'The selected method is invalid.');
           else if (route !== undefined && (named.from !== route.from || named.to !== route.to)) {
-            v.add('method', 'The method must name the transfer from and to name.');
+            v.add('method', 'The method and from/to must name the same transfer.');
           }
         }
       } else if (!given(method)) {

@@ -21,7 +21,7 @@ export function callerSubAccountKey(
 
 /**
  * Whether the key that signed `request` may withdraw: a key never hands out more than it holds, so
- * only such a caller creates a type 2 key or is given a new secret for one.
+ * only such a caller creates a type 2 key or changes one (its secret, settings or allow-list).
  */
 export function callerMayWithdraw(venue: Venue, request: FastifyRequest): boolean {
   return venue.keys.get(request.auth?.apiKey ?? '')?.permissions.has('withdraw') === true;
