@@ -22,12 +22,6 @@ export class MiningValidation extends MainValidation {
     super(fields);
   }
 
-  /** Absent, null and "" are missing, as Laravel sees them. */
-  isMissing(field: string): boolean {
-    const v = this.fields[field];
-    return v === undefined || v === null || v === '';
-  }
-
   requiredString(field: string, label: string, maxLength = Number.POSITIVE_INFINITY): string | undefined {
     if (this.isMissing(field)) {
       this.add(field, `The ${label} field is required.`);

@@ -41,25 +41,25 @@ export const mainAccountTransferRoute = defineRoute(
 
       let route: { from: AccountKind; to: AccountKind } | undefined;
       const { from, to, method } = body;
-      const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
-      if (given(from) || given(to)) {
+      const given = (field: string): boolean => !v.isMissing(field);
+      if (given('from') || given('to')) {
         const fromOk = typeof from === 'string' && ACCOUNTS.includes(from);
         const toOk = typeof to === 'string' && ACCOUNTS.includes(to);
-        if (!fromOk) v.add('from', given(from) ? 'The selected from is invalid.' : 'The from field is required.');
-        if (!toOk) v.add('to', given(to) ? 'The selected to is invalid.' : 'The to field is required.');
+        if (!fromOk) v.add('from', given('from') ? 'The selected from is invalid.' : 'The from field is required.');
+        if (!toOk) v.add('to', given('to') ? 'The selected to is invalid.' : 'The to field is required.');
         if (fromOk && toOk) {
           if (from === to) v.add('to', 'The to and from must be different.');
           else route = { from: from as AccountKind, to: to as AccountKind };
         }
         // a legacy method given too must name the same move: either could be the one the client meant
-        if (given(method)) {
+        if (given('method')) {
           const named = typeof method === 'string' ? METHODS.get(method) : undefined;
           if (named === undefined) v.add('method', 'The selected method is invalid.');
           else if (route !== undefined && (named.from !== route.from || named.to !== route.to)) {
             v.add('method', 'The method and from/to must name the same transfer.');
           }
         }
-      } else if (!given(method)) {
+      } else if (v.isMissing('method')) {
         v.add('method', 'The method field is required.');
       } else {
         route = typeof method === 'string' ? METHODS.get(method) : undefined;
