@@ -23,6 +23,12 @@ export interface MarketSpec {
   readonly margin?: MarginTerms;
 }
 
+/**
+ * The most lots, ticks or minor units of a budget one order may count: the engine holds them as
+ * safe integers, so a market's precisions bound its orders (docs/decisions.md).
+ */
+export const MAX_ORDER_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** A price in ticks of a market, as an exact fraction num / den (den > 0). */
 export interface Price {
   readonly num: bigint;

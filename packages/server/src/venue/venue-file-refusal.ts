@@ -1,6 +1,8 @@
 import {
   assetDefinitionRefusal,
+  formatUnits,
   marketDefinitionRefusal,
+  MAX_ORDER_UNITS,
   type AssetSpec,
   type MarketSpec,
   type Rejection,
@@ -32,6 +34,23 @@ function marketRefusalText(
 }
 
 /**
+ * A minimum no order of the market could meet: its amount counts at most MAX_ORDER_UNITS lots, a
+ * market buy's budget at most MAX_ORDER_UNITS minor units of the money asset. Such a market would
+ * refuse every order (or every market buy), each with the order's bound, so the file is refused instead.
+ */
+function unreachableMinimum(m: MarketSpec, assets: ReadonlyMap<string, AssetSpec>): string | undefined {
+  const what = `market ${m.name}`;
+  if (m.minAmount > MAX_ORDER_UNITS) {
+    return `${what}: minAmount ${formatUnits(m.minAmount, m.stockPrec)} is more than an order can carry at stockPrec ${m.stockPrec} (at most ${formatUnits(MAX_ORDER_UNITS, m.stockPrec)})`;
+  }
+  const precision = assets.get(m.money)?.precision;
+  if (precision !== undefined && m.minTotal > MAX_ORDER_UNITS) {
+    return `${what}: minTotal ${formatUnits(m.minTotal, precision)} is more than a market buy can spend at ${m.money}'s precision ${precision} (at most ${formatUnits(MAX_ORDER_UNITS, precision)})`;
+  }
+  return undefined;
+}
+
+/**
  * The first definition of a venue file that the state cannot take, in one line, or undefined: checked
  * before anything is applied, so that a refused file changes nothing (the engine checks each one
  * again as it applies it). Each name appears once in a file (`readVenueFile`).
@@ -52,6 +71,8 @@ export function venueFileRefusal(
   for (const market of markets) {
     const refusal = marketDefinitionRefusal(defined, state.markets, market);
     if (refusal !== undefined) return marketRefusalText(refusal, market, defined, state);
+    const unreachable = unreachableMinimum(market, defined);
+    if (unreachable !== undefined) return unreachable;
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import { TestServer } from '../support/test-server.js';
 
 interface VenueJson {
   assets: { ticker: string; precision: number }[];
-  markets: { name: string; takerFee: string; moneyPrec: number }[];
+  markets: { name: string; money: string; takerFee: string; moneyPrec: number; minAmount: string; minTotal: string }[];
 }
 
 /** A venue file the state cannot take in full is refused before any of its definitions is applied. */
@@ -54,6 +54,30 @@ describe('a venue file refused at start-up', () => {
     await assert.rejects(TestServer.start({ database: 'sqlite', venue: file }, dataDir), {
       message:
         /^venue definition refused: market ETH_USDT: stockPrec and moneyPrec are \d+ and \d+ and cannot change \(the file says \d+ and 3\)$/,
+    });
+  });
+
+  it('names a minimum no order of a market could meet', async () => {
+    const venue = JSON.parse(readFileSync(DEMO_VENUE_FILE, 'utf8')) as VenueJson;
+    // a token counted to 18 decimals as the money of XRP_USDT's copy: a market buy spends at most 0.009…
+    const lunc = venue.assets.find((a) => a.ticker === 'LUNC')!;
+    venue.assets.push({ ...lunc, ticker: 'WTOK', precision: 18 });
+    const xrp = venue.markets.find((m) => m.name === 'XRP_USDT')!;
+    venue.markets.push({ ...xrp, name: 'XRP_WTOK', money: 'WTOK', minTotal: '0.01' });
+    const file = join(dir(), 'venue.json');
+    writeFileSync(file, JSON.stringify(venue));
+    await assert.rejects(TestServer.start({ database: 'sqlite', venue: file }, dir()), {
+      message:
+        "venue definition refused: market XRP_WTOK: minTotal 0.01 is more than a market buy can spend at WTOK's precision 18 (at most 0.009007199254740991)",
+    });
+
+    xrp.minAmount = '9007199254740992';
+    venue.markets.pop();
+    writeFileSync(file, JSON.stringify(venue));
+    const dataDir = dir();
+    await assert.rejects(TestServer.start({ database: 'sqlite', venue: file }, dataDir), {
+      message:
+        'venue definition refused: market XRP_USDT: minAmount 9007199254740992 is more than an order can carry at stockPrec 1 (at most 900719925474099.1)',
     });
   });
 });

@@ -1,4 +1,4 @@
-import { decimalToUnits, formatUnits, parseDecimal, pow10, type ParsedDecimal } from '@txc/core';
+import { decimalToUnits, formatUnits, MAX_ORDER_UNITS, parseDecimal, pow10, type ParsedDecimal } from '@txc/core';
 import type { FieldValidation } from '../field-validation.js';
 
 /** "0.000001" for a scale of 6: the step messages of the reference. */
@@ -44,9 +44,6 @@ export function notPositive(v: FieldValidation, key: string, label: string, d: P
   return true;
 }
 
-/** The most units an order's figure may count: the engine holds lots, ticks and budgets as safe integers. */
-const MAX_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
-
 /**
  * Integer units of 10^-scale that fit a safe integer, filed under `key`; when too precise, the
  * step message: `step` followed by the step itself (written only then: most orders are on their
@@ -67,10 +64,10 @@ export function unitsOf(
     v.add(key, `${step}${stepText(scale)}`);
     return undefined;
   }
-  if (u > MAX_UNITS) {
+  if (u > MAX_ORDER_UNITS) {
     v.add(
       key,
-      `The ${label.toLowerCase()} field value, that the API unable to process. At most ${formatUnits(MAX_UNITS, scale)} on this market.`,
+      `The ${label.toLowerCase()} field value, that the API unable to process. At most ${formatUnits(MAX_ORDER_UNITS, scale)} on this market.`,
     );
     return undefined;
   }
