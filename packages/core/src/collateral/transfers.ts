@@ -2,16 +2,34 @@ import type { State } from '../state/state.js';
 import type { User } from '../state/user.js';
 import { openOrdersOf } from '../state/trading-state.js';
 import { repayIdleLoan } from './idle-loans.js';
-import { accountFigures, type AccountFigures } from './margin.js';
+import { accountFigures, unitsFor, type AccountFigures } from './margin.js';
+import { follows, RULES } from '../state/rules.js';
 import { assetValue } from './valuation.js';
 
 /**
- * What may leave the collateral account of an asset: its available balance, as far as what stays
- * keeps the equity at or above the margin of positions and open orders (`figures`: the account's at
- * `now`, when the caller has them already).
+ * The stock that long positions on margin pairs hold of `ticker`: the positions themselves. Were it
+ * to leave, a position would count stock the account does not hold, and closing it would borrow
+ * what is missing (from rules 6 it stays).
+ */
+function positionStock(state: State, user: string, ticker: string): bigint {
+  let held = 0n;
+  for (const pos of state.collateral.accounts.get(user)?.positions.values() ?? []) {
+    const spec = state.markets.get(pos.market);
+    if (pos.size <= 0 || spec === undefined || spec.type !== 'spot' || spec.stock !== ticker) continue;
+    held += BigInt(pos.size) * unitsFor(state, spec).lot;
+  }
+  return held;
+}
+
+/**
+ * What may leave the collateral account of an asset: its available balance beyond the stock of long
+ * margin positions, as far as what stays keeps the equity at or above the margin of positions and
+ * open orders (`figures`: the account's at `now`, when the caller has them already).
  */
 export function withdrawable(state: State, user: User, ticker: string, now: number, figures?: AccountFigures): bigint {
-  const available = user.collateral.get(ticker) ?? 0n;
+  let available = user.collateral.get(ticker) ?? 0n;
+  if (follows(state, RULES.positionStockStays)) available -= positionStock(state, user.name, ticker);
+  if (available <= 0n) return 0n;
   const account = state.collateral.accounts.get(user.name);
   const busy =
     account !== undefined &&

@@ -48,10 +48,20 @@ export const RULES = {
    * the lending pool is not deleted: nobody could reach what it held or owed.
    */
   deletedSubAccountsClosed: 5,
+  /**
+   * An OTO leg set off takes its sibling down only once it has closed all it was set off for; a leg
+   * the book ran out under leaves the sibling waiting, cut to what it left open (trading/oto.ts).
+   */
+  siblingOutlivesShortLeg: 6,
+  /**
+   * The stock behind a long position on a margin pair stays in the collateral account: a transfer
+   * takes out only what is beyond it (collateral/transfers.ts).
+   */
+  positionStockStays: 6,
 } as const;
 
 /** The rules this engine applies to new commands. */
-export const CURRENT_RULES: number = RULES.idleLoansRepaid;
+export const CURRENT_RULES: number = RULES.positionStockStays;
 
 /** Whether the state's rules include those of `version`. */
 export function follows(state: State, version: number): boolean {

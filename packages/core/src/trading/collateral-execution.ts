@@ -7,7 +7,7 @@ import { room, shrink } from './closing-orders.js';
 import { applyHold, planHold } from '../collateral/holds.js';
 import { closes } from '../collateral/margin.js';
 import { follows, RULES } from '../state/rules.js';
-import { detachLegs } from './oto.js';
+import { detachLegs, legSetOff } from './oto.js';
 import { walkBook } from './book-walk.js';
 
 /** How many of `want` lots a collateral taker takes: closing orders no more than their position. */
@@ -77,6 +77,10 @@ export function activateCollateral(exec: Exec, stop: Order): boolean {
     }
     applyHold(exec.state, user, stop, ticker, plan);
   }
-  if (leg && !detachFirst) detachLegs(exec, stop);
+  // from rules 6 the sibling waits for the leg's execution (`legExecuted`)
+  if (leg && !detachFirst) {
+    if (follows(exec.state, RULES.siblingOutlivesShortLeg)) legSetOff(exec, stop);
+    else detachLegs(exec, stop);
+  }
   return true;
 }

@@ -18,7 +18,7 @@ import {
   stockUnits,
 } from './fees.js';
 import { endOcoGroup, finish } from './finish.js';
-import { cancelByUser } from './oto.js';
+import { cancelByUser, legExecuted } from './oto.js';
 import { settleBuy, settleSell } from './settlement.js';
 
 /**
@@ -287,6 +287,7 @@ export function runTriggered(exec: Exec): void {
     }
     if (stop.account === 'collateral' && !activateCollateral(exec, stop)) continue;
     run(exec, stop);
+    if (stop.oto !== null && follows(exec.state, RULES.siblingOutlivesShortLeg)) legExecuted(exec, stop);
   }
   // emptying an array that is already empty still calls into the runtime: most commands trigger nothing
   if (exec.triggered.length !== 0) exec.triggered.length = 0;

@@ -1,6 +1,7 @@
 import type { Exec } from './exec-context.js';
 import type { CancelReason } from '../events/event.js';
 import { cancelOpen } from './finish.js';
+import { shrink } from './closing-orders.js';
 import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../state/order.js';
 import { indexOpen } from '../state/trading-state.js';
 import type { OtoGroup } from '../state/collateral-state.js';
@@ -12,8 +13,9 @@ import { follows, RULES } from '../state/rules.js';
  * close, at market, what the parent has filled since the legs were last armed, and grow with each
  * further fill. The legs are placed once the parent has filled, so the trades of the command that
  * armed them (the rest of a sweep, the stops it set off) do not set them off; the next trade at
- * their price does. When a leg triggers the other is cancelled; cancelling the parent, or the group,
- * cancels the live legs.
+ * their price does. When a leg triggers and closes what it covers the other is cancelled (one the
+ * book ran out under leaves the other for the rest); cancelling the parent, or the group, cancels
+ * the live legs.
  */
 export function createGroup(exec: Exec, parent: Order, link: OtoLink): void {
   const group: OtoGroup = {
@@ -92,6 +94,39 @@ export function detachLegs(exec: Exec, leg: Order): void {
   group.covered = 0;
   if (other !== undefined) cancelOpen(exec, other);
   if (!group.parentOpen) exec.state.collateral.otos.delete(group.id);
+}
+
+/**
+ * A leg set off goes on to execute (from rules 6): it leaves its group, so that nothing of this
+ * command cancels it as a live leg mid-run; its sibling waits for the outcome (`legExecuted`).
+ */
+export function legSetOff(exec: Exec, leg: Order): void {
+  const group = leg.oto === null ? undefined : exec.state.collateral.otos.get(leg.oto.id);
+  if (group === undefined) return;
+  if (group.stopLossId === leg.id) group.stopLossId = null;
+  if (group.takeProfitId === leg.id) group.takeProfitId = null;
+  if (group.stopLossId === null && group.takeProfitId === null) group.covered = 0;
+}
+
+/**
+ * A leg set off has executed (from rules 6). Once it closed all it was set off for, the other leg is
+ * cancelled; when the book ran out first (or self-trade prevention stopped it), the other leg stays,
+ * cut to what this one left open, so the rest of the position keeps its stop-loss or take-profit.
+ */
+export function legExecuted(exec: Exec, leg: Order): void {
+  const link = leg.oto;
+  if (link === null || link.role === 'parent') return;
+  const group = exec.state.collateral.otos.get(link.id);
+  if (group === undefined) return;
+  const other = liveLeg(exec, link.role === 'stopLoss' ? group.takeProfitId : group.stopLossId);
+  if (other === undefined) return;
+  if (leg.left === 0) {
+    cancelOpen(exec, other);
+    return;
+  }
+  // the position's changes in the leg's run have cut the other leg to the position already
+  shrink(exec, other, leg.left);
+  group.covered = other.left;
 }
 
 /** Where a group notes that its owner cancelled a leg. */

@@ -46,6 +46,33 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    for (const rules of [5, undefined]) {
+      it(`the stock of a long stays in the collateral account; what is beyond it may leave (rules ${rules ?? 'current'})`, () => {
+        const v = new CollateralVenue(factory, undefined, rules);
+        v.collateralUser('alice', { USDT: '10000', BTC: '0.01' });
+        v.user('bob', { USDT: '100000', BTC: '1' });
+        v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+        v.must(collateralOrder('alice', 'BTC_USDT', 'buy', { price: 60_000 * USD, amount: BTC / 10 }));
+        const out = (btc: string) =>
+          v.run({ type: 'Transfer', user: 'alice', ticker: 'BTC', amount: sats(btc), from: 'collateral', to: 'main' });
+        const twice = out('0.02').result;
+        if (rules === 5) {
+          // journals before rules 6: the position's own stock left, the position stayed at 0.1
+          assert.ok(twice.ok);
+          assert.equal(v.collateral('alice', 'BTC'), sats('0.09'));
+        } else {
+          assert.deepEqual(twice.ok ? 'accepted' : [twice.rejection.reason, twice.rejection.params], [
+            'TRANSFER_INSUFFICIENT_FUNDS',
+            { available: '0.01', amount: '0.02' },
+          ]);
+          assert.ok(out('0.01').result.ok);
+          assert.equal(v.collateral('alice', 'BTC'), sats('0.1'));
+        }
+        assert.equal(v.position('alice', 'BTC_USDT')?.size, BTC / 10);
+        sound(v);
+      });
+    }
+
     /**
      * Two reduce-only sells of a whole long: the first holds the account's stock, so the second, filled,
      * borrows it, and the position closes. The first is then cancelled and its stock repays that loan.

@@ -92,6 +92,63 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('a take-profit the book runs out under leaves the stop-loss waiting for the rest of the position', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '1000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.user('carl', { USDT: '100000', BTC: '1' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      // a trade at 62 000 sets the take-profit off; 0.04 is all the book then holds for it
+      v.must(order('bob', 'buy', { price: 62_000 * USD, amount: BTC / 20 }));
+      const { events } = v.run(order('carl', 'sell', { price: 62_000 * USD, amount: BTC / 100 }));
+      const finished = events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : []));
+      assert.deepEqual(
+        finished.map((o) => [o.oto?.role, o.status, o.dealStock]),
+        [['takeProfit', 'CANCELLED', (4 * BTC) / 100]],
+      );
+      assert.equal(v.position('alice', 'BTC_USDT')?.size, (6 * BTC) / 100);
+      assert.deepEqual(
+        openOrders(v, 'alice').map((o) => [o.oto?.role, o.amount, o.left]),
+        [['stopLoss', (6 * BTC) / 100, (6 * BTC) / 100]],
+      );
+      // and it closes that rest when the price falls through it
+      v.must(order('bob', 'buy', { price: 58_800 * USD, amount: BTC / 2 }));
+      const fall = v.run(order('carl', 'sell', { price: 58_800 * USD, amount: BTC / 100 }));
+      const closed = fall.events.flatMap((e) =>
+        e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : [],
+      );
+      assert.deepEqual(
+        closed.map((o) => [o.oto?.role, o.status, o.dealStock]),
+        [['stopLoss', 'FILLED', (6 * BTC) / 100]],
+      );
+      assert.equal(v.position('alice', 'BTC_USDT'), undefined);
+      assert.equal(v.state.collateral.otos.size, 0);
+      sound(v);
+    });
+
+    it('journals of rules version 5 replay as they were decided: the take-profit set off took the stop-loss down', () => {
+      const v = new CollateralVenue(factory, undefined, 5);
+      v.collateralUser('alice', { USDT: '1000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.user('carl', { USDT: '100000', BTC: '1' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      v.must(order('bob', 'buy', { price: 62_000 * USD, amount: BTC / 20 }));
+      const { events } = v.run(order('carl', 'sell', { price: 62_000 * USD, amount: BTC / 100 }));
+      const finished = events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : []));
+      assert.deepEqual(
+        finished.map((o) => [o.oto?.role, o.status, o.dealStock]),
+        [
+          ['stopLoss', 'CANCELLED', 0],
+          ['takeProfit', 'CANCELLED', (4 * BTC) / 100],
+        ],
+      );
+      assert.equal(v.position('alice', 'BTC_USDT')?.size, (6 * BTC) / 100);
+      assert.equal(openOrders(v, 'alice').length, 0);
+      sound(v);
+    });
+
     it('cancelling the parent, or the group, cancels the live legs', () => {
       const v = new CollateralVenue(factory);
       v.collateralUser('alice', { USDT: '10000' });

@@ -165,8 +165,9 @@ describe('OTO stop-loss and take-profit on collateral orders (reference §6.1)',
     assert.deepEqual(
       history.map((o) => [o.type, o.side, o.status, o.dealStock]),
       [
-        // newest first: the take-profit leg was armed after the stop-loss leg
-        ['stop market', 'sell', 'CANCELLED', '0'],
+        // newest first: the take-profit leg was armed after the stop-loss leg; it waited for the
+        // stop-loss's outcome, and went as the position it would close did
+        ['stop market', 'sell', 'AUTO_CANCELED_REDUCE_ONLY', '0'],
         ['stop market', 'sell', 'FILLED', '0.1'],
         ['limit', 'buy', 'FILLED', '0.1'],
       ],
