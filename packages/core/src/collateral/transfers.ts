@@ -7,18 +7,24 @@ import { follows, RULES } from '../state/rules.js';
 import { assetValue } from './valuation.js';
 
 /**
- * The stock that long positions on margin pairs hold of `ticker`: the positions themselves. Were it
- * to leave, a position would count stock the account does not hold, and closing it would borrow
- * what is missing (from rules 6 it stays).
+ * The stock that long positions on margin pairs hold of `ticker` in the available balance: the
+ * positions themselves, less what the account's own sells there hold already (out of the available
+ * balance). Were it to leave, a position would count stock the account does not hold, and closing it
+ * would borrow what is missing (from rules 6 it stays).
  */
 function positionStock(state: State, user: string, ticker: string): bigint {
-  let held = 0n;
+  let stock = 0n;
   for (const pos of state.collateral.accounts.get(user)?.positions.values() ?? []) {
     const spec = state.markets.get(pos.market);
     if (pos.size <= 0 || spec === undefined || spec.type !== 'spot' || spec.stock !== ticker) continue;
-    held += BigInt(pos.size) * unitsFor(state, spec).lot;
+    let free = BigInt(pos.size) * unitsFor(state, spec).lot;
+    for (const order of openOrdersOf(state.trading, user)) {
+      if (order.account !== 'collateral' || order.market !== pos.market || order.side !== 'sell') continue;
+      free -= order.hold - (state.collateral.poolHolds.get(order.id) ?? 0n);
+    }
+    if (free > 0n) stock += free;
   }
-  return held;
+  return stock;
 }
 
 /**

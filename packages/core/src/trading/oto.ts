@@ -98,20 +98,22 @@ export function detachLegs(exec: Exec, leg: Order): void {
 
 /**
  * A leg set off goes on to execute (from rules 6): it leaves its group, so that nothing of this
- * command cancels it as a live leg mid-run; its sibling waits for the outcome (`legExecuted`).
+ * command cancels it as a live leg mid-run; its sibling waits for the outcome (`legExecuted`). What
+ * the parent fills from now on is counted afresh, as when the legs were first armed.
  */
 export function legSetOff(exec: Exec, leg: Order): void {
   const group = leg.oto === null ? undefined : exec.state.collateral.otos.get(leg.oto.id);
   if (group === undefined) return;
   if (group.stopLossId === leg.id) group.stopLossId = null;
   if (group.takeProfitId === leg.id) group.takeProfitId = null;
-  if (group.stopLossId === null && group.takeProfitId === null) group.covered = 0;
+  group.covered = 0;
 }
 
 /**
- * A leg set off has executed (from rules 6). Once it closed all it was set off for, the other leg is
- * cancelled; when the book ran out first (or self-trade prevention stopped it), the other leg stays,
- * cut to what this one left open, so the rest of the position keeps its stop-loss or take-profit.
+ * A leg set off has executed (from rules 6). The other leg is left covering what this one did not
+ * close — nothing once it closed all it was set off for, the rest when the book ran out first — and
+ * what the parent filled during its run (its own bid, self-trade allowed): so the rest of the
+ * position keeps its stop-loss or take-profit, and with nothing to cover the other leg is cancelled.
  */
 export function legExecuted(exec: Exec, leg: Order): void {
   const link = leg.oto;
@@ -120,12 +122,13 @@ export function legExecuted(exec: Exec, leg: Order): void {
   if (group === undefined) return;
   const other = liveLeg(exec, link.role === 'stopLoss' ? group.takeProfitId : group.stopLossId);
   if (other === undefined) return;
-  if (leg.left === 0) {
+  // the position's changes in the leg's run have cut the other leg to the position already
+  const open = leg.left + group.covered;
+  if (open === 0) {
     cancelOpen(exec, other);
     return;
   }
-  // the position's changes in the leg's run have cut the other leg to the position already
-  shrink(exec, other, leg.left);
+  shrink(exec, other, open);
   group.covered = other.left;
 }
 

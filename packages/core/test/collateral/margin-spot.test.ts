@@ -73,6 +73,22 @@ for (const { name, factory } of BOOKS) {
       });
     }
 
+    it('a sell of the long holds part of its stock already: it is not kept back twice', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '10000', BTC: '0.05' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      v.must(collateralOrder('alice', 'BTC_USDT', 'buy', { price: 60_000 * USD, amount: BTC / 10 }));
+      v.must(collateralOrder('alice', 'BTC_USDT', 'sell', { price: 70_000 * USD, amount: BTC / 20, reduceOnly: true }));
+      const out = (btc: string) =>
+        v.run({ type: 'Transfer', user: 'alice', ticker: 'BTC', amount: sats(btc), from: 'collateral', to: 'main' })
+          .result;
+      const over = out('0.050001');
+      assert.deepEqual(over.ok ? 'accepted' : over.rejection.params, { available: '0.05', amount: '0.050001' });
+      assert.ok(out('0.05').ok);
+      sound(v);
+    });
+
     /**
      * Two reduce-only sells of a whole long: the first holds the account's stock, so the second, filled,
      * borrows it, and the position closes. The first is then cancelled and its stock repays that loan.

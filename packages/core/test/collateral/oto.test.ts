@@ -127,6 +127,30 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('a take-profit that sells into its own parent leaves the stop-loss covering what the parent filled meanwhile', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '3000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.user('carl', { USDT: '100000', BTC: '1' });
+      const parent = withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 20 }));
+      const [stopLoss] = openOrders(v, 'alice').filter((o) => o.oto?.role === 'stopLoss');
+      // a trade at 62 000 sets the take-profit off; self-trade allowed, it sells 0.05 into alice's own bid
+      v.must(order('bob', 'sell', { price: 62_000 * USD, amount: BTC / 100 }));
+      v.must(order('carl', 'buy', { price: 62_000 * USD, amount: BTC / 100 }));
+      assert.equal(v.position('alice', 'BTC_USDT')?.size, BTC / 20);
+      // the parent's last 0.05 is covered by the stop-loss kept and by a take-profit armed afresh
+      assert.deepEqual(
+        openOrders(v, 'alice').map((o) => [o.id === stopLoss?.id ? 'kept' : 'new', o.oto?.role, o.left]),
+        [
+          ['kept', 'stopLoss', BTC / 20],
+          ['new', 'takeProfit', BTC / 20],
+        ],
+      );
+      assert.equal(v.state.collateral.otos.get(parent.oto!.id)?.covered, BTC / 20);
+      sound(v);
+    });
+
     it('journals of rules version 5 replay as they were decided: the take-profit set off took the stop-loss down', () => {
       const v = new CollateralVenue(factory, undefined, 5);
       v.collateralUser('alice', { USDT: '1000' });
