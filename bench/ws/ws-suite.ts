@@ -33,7 +33,9 @@ const TRADES_SUBSCRIBERS = 100;
 const DEPTH_INTERVAL_MS = 100;
 const HOLD_MS = 2000;
 /** The benchmark server's socket settings: connections from one address unlimited, no idle close during a run. */
-const TXC_FLAGS = JSON.stringify({ websocket: { idleTimeoutMs: 3_600_000, connectionsPerMinute: 1_000_000_000 } });
+const TXC_FLAGS = JSON.stringify({
+  websocket: { idleTimeoutMs: 3_600_000, connectionsPerMinute: 1_000_000_000, connectionsPerIp: 1_000_000_000 },
+});
 
 const ms = (v: number): string => `${decimals(v, 2)} ms`;
 const kib = (bytes: number): string => `${decimals(bytes / 1024, 1)} KiB`;

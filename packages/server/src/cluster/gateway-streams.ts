@@ -13,7 +13,7 @@ import { systemClock } from '../venue/sequencer/clock.js';
 import { CommittedUnreadError, StoreUnavailableError } from '../venue/sequencer/unavailable.js';
 import { streamLogging } from '../ws/stream-logging.js';
 import { createStreams } from '../ws/streams.js';
-import type { StreamObserver } from '../ws/stream-hub.js';
+import type { StreamHub, StreamObserver } from '../ws/stream-hub.js';
 import { registerWebSocket } from '../ws/ws-route.js';
 import { handledWithin, unavailableAfter } from './request-deadline.js';
 import { CommandLink } from './command-link.js';
@@ -86,6 +86,8 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     tradesGatherMs: config.websocket.tradesGatherMs,
     limits: config.websocket,
+    connectionsPerClient: config.websocket.connectionsPerIp,
+    clientOf: rateLimitClient,
     json: config.http.json,
     observer: parts.observer,
     // counted as a REST request served here is: by the gateways together in Redis when it is
@@ -105,7 +107,7 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
   });
   registerWebSocket(app, {
     hub: streams.hub,
-    admit: connectionAdmission(parts),
+    admit: connectionAdmission(parts, streams.hub),
     notUpgraded: sendNotUpgraded,
   });
   return { venue, close: () => follower.close() };
@@ -114,14 +116,19 @@ export async function openGatewayStreams(parts: GatewayStreamsParts): Promise<Ga
 /**
  * A connection attempt counts against its client IP's allowance and the connections-per-minute
  * rule, as on a single server: in Redis across the gateways when it is configured, here otherwise.
+ * The sockets a client holds open are capped per gateway: each holds its own.
  */
-function connectionAdmission({
-  perClient,
-  rules,
-}: GatewayStreamsParts): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
+function connectionAdmission(
+  { perClient, rules }: GatewayStreamsParts,
+  hub: StreamHub,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
   return async (request, reply) => {
     const client = rateLimitClient(request.ip);
-    if ((await perClient(`${client}|ip`, rules.perIp)) && (await perClient(`${client}|ws-connect`, rules.wsConnect)))
+    if (
+      hub.mayOpen(request.ip) &&
+      (await perClient(`${client}|ip`, rules.perIp)) &&
+      (await perClient(`${client}|ws-connect`, rules.wsConnect))
+    )
       return true;
     void sendError(reply, 'publicRateLimited');
     return false;

@@ -171,6 +171,8 @@ export const ConfigSchema = Type.Object({
       windowMs: Type.Integer({ minimum: 100, default: 10_000 }),
       /** New connections per client IP per minute (more answer HTTP 429). */
       connectionsPerMinute: Type.Integer({ minimum: 1, default: 1_000 }),
+      /** Connections one client IP may hold open at once (more answer HTTP 429). */
+      connectionsPerIp: Type.Integer({ minimum: 1, default: 1_000 }),
     },
     { default: {} },
   ),

@@ -197,6 +197,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     tradesGatherMs: config.websocket.tradesGatherMs,
     limits: config.websocket,
+    connectionsPerClient: config.websocket.connectionsPerIp,
+    clientOf: rateLimitClient,
     json: config.http.json,
     observer: metrics.streams,
     faults,
@@ -212,7 +214,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     hub: streams.hub,
     admit: (request, reply) => {
       const now = venue.clock.nowMs();
-      if (!overIpAllowance(request) && limiter.hit(`${rateLimitClient(request.ip)}|ws-connect`, rules.wsConnect, now)) {
+      if (
+        streams.hub.mayOpen(request.ip) &&
+        !overIpAllowance(request) &&
+        limiter.hit(`${rateLimitClient(request.ip)}|ws-connect`, rules.wsConnect, now)
+      ) {
         return true;
       }
       void sendError(reply, 'publicRateLimited');

@@ -6,6 +6,7 @@ import type { CommandStamp } from '../venue/sequencer/sequencer.js';
 import type { VenueView } from '../venue/venue-view.js';
 import type { WsConnection } from './connection.js';
 import type { DurableOutbox } from './durable-outbox.js';
+import type { StoreReadTurns } from './store-read-turns.js';
 
 /** One accepted command as the sequencer applied it: what the channels learn from. */
 export interface AppliedCommand {
@@ -23,6 +24,8 @@ export interface StreamContext {
   readonly candles: Candles;
   /** Every push and every answer that reads state goes through it: sent once durable, in journal order. */
   readonly outbox: DurableOutbox;
+  /** The store reads one-shot requests make, one at a time, connections taking turns. */
+  readonly reads: StoreReadTurns;
   /**
    * Counts an order method against its key's allowance of the REST endpoint it stands for, shared
    * with that endpoint's own requests; false once it is spent. None: no per-key count (tests).

@@ -53,6 +53,10 @@ export interface HubOptions {
    * waits of one request by the same moment (cluster/request-deadline.ts).
    */
   readonly handling?: <T>(handle: () => T) => T;
+  /** Sockets one client may hold open at once (`mayOpen`); none: no cap. */
+  readonly connectionsPerClient?: number;
+  /** The client an address stands for (an IPv6 one by its /64, as the HTTP limits see it); none: the address. */
+  readonly clientOf?: (ip: string) => string;
 }
 
 /** What the hub reports (metrics implement it); called on hot paths: implementations only count. */
@@ -73,6 +77,8 @@ export type HubErrorLog = (error: unknown, context: string) => void;
  */
 export class StreamHub {
   private readonly connections = new Set<WsConnection>();
+  /** Open sockets by client (`clientOf` their address). */
+  private readonly openByClient = new Map<string, number>();
   private readonly byKey = new Map<string, Set<WsConnection>>();
   private readonly methods = new Map<string, MethodSpec>();
   private readonly subscriptions = new SubscriptionLog();
@@ -115,6 +121,20 @@ export class StreamHub {
     return [...this.methods].filter(([, spec]) => spec.private).map(([name]) => name);
   }
 
+  /**
+   * Whether a client may open one more socket: the cap keeps one address from holding every socket
+   * the server can carry (docs/decisions.md, "WebSocket limits"). Upgrades under way are not counted,
+   * so a burst may pass it by the few it races.
+   */
+  mayOpen(ip: string): boolean {
+    const most = this.options.connectionsPerClient;
+    return most === undefined || (this.openByClient.get(this.clientOf(ip)) ?? 0) < most;
+  }
+
+  private clientOf(ip: string): string {
+    return this.options.clientOf?.(ip) ?? ip;
+  }
+
   /** Takes a new socket (`stream`: the TCP socket under it): its frames are requests from now on. */
   open(socket: WebSocket, stream: Writable, ip: string): WsConnection {
     const conn = new WsConnection(socket, stream, {
@@ -129,6 +149,8 @@ export class StreamHub {
       return conn;
     }
     this.connections.add(conn);
+    const client = this.clientOf(ip);
+    this.openByClient.set(client, (this.openByClient.get(client) ?? 0) + 1);
     this.observer?.opened();
     socket.on('message', (data, isBinary) => this.onFrame(conn, data, isBinary));
     socket.on('ping', (data) => this.onPing(conn, data));
@@ -266,8 +288,10 @@ export class StreamHub {
     if (isBinary) return conn.close(CLOSE.unsupportedData, 'text frames only');
     const frame = parseFrame(rawText(data), this.options.json);
     if (frame === NOT_JSON) return conn.close(CLOSE.unsupportedData, 'not JSON');
-    // a frame that is no request counts too: answering it is work done for the client
-    if (!conn.requests.admit('malformed' in frame ? '' : frame.method, performance.now())) {
+    // a frame that is no request counts too: answering it is work done for the client; a method
+    // that does not exist is no placement, whatever its name
+    const method = 'malformed' in frame || !this.methods.has(frame.method) ? '' : frame.method;
+    if (!conn.requests.admit(method, performance.now())) {
       return conn.send(errorFrame(frame.id, new WsError(WS_ERRORS.tooManyRequests)));
     }
     if ('malformed' in frame) return conn.send(errorFrame(frame.id, frame.error));
@@ -350,6 +374,10 @@ export class StreamHub {
 
   private forget(conn: WsConnection, code: number): void {
     if (!this.connections.delete(conn)) return;
+    const client = this.clientOf(conn.ip);
+    const open = (this.openByClient.get(client) ?? 1) - 1;
+    if (open === 0) this.openByClient.delete(client);
+    else this.openByClient.set(client, open);
     if (conn.auth !== undefined) this.unbind(conn, conn.auth.apiKey);
     for (const channel of this.channels) channel.disconnect(conn);
     // a code of the client's choosing would make a metric series of its own: they are counted together

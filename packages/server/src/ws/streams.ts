@@ -27,6 +27,7 @@ import { borrowsAccountMarginChannel } from './channels/borrows-account-margin.j
 import { adlQuantileChannel } from './channels/adl-quantile.js';
 import type { FaultBoard } from '../faults/fault-board.js';
 import { StreamFaults } from './stream-faults.js';
+import { StoreReadTurns } from './store-read-turns.js';
 
 /** Every channel of the socket, one line each. */
 const channelsOf = (options: StreamsOptions): readonly ChannelFactory[] => [
@@ -84,7 +85,14 @@ export function createStreams(options: StreamsOptions): Streams {
   const { venue, marketData } = options;
   const outbox = new DurableOutbox(venue, (error) => options.log(error, 'push'));
   const candles = options.candles ?? new Candles(venue);
-  const context: StreamContext = { venue, marketData, candles, outbox, keyAllowance: options.keyAllowance };
+  const context: StreamContext = {
+    venue,
+    marketData,
+    candles,
+    outbox,
+    reads: new StoreReadTurns(venue),
+    keyAllowance: options.keyAllowance,
+  };
   const channels: Channel[] = [...channelsOf(options), ...(options.channels ?? [])].map((make) => make(context));
   const faults = options.faults === undefined ? undefined : new StreamFaults(options.faults);
   const hub = new StreamHub(channels, outbox, { ...options, mutes: faults }, options.log, options.observer);

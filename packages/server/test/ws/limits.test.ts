@@ -110,6 +110,33 @@ describe('WebSocket limits', () => {
     await ws.close();
   });
 
+  test('a method that does not exist spends the allowance of requests, whatever its name, not of placements', async () => {
+    const server = await start({ requestsPerWindow: 3, placementsPerWindow: 1000, windowMs: 600_000 });
+    const ws = await WsTestClient.connect(server.url);
+    for (let i = 0; i < 3; i++) assert.equal((await ws.request('ping')).result, 'pong');
+    assert.equal((await ws.request('x_place')).error?.code, 7);
+    await ws.close();
+  });
+
+  test('a burst of requests that read the store is answered, each once: its result, or code 7 past the reads a connection may have waiting', async () => {
+    const server = await start({});
+    const ws = await WsTestClient.connect(server.url);
+    const other = await WsTestClient.connect(server.url);
+    // candles of seconds are built from stored trades: each of these is a store read
+    const burst = Array.from({ length: 40 }, () => ws.request('candles_request', ['BTC_USDT', 0, 253402300799, 1]));
+    const answers = await Promise.all(burst);
+    assert.equal((await other.request('ping')).result, 'pong');
+    const kinds = new Set(answers.map((a) => (a.error === null ? 'candles' : `code ${a.error.code}`)));
+    assert.ok(
+      [...kinds].every((k) => k === 'candles' || k === 'code 7'),
+      [...kinds].join(),
+    );
+    assert.ok(kinds.has('candles'));
+    assert.equal(ws.answers().length, 40);
+    await ws.close();
+    await other.close();
+  });
+
   test('a client that sends ping frames and never reads the pongs is cut off (4002)', async () => {
     const server = await start({ maxBufferedBytes: 65_536, requestsPerWindow: 1_000_000 });
     const stuck = await WsTestClient.connect(server.url);
@@ -144,23 +171,43 @@ describe('WebSocket limits', () => {
     assert.deepEqual(closes.sort(), ['txc_ws_closes_total{code="1000"} 1', 'txc_ws_closes_total{code="client"} 3']);
   });
 
-  test('connection attempts over the per-IP allowance answer HTTP 429 in the public error family', async () => {
-    const server = await start({ connectionsPerMinute: 3 });
-    const open = [];
-    for (let i = 0; i < 3; i++) open.push(await WsTestClient.connect(server.url));
-    const refusal = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+  /** The answer to an upgrade the server refuses. */
+  const refusedUpgrade = (server: TestServer): Promise<{ status: number; body: unknown }> =>
+    new Promise((resolve, reject) => {
       const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
-      socket.on('open', () => reject(new Error('the fourth connection was accepted')));
+      socket.on('open', () => reject(new Error('the connection was accepted')));
       socket.on('error', () => undefined);
       socket.on('unexpected-response', (_req, res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) as unknown }));
       });
     });
-    assert.equal(refusal.status, 429);
-    assert.deepEqual(JSON.parse(refusal.body), { success: false, message: 'Too many requests.', params: [] });
+  const TOO_MANY = { status: 429, body: { success: false, message: 'Too many requests.', params: [] } };
+
+  test('connection attempts over the per-IP allowance answer HTTP 429 in the public error family', async () => {
+    const server = await start({ connectionsPerMinute: 3 });
+    const open = [];
+    for (let i = 0; i < 3; i++) open.push(await WsTestClient.connect(server.url));
+    assert.deepEqual(await refusedUpgrade(server), TOO_MANY);
     for (const ws of open) await ws.close();
+  });
+
+  test('an IP holds at most connectionsPerIp sockets open at once: one more is refused (429) until one closes', async () => {
+    const server = await start({ connectionsPerIp: 2 });
+    const first = await WsTestClient.connect(server.url);
+    const second = await WsTestClient.connect(server.url);
+    assert.deepEqual(await refusedUpgrade(server), TOO_MANY);
+    await first.close();
+    // the server forgets the socket once its side of the close is over, a moment after the client's
+    let third: WsTestClient | undefined;
+    for (let i = 0; i < 40 && third === undefined; i++) {
+      third = await WsTestClient.connect(server.url).catch(() => undefined);
+      if (third === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    assert.equal((await third!.request('ping')).result, 'pong');
+    await second.close();
+    await third!.close();
   });
 
   test('10,000 subscriptions on one socket are each answered; the socket and the server carry on', async () => {

@@ -88,14 +88,14 @@ export class CandlesChannel implements Channel {
   }
 
   /** `[market, start, end, interval]`: the candles whose periods meet [start, end], oldest first. */
-  async request(_conn: WsConnection, params: readonly unknown[]): Promise<unknown> {
+  async request(conn: WsConnection, params: readonly unknown[]): Promise<unknown> {
     atMost(params, 4);
     const spec = marketParam(this.ctx.venue.state, params[0]);
     const start = integerParam(params[1], 'start', 0, LAST_SECOND);
     const end = integerParam(params[2], 'end', 0, LAST_SECOND);
     const intervalS = intervalParam(params[3]);
     if (start > end) throw invalidArgument('start must not be after end');
-    const found = await this.ctx.venue.readDurable(() =>
+    const found = await this.ctx.reads.read(conn, () =>
       this.ctx.candles.range(spec.name, intervalS, start, end, CANDLES_REQUEST_MOST),
     );
     return found.map((c) => candleTuple(spec.name, c));

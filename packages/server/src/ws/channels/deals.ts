@@ -74,7 +74,7 @@ export class DealsChannel extends AccountChannel<MarketSet> {
     const { state } = this.ctx.venue;
     const spec = marketParam(state, params[0]);
     const { offset, limit } = pageParams(params);
-    const { rows, counterOrderOf } = await this.ctx.venue.readDurable(async (store) => {
+    const { rows, counterOrderOf } = await this.ctx.reads.read(conn, async (store) => {
       const page = await (
         await userDeals(store, userOf(conn))
       )

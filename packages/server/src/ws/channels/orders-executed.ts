@@ -58,7 +58,7 @@ export class OrdersExecutedChannel extends AccountChannel<Terms> {
     const spec = marketParam(state, market);
     const wanted = orderTypes(types);
     const { offset, limit } = pageParams(params);
-    const rows = await this.ctx.venue.readDurable(async (store) => {
+    const rows = await this.ctx.reads.read(conn, async (store) => {
       const q = (await userFinishedOrders(store, userOf(conn)))
         .where('market', '=', spec.name)
         .orderBy('order_id', 'desc');

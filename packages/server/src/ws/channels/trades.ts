@@ -83,7 +83,7 @@ export class TradesChannel implements Channel {
     this.subscribers = new MarketSubscribers(this.name, ctx.outbox);
   }
 
-  request(_conn: WsConnection, params: readonly unknown[]): unknown {
+  request(conn: WsConnection, params: readonly unknown[]): unknown {
     atMost(params, 3);
     const { state } = this.ctx.venue;
     const spec = marketParam(state, params[0]);
@@ -96,7 +96,7 @@ export class TradesChannel implements Channel {
         .map((t) => tradeObject(state, spec, t));
     }
     // a read the request waits for: 503 by its end while the store hangs, as every such read
-    return this.ctx.venue.readDurable((store) => this.page(store, spec, limit, from));
+    return this.ctx.reads.read(conn, (store) => this.page(store, spec, limit, from));
   }
 
   subscribe(conn: WsConnection, params: readonly unknown[]): void {
