@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TxcClient } from '@txc/sdk';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
 import { collateralServer, collateralTrader, units } from '../support/collateral.js';
 import type { TestServer } from '../support/test-server.js';
@@ -104,6 +104,46 @@ describe("the dashboard's long figures read at a sensible precision", () => {
       if (position.liquidationPrice !== null) {
         await rounded(await under(table, row, 'Liquidation'), position.liquidationPrice, atPricePrecision);
       }
+    });
+  });
+
+  it("a position's side reads long or short: from its amount's sign in one-way mode, as named in hedge mode", async () => {
+    const maker = await collateralTrader(server, 'sides-maker', { USDT: '100000' });
+    await maker.collateralLimit({ market: 'BTC_PERP', side: 'sell', amount: '0.02', price: '60000' });
+    await maker.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '0.02', price: '59900' });
+    const oneWay = await server.user('one-way-short', { deposits: { USDT: '5000' } });
+    await oneWay.client.transfer({ ticker: 'USDT', amount: '5000', from: 'main', to: 'collateral' });
+    await oneWay.client.collateralMarket({ market: 'BTC_PERP', side: 'sell', amount: '0.01' });
+    const oneWayLong = await server.user('one-way-long', { deposits: { USDT: '5000' } });
+    await oneWayLong.client.transfer({ ticker: 'USDT', amount: '5000', from: 'main', to: 'collateral' });
+    await oneWayLong.client.collateralMarket({ market: 'BTC_PERP', side: 'buy', amount: '0.01' });
+    const hedged = await server.user('hedged', { deposits: { USDT: '5000' } });
+    await hedged.client.transfer({ ticker: 'USDT', amount: '5000', from: 'main', to: 'collateral' });
+    await hedged.client.collateralHedgeModeUpdate({ hedgeMode: true });
+    await hedged.client.collateralMarket({ market: 'BTC_PERP', side: 'sell', amount: '0.01', positionSide: 'SHORT' });
+    await hedged.client.collateralMarket({ market: 'BTC_PERP', side: 'buy', amount: '0.01', positionSide: 'LONG' });
+    const sides = async (page: Page) => {
+      await page.getByTestId('position').first().waitFor();
+      return page.getByTestId('position-side').allTextContents();
+    };
+
+    await browser.withPage('position-sides', async (page) => {
+      const [short] = await oneWay.client.openPositions('BTC_PERP');
+      assert.deepEqual([short?.positionSide, short?.amount], ['BOTH', '-0.01']);
+      await logInAsTrader(page, server.url, 'BTC_PERP', oneWay.apiKey, oneWay.apiSecret);
+      assert.deepEqual(await sides(page), ['short']);
+      await page.getByTestId('logout').click();
+      await logInAsTrader(page, server.url, 'BTC_PERP', oneWayLong.apiKey, oneWayLong.apiSecret);
+      assert.deepEqual(await sides(page), ['long']);
+      await page.getByTestId('logout').click();
+
+      const positions = await hedged.client.openPositions('BTC_PERP');
+      await logInAsTrader(page, server.url, 'BTC_PERP', hedged.apiKey, hedged.apiSecret);
+      assert.deepEqual(
+        await sides(page),
+        positions.map((p) => p.positionSide.toLowerCase()),
+      );
+      assert.deepEqual(positions.map((p) => p.positionSide).sort(), ['LONG', 'SHORT']);
     });
   });
 });

@@ -75,6 +75,32 @@ describe("the operator view's panels show what each action did", () => {
     });
   });
 
+  it('with no user name, showing balances or making a key sends nothing and says a name is needed', async () => {
+    await browser.withPage('users-no-name', async (page) => {
+      await openOperator(page, server.url, server.adminToken);
+      const sentToUsers: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/admin/v1/users')) sentToUsers.push(request.url());
+      });
+      const needed = page.getByTestId('user-name-needed');
+      for (const button of ['user-show', 'key-create']) {
+        await page.getByTestId('user-name').fill('  ');
+        await page.getByTestId(button).click();
+        await needed.waitFor();
+        assert.equal(await page.getByTestId('api-error').count(), 0, button);
+      }
+      // a name typed: the request goes, and the word about the name with it
+      await page.getByTestId('user-name').fill('nobody-at-all');
+      await page.getByTestId('user-show').click();
+      await page.getByTestId('api-error').waitFor();
+      assert.equal(await needed.count(), 0);
+      assert.deepEqual(
+        sentToUsers.map((url) => new URL(url).pathname),
+        ['/admin/v1/users/nobody-at-all'],
+      );
+    });
+  });
+
   it('market choices made before the markets list arrived send the market they show', async () => {
     await browser.withPage('late-markets', async (page) => {
       let release = () => {};

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, logInAsTrader, type TestBrowser } from '../support/browser.js';
 import { collateralServer } from '../support/collateral.js';
 import type { TestServer } from '../support/test-server.js';
+import { trader } from '../support/trading.js';
 
 /** The order types the form offers, in its order. */
 async function offered(page: Page): Promise<string[]> {
@@ -16,6 +17,16 @@ async function offered(page: Page): Promise<string[]> {
 /** The label of the amount field (an input has no text of its own). */
 async function amountLabel(page: Page): Promise<string> {
   return (await page.locator('label', { has: page.getByTestId('order-amount') }).textContent()) ?? '';
+}
+
+/** The text of the cell under `header` in the row of `table` whose id (its first cell) is `id`. */
+async function cellOf(table: Locator, id: number, header: string): Promise<string> {
+  const headers = (await table.locator('thead th').allTextContents()).map((text) => text.trim());
+  const row = table
+    .locator('tbody tr')
+    .filter({ has: table.page().locator('td:first-child', { hasText: new RegExp(`^${id}$`) }) });
+  await row.waitFor();
+  return ((await row.locator('td').nth(headers.indexOf(header)).textContent()) ?? '').trim();
 }
 
 describe('the order form offers what the selected market takes, and says what an amount is in', () => {
@@ -87,6 +98,65 @@ describe('the order form offers what the selected market takes, and says what an
       await page.getByTestId('order-type').selectOption('limit');
       await page.getByTestId('order-side-buy').click();
       assert.match(await amountLabel(page), /BTC/);
+    });
+  });
+
+  it("the lists say what an order's amount is in: the money a market or stop-market buy spends", async () => {
+    const seller = await trader(server, 'unit-seller', { XRP: '1000', BTC: '1' });
+    const { client, apiKey, apiSecret } = await server.user('unit-buyer', { deposits: { USDT: '1000' } });
+    await client.transfer({ ticker: 'USDT', amount: '500', from: 'main', to: 'spot' });
+    await client.transfer({ ticker: 'USDT', amount: '500', from: 'main', to: 'collateral' });
+    await seller.orderNew({ market: 'XRP_USDT', side: 'sell', amount: '100', price: '0.5' });
+    await browser.withPage('amount-units', async (page) => {
+      // XRP_USDT trades on spot alone: its history knows a market buy spent money
+      await logInAsTrader(page, server.url, 'XRP_USDT', apiKey, apiSecret);
+      await page.getByTestId('order-type').selectOption('market');
+      await page.getByTestId('order-side-buy').click();
+      await page.getByTestId('order-amount').fill('20');
+      await page.getByTestId('order-submit').click();
+      await page.getByTestId('order-placed').waitFor();
+      const [bought] = (await client.orderHistory({ market: 'XRP_USDT' })).XRP_USDT ?? [];
+      assert.ok(bought !== undefined);
+      assert.deepEqual([bought.type, bought.amount], ['market', '20']);
+      const history = page.getByTestId('order-history');
+      assert.equal(await cellOf(history, bought.id, 'Amount'), '20 USDT');
+      assert.equal(await cellOf(history, bought.id, 'Filled'), `${bought.dealStock} XRP`);
+
+      // a stop-market buy rests with the money it will spend; a sell's amount is the stock
+      await page.getByTestId('order-type').selectOption('stop-market');
+      await page.getByTestId('order-activation').fill('0.6');
+      await page.getByTestId('order-amount').fill('10');
+      await page.getByTestId('order-submit').click();
+      const open = page.getByTestId('open-orders');
+      await page.getByTestId('open-order').waitFor();
+      const [stop] = await client.activeOrders({ market: 'XRP_USDT' });
+      assert.ok(stop !== undefined);
+      assert.deepEqual([stop.type, stop.amount], ['stop market', '10']);
+      assert.equal(await cellOf(open, stop.orderId, 'Amount'), '10 USDT');
+      assert.equal(await cellOf(open, stop.orderId, 'Left'), '10 USDT');
+    });
+
+    // on BTC_USDT a collateral order is listed alongside: its trigger-market buy's amount is stock
+    const buyer = await trader(server, 'unit-btc-buyer', { USDT: '100' });
+    await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '60000' });
+    await buyer.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '60000' });
+    const spotStop = await client.orderStopMarket({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '30',
+      activation_price: '70000',
+    });
+    const collateralStop = await client.collateralTriggerMarket({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.002',
+      activation_price: '70000',
+    });
+    await browser.withPage('amount-units-collateral', async (page) => {
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
+      const open = page.getByTestId('open-orders');
+      assert.equal(await cellOf(open, spotStop.orderId, 'Amount'), '30 USDT');
+      assert.equal(await cellOf(open, collateralStop.orderId, 'Amount'), '0.002 BTC');
     });
   });
 });

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { TxcClient } from '@txc/sdk';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.js';
 import { TestServer } from '../support/test-server.js';
+import { trader } from '../support/trading.js';
 
 /** Presses Tab until the element with this test id has the focus; fails if it is never reached. */
 async function tabTo(page: Page, testId: string): Promise<void> {
@@ -17,6 +19,11 @@ async function tabTo(page: Page, testId: string): Promise<void> {
 /** Whether the page is wider than the window, which on a phone means scrolling sideways. */
 async function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+}
+
+/** The test id of the element that has the focus. */
+async function focused(page: Page): Promise<unknown> {
+  return page.evaluate('document.activeElement?.getAttribute("data-testid")');
 }
 
 describe('the dashboard is usable from the keyboard, on a phone and in either theme', () => {
@@ -56,6 +63,59 @@ describe('the dashboard is usable from the keyboard, on a phone and in either th
       await page.keyboard.press('Enter');
       await page.getByTestId('open-order').waitFor({ state: 'detached' });
       assert.deepEqual(await client.activeOrders({ market: 'BTC_USDT' }), []);
+    });
+  });
+
+  it('a confirmation takes the focus, is dropped with Escape, and gives the focus back to its button', async () => {
+    const { client, apiKey } = await server.user('key-kept-by-escape');
+    await browser.withPage('confirm-keyboard', async (page) => {
+      await page.goto(`${server.url}/ui/admin`);
+      await page.getByTestId('admin-token').fill(server.adminToken);
+      await page.getByTestId('admin-submit').click();
+      await page.getByTestId('key-revoke-key').fill(apiKey);
+      await page.getByTestId('key-revoke').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('key-revoke-confirm').waitFor();
+      assert.equal(await focused(page), 'key-revoke-confirm-ok');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('key-revoke-confirm').waitFor({ state: 'detached' });
+      assert.equal(await focused(page), 'key-revoke');
+      await client.mainBalances();
+
+      await page.keyboard.press('Enter');
+      assert.equal(await focused(page), 'key-revoke-confirm-ok');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('key-revoked').waitFor();
+      assert.equal(await focused(page), 'key-revoke');
+      await assert.rejects(client.mainBalances(), /Unauthorized request/);
+    });
+  });
+
+  it('recent trades say buy or sell in words, and a market that did not move is not coloured as up', async () => {
+    const seller = await trader(server, 'worded-seller', { BTC: '1' });
+    const buyer = await trader(server, 'worded-buyer', { USDT: '1000' });
+    await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '41234.5' });
+    await buyer.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '41234.5' });
+    await buyer.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '41000.5' });
+    await seller.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '41000.5' });
+    const publicApi = new TxcClient({ baseUrl: server.url });
+    const ticker = await publicApi.ticker();
+    const still = Object.keys(ticker).find((market) => ticker[market]?.change === '0');
+    assert.ok(still !== undefined, 'a market without a change in 24 hours');
+    await browser.withPage('trade-sides', async (page) => {
+      await page.goto(`${server.url}/ui/?market=BTC_USDT`);
+      for (const [price, side] of [
+        ['41234.5', 'buy'],
+        ['41000.5', 'sell'],
+      ] as const) {
+        const row = page.locator('[data-testid="trades"] [data-testid="trade"]', { hasText: price });
+        await row.waitFor();
+        assert.equal(await row.getByTestId('trade-side').textContent(), side);
+        assert.equal(await row.getAttribute('class'), side);
+      }
+      const change = page.getByTestId(`market-${still}`).getByTestId('market-change');
+      await change.filter({ hasText: '%' }).waitFor();
+      assert.doesNotMatch((await change.getAttribute('class')) ?? '', /\b(up|down)\b/);
     });
   });
 

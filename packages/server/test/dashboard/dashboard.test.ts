@@ -114,6 +114,26 @@ describe('the dashboard (headless Chromium against a real server)', () => {
     });
   });
 
+  it('a double-clicked Cancel sends one cancel: the order goes, and no "not found" error shows', async () => {
+    const { client, apiKey, apiSecret } = await server.user('double-clicker', { deposits: { USDT: '100' } });
+    await client.transfer({ ticker: 'USDT', amount: '100', from: 'main', to: 'spot' });
+    const order = await client.orderNew({ market: MARKET, side: 'buy', amount: '0.001', price: '20000' });
+    await browser.withPage('double-cancel', async (page) => {
+      const cancels: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v4/order/cancel') cancels.push(request.url());
+      });
+      await logInAsTrader(page, server.url, MARKET, apiKey, apiSecret);
+      await page.getByTestId(`cancel-${order.orderId}`).dblclick();
+      await page.getByTestId('open-order').waitFor({ state: 'detached' });
+      assert.deepEqual(await client.activeOrders({ market: MARKET }), []);
+      // time for a second cancel's refusal to come back and show
+      await page.waitForTimeout(1000);
+      assert.equal(cancels.length, 1, cancels.join(', '));
+      assert.equal(await page.getByTestId('api-error').count(), 0);
+    });
+  });
+
   it('an API error is shown with its code and field messages, as the API answers it', async () => {
     const { client, apiKey, apiSecret } = await server.user('error-user', { deposits: { USDT: '50' } });
     await client.transfer({ ticker: 'USDT', amount: '50', from: 'main', to: 'spot' });
@@ -165,6 +185,35 @@ describe('the dashboard (headless Chromium against a real server)', () => {
       await page.getByTestId('admin-token').fill('not-the-token');
       await page.getByTestId('admin-submit').click();
       await page.getByTestId('api-error').filter({ hasText: 'Missing or invalid admin token.' }).waitFor();
+    });
+  });
+
+  it('a wrong admin token is checked once, never kept, and not sent again', async () => {
+    await browser.withPage('admin-token-not-kept', async (page) => {
+      const admin: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/admin/')) admin.push(request.url());
+      });
+      await page.goto(`${server.url}/ui/admin`);
+      await page.getByTestId('admin-token').fill('not-the-token');
+      await page.getByTestId('admin-submit').click();
+      await page.getByTestId('api-error').filter({ hasText: 'Missing or invalid admin token.' }).waitFor();
+      assert.equal(await page.evaluate('sessionStorage.getItem("txc.admin")'), null);
+      // longer than the state line's poll (5 s): a token kept would have been sent again by now
+      await page.waitForTimeout(6000);
+      assert.equal(admin.length, 1, admin.join(', '));
+      await page.reload();
+      await page.getByTestId('admin-token').waitFor();
+      assert.equal(await page.getByTestId('api-error').count(), 0);
+
+      // a token kept from before that the API no longer takes is forgotten at its first refusal
+      await page.evaluate('sessionStorage.setItem("txc.admin", "an-old-token")');
+      admin.length = 0;
+      await page.reload();
+      await page.getByTestId('api-error').filter({ hasText: 'Missing or invalid admin token.' }).waitFor();
+      assert.equal(await page.evaluate('sessionStorage.getItem("txc.admin")'), null);
+      await page.waitForTimeout(6000);
+      assert.equal(admin.length, 1, admin.join(', '));
     });
   });
 });

@@ -44,6 +44,13 @@ export function UsersPanel({ admin, credited }: { admin: AdminClient; credited: 
   const [last, setLast] = useState<'create' | 'show' | 'key' | undefined>(undefined);
   const lastError = { create: created.error, show: shown.error, key: key.error }[last ?? 'create'];
   const user = name.trim();
+  const [nameNeeded, setNameNeeded] = useState(false);
+  // without a name the request would go to another route (GET /users/, POST /users//api-keys): none is sent
+  const forUser = (action: 'show' | 'key', send: () => void) => {
+    setNameNeeded(user === '');
+    setLast(user === '' ? undefined : action);
+    if (user !== '') send();
+  };
   const stop = (e: FormEvent) => e.preventDefault();
   useEffect(() => {
     const showing = shown.result?.name;
@@ -61,6 +68,7 @@ export function UsersPanel({ admin, credited }: { admin: AdminClient; credited: 
           type="button"
           data-testid="user-create"
           onClick={() => {
+            setNameNeeded(false);
             setLast('create');
             created.run(() => admin.createUser(user, false));
           }}
@@ -70,25 +78,28 @@ export function UsersPanel({ admin, credited }: { admin: AdminClient; credited: 
         <button
           type="button"
           data-testid="user-show"
-          onClick={() => {
-            setLast('show');
-            shown.run(() => admin.showUser(user));
-          }}
+          onClick={() => forUser('show', () => shown.run(() => admin.showUser(user)))}
         >
           Show balances
         </button>
         <button
           type="button"
           data-testid="key-create"
-          onClick={() => {
-            setLast('key');
-            setKeyUser(user);
-            key.run(() => admin.createApiKey(user));
-          }}
+          onClick={() =>
+            forUser('key', () => {
+              setKeyUser(user);
+              key.run(() => admin.createApiKey(user));
+            })
+          }
         >
           New API key
         </button>
       </form>
+      {nameNeeded && (
+        <p className="error" role="alert" data-testid="user-name-needed">
+          Type a user name first.
+        </p>
+      )}
       <ApiError error={last === undefined ? undefined : lastError} />
       {created.result && <p role="status">User {created.result.name} created.</p>}
       {key.result && (

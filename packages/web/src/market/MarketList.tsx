@@ -1,5 +1,6 @@
 import { publicClient } from '../api/connection.js';
 import { ApiError } from '../ui/ApiError.js';
+import { isZero } from '../ui/decimal.js';
 import { usePolling } from '../ui/use-polling.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
 
@@ -13,6 +14,12 @@ export interface MarketInfo {
   readonly isCollateral: boolean;
   /** The decimals of its prices, as the API answers them (a string). */
   readonly moneyPrec: string;
+}
+
+/** The colour of a 24-hour change: none for no change (or none known yet). */
+function changeClass(change: string): string {
+  if (change === '' || isZero(change)) return '';
+  return change.startsWith('-') ? 'down' : 'up';
 }
 
 /** Every market with its last price and 24-hour change (the ticker, refreshed every few seconds). */
@@ -44,7 +51,7 @@ export function MarketList({
                   </button>
                 </td>
                 <td className="num">{t?.last_price ?? '—'}</td>
-                <td className={`num ${change.startsWith('-') ? 'down' : 'up'}`}>
+                <td className={`num ${changeClass(change)}`} data-testid="market-change">
                   {change === '' ? '—' : `${change}%`}
                 </td>
               </tr>

@@ -47,11 +47,13 @@ function LiveTrades({ market }: { market: string }) {
     <>
       <ApiError error={error} />
       <table className="trades" data-testid="trades" aria-label="Recent trades">
-        <ColumnHeaders labels={['Time', 'Price', 'Amount']} />
+        <ColumnHeaders labels={['Time', 'Side', 'Price', 'Amount']} />
         <tbody>
           {trades.map((t) => (
             <tr key={t.id} data-testid="trade" className={t.type}>
               <td>{time(t.time)}</td>
+              {/* in words, not by colour alone: for screen readers and colour-blind eyes */}
+              <td data-testid="trade-side">{t.type}</td>
               <td className="num price">{t.price}</td>
               <td className="num">{t.amount}</td>
             </tr>

@@ -1,17 +1,30 @@
 import type { TxcClient } from '@txc/sdk';
+import type { MarketInfo } from '../market/MarketList.js';
 import { ApiError } from '../ui/ApiError.js';
 import { usePolling } from '../ui/use-polling.js';
 import { ColumnHeaders } from '../ui/ColumnHeaders.js';
+import { AmountCell } from './Amount.js';
+import { amountAssetsOf } from './order-types.js';
 
 function when(seconds: number): string {
   return new Date(Math.floor(seconds * 1000)).toLocaleString();
 }
 
 /**
+ * Which account the market's finished orders are on, as far as the market tells: the history lists
+ * spot and collateral orders alike, without saying which each was.
+ */
+function accountOn(market: MarketInfo): 'spot' | 'collateral' | undefined {
+  if (market.type !== 'spot') return 'collateral';
+  return market.isCollateral ? undefined : 'spot';
+}
+
+/**
  * Finished orders and the user's own trades on a market, newest first; read again at each change of
  * `version` (an order of the user's finished or traded, here or through any other client).
  */
-export function History({ client, market, version }: { client: TxcClient; market: string; version: number }) {
+export function History({ client, market: info, version }: { client: TxcClient; market: MarketInfo; version: number }) {
+  const market = info.name;
   const orders = usePolling(() => client.orderHistory({ market, limit: 50 }), 10_000, [client, market], version);
   const deals = usePolling(() => client.executedHistory({ market, limit: 50 }), 10_000, [client, market], version);
   const finished = orders.data?.[market] ?? [];
@@ -33,8 +46,8 @@ export function History({ client, market, version }: { client: TxcClient; market
                 <td>{o.type}</td>
                 {/* a market order has no price of its own: its deals below show what it paid */}
                 <td className="num">{o.price === '0' ? 'market' : o.price}</td>
-                <td className="num">{o.amount}</td>
-                <td className="num">{o.dealStock}</td>
+                <AmountCell amount={o.amount} assets={amountAssetsOf(o, info, accountOn(info))} />
+                <AmountCell amount={o.dealStock} assets={[info.stock]} />
                 <td>{o.status}</td>
               </tr>
             ))}
@@ -53,7 +66,7 @@ export function History({ client, market, version }: { client: TxcClient; market
                 <td className={d.side}>{d.side}</td>
                 <td>{d.role === 1 ? 'maker' : 'taker'}</td>
                 <td className="num">{d.price}</td>
-                <td className="num">{d.amount}</td>
+                <AmountCell amount={d.amount} assets={[info.stock]} />
                 <td className="num">
                   {d.fee} {d.feeAsset}
                 </td>

@@ -16,6 +16,16 @@ function Figure({ exact, shown, className = 'num' }: { exact: string; shown: str
 }
 
 /**
+ * Which way a position is: hedge mode names it (`LONG`, `SHORT`); one-way mode says `BOTH`, and the
+ * amount's sign tells (negative when short).
+ */
+function sideOf(position: { positionSide: string; amount: string }): 'long' | 'short' {
+  if (position.positionSide === 'LONG') return 'long';
+  if (position.positionSide === 'SHORT') return 'short';
+  return position.amount.startsWith('-') ? 'short' : 'long';
+}
+
+/**
  * Open collateral positions with their entry, the market's mark, PnL, liquidation price and ADL rank;
  * read again at each change of `version` (a position opened, changed or closed).
  * The API writes marks, PnL and liquidation prices with up to 18 decimals: prices are shown at their
@@ -53,7 +63,7 @@ export function Positions({
               return (
                 <tr key={p.positionId} data-testid="position">
                   <td>{p.market}</td>
-                  <td>{p.positionSide}</td>
+                  <td data-testid="position-side">{sideOf(p)}</td>
                   <td className="num">{p.amount}</td>
                   <Figure exact={p.basePrice} shown={price(p.basePrice, p.market)} />
                   {markPrice === undefined ? (

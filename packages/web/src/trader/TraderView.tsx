@@ -68,9 +68,9 @@ function Account({
       {/* a form of its own per market: a price typed for one must never be sent on another */}
       <OrderForm key={info.name} client={client} market={info} onPlaced={changed} />
       <OrderBook market={market} />
-      <OpenOrders client={client} market={market} orders={orders} onChanged={changed} />
+      <OpenOrders client={client} market={info} orders={orders} onChanged={changed} />
       <Positions client={client} markets={markets} version={positionsVersion} />
-      <History client={client} market={market} version={historyVersion} />
+      <History client={client} market={info} version={historyVersion} />
       <Transfer client={client} onDone={changed} />
       <DepositAddress client={client} />
     </div>

@@ -33,3 +33,21 @@ export function orderTypesOf(market: Pick<MarketInfo, 'type' | 'isCollateral'>):
 export function amountIsMoney(type: OrderType, side: 'buy' | 'sell'): boolean {
   return side === 'buy' && (type === 'market' || type === 'stop-market');
 }
+
+/** The API's names of the types whose buy amount is money on a spot account (reference §5.1). */
+const SPENDS_MONEY = new Set(['market', 'stop market']);
+
+/**
+ * The asset an order's amount, as the API lists it, may be in: the money for a spot buy at the market,
+ * the stock otherwise. A collateral order's amount is always stock, yet its market order is named
+ * `market` too; where the answer does not say which account the order is on (`account` undefined),
+ * such a buy may be either, and both are given.
+ */
+export function amountAssetsOf(
+  order: { readonly type: string; readonly side: string },
+  market: Pick<MarketInfo, 'stock' | 'money'>,
+  account: 'spot' | 'collateral' | undefined,
+): readonly string[] {
+  if (order.side !== 'buy' || !SPENDS_MONEY.has(order.type) || account === 'collateral') return [market.stock];
+  return account === 'spot' ? [market.money] : [market.money, market.stock];
+}
