@@ -35,7 +35,8 @@ function marketRefusalText(
 
 /**
  * A minimum no order of the market could meet: its amount counts at most MAX_ORDER_UNITS lots, a
- * market buy's budget at most MAX_ORDER_UNITS minor units of the money asset. Such a market would
+ * market buy's budget at most MAX_ORDER_UNITS minor units of the money asset, and no total passes the
+ * market's own maximum. Such a market would
  * refuse every order (or every market buy), each with the order's bound, so the file is refused instead.
  */
 function unreachableMinimum(m: MarketSpec, assets: ReadonlyMap<string, AssetSpec>): string | undefined {
@@ -44,6 +45,9 @@ function unreachableMinimum(m: MarketSpec, assets: ReadonlyMap<string, AssetSpec
     return `${what}: minAmount ${formatUnits(m.minAmount, m.stockPrec)} is more than an order can carry at stockPrec ${m.stockPrec} (at most ${formatUnits(MAX_ORDER_UNITS, m.stockPrec)})`;
   }
   const precision = assets.get(m.money)?.precision;
+  if (precision !== undefined && m.maxTotal > 0n && m.minTotal > m.maxTotal) {
+    return `${what}: minTotal ${formatUnits(m.minTotal, precision)} is more than its maxTotal ${formatUnits(m.maxTotal, precision)}: no order could meet both`;
+  }
   if (precision !== undefined && m.minTotal > MAX_ORDER_UNITS) {
     return `${what}: minTotal ${formatUnits(m.minTotal, precision)} is more than a market buy can spend at ${m.money}'s precision ${precision} (at most ${formatUnits(MAX_ORDER_UNITS, precision)})`;
   }

@@ -71,8 +71,16 @@ describe('a venue file refused at start-up', () => {
         "venue definition refused: market XRP_WTOK: minTotal 0.01 is more than a market buy can spend at WTOK's precision 18 (at most 0.009007199254740991)",
     });
 
-    xrp.minAmount = '9007199254740992';
     venue.markets.pop();
+    Object.assign(xrp, { maxTotal: '4' });
+    writeFileSync(file, JSON.stringify(venue));
+    await assert.rejects(TestServer.start({ database: 'sqlite', venue: file }, dir()), {
+      message:
+        'venue definition refused: market XRP_USDT: minTotal 5 is more than its maxTotal 4: no order could meet both',
+    });
+
+    Object.assign(xrp, { maxTotal: '0' });
+    xrp.minAmount = '9007199254740992';
     writeFileSync(file, JSON.stringify(venue));
     const dataDir = dir();
     await assert.rejects(TestServer.start({ database: 'sqlite', venue: file }, dataDir), {
