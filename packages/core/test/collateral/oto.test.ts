@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RATE_SCALE, type OrderView } from '../../src/index.js';
+import { RATE_SCALE, type BookFactory, type Event, type OrderView } from '../../src/index.js';
 import { BOOKS } from '../support/books.js';
 import { collateralOrder, CollateralVenue, DAY, sound } from '../support/collateral-venue.js';
 import { order } from '../support/venue.js';
@@ -23,6 +23,24 @@ function withOto(v: CollateralVenue, fields: { amount: number; stopLoss?: number
 
 function openOrders(v: CollateralVenue, user: string) {
   return [...v.state.trading.orders.values()].filter((o) => o.user === user);
+}
+
+/** The orders of `user` that `events` finished, in the order they finished. */
+function finishedOf(events: readonly Event[], user: string): OrderView[] {
+  return events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === user ? [e.order] : []));
+}
+
+/** Alice long 0.1 with both legs; a trade at 62 000 sets the take-profit off with 0.04 bid for it. */
+function takeProfitShortOfBids(factory: BookFactory, rules?: number): { v: CollateralVenue; finished: OrderView[] } {
+  const v = new CollateralVenue(factory, undefined, rules);
+  v.collateralUser('alice', { USDT: '1000' });
+  v.user('bob', { USDT: '100000', BTC: '1' });
+  v.user('carl', { USDT: '100000', BTC: '1' });
+  v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+  withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+  v.must(order('bob', 'buy', { price: 62_000 * USD, amount: BTC / 20 }));
+  const { events } = v.run(order('carl', 'sell', { price: 62_000 * USD, amount: BTC / 100 }));
+  return { v, finished: finishedOf(events, 'alice') };
 }
 
 for (const { name, factory } of BOOKS) {
@@ -71,7 +89,7 @@ for (const { name, factory } of BOOKS) {
       assert.equal(v.loan('alice', 'BTC_USDT', 'USDT'), usdt('5012'));
       v.must(order('bob', 'buy', { price: 58_800 * USD, amount: BTC / 2 }));
       const { events } = v.run(order('carl', 'sell', { price: 58_800 * USD, amount: BTC / 100 }));
-      const finished = events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : []));
+      const finished = finishedOf(events, 'alice');
       assert.deepEqual(
         finished.map((o) => [o.oto?.role, o.status, o.dealStock]),
         [
@@ -93,16 +111,7 @@ for (const { name, factory } of BOOKS) {
     });
 
     it('a take-profit the book runs out under leaves the stop-loss waiting for the rest of the position', () => {
-      const v = new CollateralVenue(factory);
-      v.collateralUser('alice', { USDT: '1000' });
-      v.user('bob', { USDT: '100000', BTC: '1' });
-      v.user('carl', { USDT: '100000', BTC: '1' });
-      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
-      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
-      // a trade at 62 000 sets the take-profit off; 0.04 is all the book then holds for it
-      v.must(order('bob', 'buy', { price: 62_000 * USD, amount: BTC / 20 }));
-      const { events } = v.run(order('carl', 'sell', { price: 62_000 * USD, amount: BTC / 100 }));
-      const finished = events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : []));
+      const { v, finished } = takeProfitShortOfBids(factory);
       assert.deepEqual(
         finished.map((o) => [o.oto?.role, o.status, o.dealStock]),
         [['takeProfit', 'CANCELLED', (4 * BTC) / 100]],
@@ -115,11 +124,8 @@ for (const { name, factory } of BOOKS) {
       // and it closes that rest when the price falls through it
       v.must(order('bob', 'buy', { price: 58_800 * USD, amount: BTC / 2 }));
       const fall = v.run(order('carl', 'sell', { price: 58_800 * USD, amount: BTC / 100 }));
-      const closed = fall.events.flatMap((e) =>
-        e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : [],
-      );
       assert.deepEqual(
-        closed.map((o) => [o.oto?.role, o.status, o.dealStock]),
+        finishedOf(fall.events, 'alice').map((o) => [o.oto?.role, o.status, o.dealStock]),
         [['stopLoss', 'FILLED', (6 * BTC) / 100]],
       );
       assert.equal(v.position('alice', 'BTC_USDT'), undefined);
@@ -152,15 +158,7 @@ for (const { name, factory } of BOOKS) {
     });
 
     it('journals of rules version 5 replay as they were decided: the take-profit set off took the stop-loss down', () => {
-      const v = new CollateralVenue(factory, undefined, 5);
-      v.collateralUser('alice', { USDT: '1000' });
-      v.user('bob', { USDT: '100000', BTC: '1' });
-      v.user('carl', { USDT: '100000', BTC: '1' });
-      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
-      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
-      v.must(order('bob', 'buy', { price: 62_000 * USD, amount: BTC / 20 }));
-      const { events } = v.run(order('carl', 'sell', { price: 62_000 * USD, amount: BTC / 100 }));
-      const finished = events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : []));
+      const { v, finished } = takeProfitShortOfBids(factory, 5);
       assert.deepEqual(
         finished.map((o) => [o.oto?.role, o.status, o.dealStock]),
         [
@@ -227,7 +225,7 @@ for (const { name, factory } of BOOKS) {
       const exit = v.must(collateralOrder('alice', 'BTC_USDT', 'sell', { price: 65_000 * USD, amount: BTC / 10 }));
       v.must(order('bob', 'buy', { price: 58_800 * USD, amount: BTC / 2 }));
       const { events } = v.run(order('carl', 'sell', { price: 58_800 * USD, amount: BTC / 100 }));
-      const finished = events.flatMap((e) => (e.type === 'OrderFinished' && e.order.user === 'alice' ? [e.order] : []));
+      const finished = finishedOf(events, 'alice');
       assert.deepEqual(
         finished.map((o) => [o.oto?.role, o.status]),
         [['stopLoss', 'CANCELLED']],
