@@ -76,9 +76,11 @@ const INTEGER = /^-?[0-9]+$/;
 function idOf(value: unknown, text: string): RequestId | undefined {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value !== 'string' || !INTEGER.test(value)) return undefined;
+  if (typeof value !== 'string') return undefined;
   const written = (JSON.parse(text) as Record<string, unknown>).id;
-  return typeof written === 'number' ? new RawJson(value) : undefined;
+  if (typeof written !== 'number') return undefined;
+  // an integer in an exponent's form (`1e2`) is one too, and is echoed as written
+  return INTEGER.test(value) || Number.isSafeInteger(written) ? new RawJson(value) : undefined;
 }
 
 /** `text` read by JSON.parse, with no limits; NOT_JSON when it is no JSON. */

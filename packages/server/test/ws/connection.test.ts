@@ -44,6 +44,13 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
     ws.sendText('{"method":"ping","params":[{"id":7}],"id":12345678901234567890}');
     await ws.waitFor((f) => f.result === 'pong');
     assert.equal(ws.texts.at(-1), '{"id":12345678901234567890,"result":"pong","error":null}');
+    // an integer written with an exponent is one, echoed as written; a fraction is refused
+    ws.sendText('{"id":1e2,"method":"ping","params":[]}');
+    await ws.waitFor((f) => f.result === 'pong' && f.id === 100);
+    assert.equal(ws.texts.at(-1), '{"id":1e2,"result":"pong","error":null}');
+    ws.sendText('{"id":1.5,"method":"ping","params":[]}');
+    const fraction = await ws.waitFor((f) => f.error !== null && f.error !== undefined);
+    assert.deepEqual(fraction.error, { code: 1, message: 'invalid argument: id must be an integer' });
     // a repeated id is answered again
     assert.equal((await ws.request('ping', [], 0)).result, 'pong');
     await ws.close();
