@@ -23,6 +23,8 @@ export interface AdmissionRequest {
   readonly path: string;
   readonly nonce?: number;
   readonly nonceWindow?: boolean;
+  /** When the gateway received the request (ms): its nonce window is judged then. */
+  readonly receivedAt?: number;
 }
 
 /**
@@ -54,12 +56,13 @@ export function answerAdmissions(
   rules: ConfiguredRateRules,
   log: Logger,
 ): Subscription {
-  const admit = ({ apiKey, path, nonce, nonceWindow }: AdmissionRequest): ErrorName | undefined => {
+  const admit = ({ apiKey, path, nonce, nonceWindow, receivedAt }: AdmissionRequest): ErrorName | undefined => {
     if (!venue.writable) return 'privateUnavailable';
     const endpoint = PRIVATE_ENDPOINTS.get(path);
     const entry = venue.keys.get(apiKey);
     if (endpoint === undefined || entry === undefined || entry.record.revokedAt !== null) return 'unauthorized';
-    const signed = nonce === undefined ? undefined : { nonce, nonceWindow: nonceWindow ?? false };
+    const signed =
+      nonce === undefined ? undefined : { nonce, nonceWindow: nonceWindow ?? false, receivedAtMs: receivedAt };
     return admitKeyRequest(venue, limiter, rules, entry, endpoint, signed);
   };
   return nats.subscribe(admissionSubject(cluster), {

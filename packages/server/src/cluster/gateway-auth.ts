@@ -46,7 +46,8 @@ export function registerGatewayAuth(app: FastifyInstance, options: GatewayAuthOp
     if (spent !== undefined) return sendError(reply, spent);
     const signed = signedNonce(request, payload, jsonLimits);
     if (typeof signed === 'string') return sendError(reply, signed);
-    const admitted = await admission.admit({ apiKey, path: endpoint.path, ...signed });
+    const receivedAt = Date.now() - Math.round(reply.elapsedTime);
+    const admitted = await admission.admit({ apiKey, path: endpoint.path, ...signed, receivedAt });
     if (admitted.refused !== undefined) return sendError(reply, admitted.refused);
     await options.caughtUp(admitted.seq);
     if (!mayCall(entry, endpoint)) return sendError(reply, 'permissionDenied');

@@ -145,6 +145,8 @@ function buildGatewayApp(parts: GatewayParts): FastifyInstance {
       ip: request.ip,
       headers,
       verified,
+      // the leader judges its nonce window at this moment, however long it waits for one
+      receivedAt: Date.now() - Math.round(reply.elapsedTime),
       body,
     });
     if (answer === undefined) return sendUnavailable(reply.header('retry-after', '1'), request.url);

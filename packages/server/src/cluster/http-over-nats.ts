@@ -19,6 +19,8 @@ export interface ForwardedRequest {
   readonly headers: Readonly<Record<string, string | string[]>>;
   /** The gateway checked the request's signature. */
   readonly verified: boolean;
+  /** When the gateway received it (ms; none from a gateway of an earlier version). */
+  readonly receivedAt?: number;
   readonly body: Uint8Array;
 }
 
@@ -49,8 +51,14 @@ export function encodeRequest(r: ForwardedRequest): { headers: MsgHdrs; data: Ui
   h.set('url', r.url);
   h.set('ip', r.ip);
   h.set('verified', r.verified ? '1' : '0');
+  if (r.receivedAt !== undefined) h.set('received', String(r.receivedAt));
   h.set('headers', JSON.stringify(r.headers));
   return { headers: h, data: r.body };
+}
+
+function receivedOf(text: string): { receivedAt?: number } {
+  const ms = Number(text);
+  return text !== '' && Number.isSafeInteger(ms) ? { receivedAt: ms } : {};
 }
 
 export function decodeRequest(msg: Msg): ForwardedRequest {
@@ -60,6 +68,7 @@ export function decodeRequest(msg: Msg): ForwardedRequest {
     url: h.get('url'),
     ip: h.get('ip'),
     verified: h.get('verified') === '1',
+    ...receivedOf(h.get('received')),
     headers: JSON.parse(h.get('headers')) as Record<string, string | string[]>,
     body: msg.data,
   };

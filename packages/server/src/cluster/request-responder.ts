@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { GATEWAY_MARK_HEADER } from '../http/plugins/private-auth.js';
+import { GATEWAY_MARK_HEADER, GATEWAY_RECEIVED_HEADER } from '../http/plugins/private-auth.js';
 import { decodeRequest, encodeAnswer, endToEnd, httpSubject } from './http-over-nats.js';
 
 /**
@@ -23,7 +23,11 @@ export function answerGateways(
       const request = decodeRequest(msg);
       const headers = { ...request.headers };
       delete headers[GATEWAY_MARK_HEADER];
-      if (request.verified) headers[GATEWAY_MARK_HEADER] = gatewayMark;
+      delete headers[GATEWAY_RECEIVED_HEADER];
+      if (request.verified) {
+        headers[GATEWAY_MARK_HEADER] = gatewayMark;
+        if (request.receivedAt !== undefined) headers[GATEWAY_RECEIVED_HEADER] = String(request.receivedAt);
+      }
       app
         .inject({
           method: request.method as 'GET',

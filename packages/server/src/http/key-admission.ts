@@ -9,6 +9,11 @@ import { throttledAnswer } from './throttled-answer.js';
 export interface SignedNonce {
   readonly nonce: number;
   readonly nonceWindow: boolean;
+  /**
+   * When a cluster's gateway received the request (ms): its nonce window is judged then, not once a
+   * leader answers it, which may be seconds later after a failover.
+   */
+  readonly receivedAtMs?: number;
 }
 
 /**
@@ -24,11 +29,12 @@ export function admitKeyRequest(
   endpoint: PrivateEndpoint,
   signed: SignedNonce | undefined,
 ): ErrorName | undefined {
-  const replay = signed === undefined ? 'ok' : venue.nonceVerdict(entry, signed.nonce, signed.nonceWindow);
+  const replay =
+    signed === undefined ? 'ok' : venue.nonceVerdict(entry, signed.nonce, signed.nonceWindow, signed.receivedAtMs);
   if (replay !== 'ok') return replay;
   const { counter, rule } = keyCounter(rules, entry.record.apiKey, endpoint);
   if (!limiter.hit(counter, rule, venue.clock.nowMs())) return throttledAnswer(endpoint.path);
   if (signed === undefined) return undefined;
-  const verdict = venue.spendNonce(entry, signed.nonce, signed.nonceWindow);
+  const verdict = venue.spendNonce(entry, signed.nonce, signed.nonceWindow, signed.receivedAtMs);
   return verdict === 'ok' ? undefined : verdict;
 }

@@ -278,16 +278,22 @@ export class Venue implements VenueView {
   }
 
   /** Whether `nonce` would be taken now, without taking it: a replay is refused before it counts against the key's allowance. */
-  nonceVerdict(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean): NonceVerdict {
-    return this.keys.nonceVerdict(entry, nonce, nonceWindow, this.options.clock.nowMs());
+  nonceVerdict(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean, receivedAtMs?: number): NonceVerdict {
+    return this.keys.nonceVerdict(entry, nonce, nonceWindow, this.nonceTime(receivedAtMs));
+  }
+
+  /** The time a nonce window is judged at: now, or earlier, when a gateway received the request. */
+  private nonceTime(receivedAtMs: number | undefined): number {
+    const now = this.options.clock.nowMs();
+    return receivedAtMs === undefined ? now : Math.min(now, receivedAtMs);
   }
 
   /**
    * Checks a signed request's nonce against its key's, and records it when it is accepted (durably,
    * with the next group commit): the nonce rule, wherever the request was received.
    */
-  spendNonce(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean): NonceVerdict {
-    const verdict = this.keys.checkNonce(entry, nonce, nonceWindow, this.options.clock.nowMs());
+  spendNonce(entry: ApiKeyEntry, nonce: number, nonceWindow: boolean, receivedAtMs?: number): NonceVerdict {
+    const verdict = this.keys.checkNonce(entry, nonce, nonceWindow, this.nonceTime(receivedAtMs));
     if (verdict !== 'ok') return verdict;
     if (nonceWindow) this.sequencer.recordWindowNonce(entry.record.apiKey, nonce);
     else this.sequencer.recordNonce(entry.record.apiKey, nonce);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/ports.js';
 import { redisSkipReason, TEST_REDIS_URL } from '../support/redis.js';
 import { SeverableLink } from '../support/severable-link.js';
+import { decodeAnswer, encodeRequest } from '../../src/cluster/http-over-nats.js';
 import { streamOn } from './stream-client.js';
 import { ADMIN_URL, createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
 import { txc } from '../support/txc-cli.js';
@@ -303,6 +305,68 @@ describe('gateways in front of a cluster', async () => {
     // order allowances are spent by the tests before)
     const history = await send(g1, sign(actors[1]!, '/api/v4/trade-account/order/history', { market: MARKET }));
     assert.equal(history.status, 200, JSON.stringify(history.body));
+  });
+
+  it('a nonce window is judged when the gateway received the request, not when a leader at last answers it', async () => {
+    const client = new pg.Client(db.url);
+    await client.connect();
+    const { rows } = await client.query<{ cluster: string }>('select cluster from cluster_lease');
+    await client.end();
+    const subject = (name: string): string => `txc.${rows[0]!.cluster}.${name}`;
+    const nats = await connect({ servers: TEST_NATS_URL });
+    const actor = actors[2]!;
+    // requests signed 8 s ago that a gateway received 7 s ago and held while no node led
+    const now = Date.now();
+    const signedAt = (ms: number) => {
+      const body = JSON.stringify({ request: '/api/v4/trade-account/balance', nonce: ms, nonceWindow: true });
+      const payload = Buffer.from(body).toString('base64');
+      const signature = createHmac('sha512', actor.apiSecret).update(payload).digest('hex');
+      const headers = { 'content-type': 'application/json', 'x-txc-apikey': actor.apiKey, 'x-txc-payload': payload };
+      return { body, headers: { ...headers, 'x-txc-signature': signature } };
+    };
+    const forwarded = async (nonce: number, receivedAt?: number) => {
+      const { body, headers } = signedAt(nonce);
+      const message = encodeRequest({
+        method: 'POST',
+        url: '/api/v4/trade-account/balance',
+        ip: '127.0.0.1',
+        headers,
+        verified: true,
+        ...(receivedAt === undefined ? {} : { receivedAt }),
+        body: Buffer.from(body),
+      });
+      const answer = decodeAnswer(
+        await nats.request(subject('http'), message.data, { headers: message.headers, timeout: 5_000 }),
+      );
+      return {
+        status: answer.status,
+        body: JSON.parse(Buffer.from(answer.body).toString('utf8')) as { message?: string },
+      };
+    };
+    const admitted = async (nonce: number, receivedAt?: number): Promise<string | undefined> => {
+      const asked = {
+        apiKey: actor.apiKey,
+        path: '/api/v4/trade-account/balance',
+        nonce,
+        nonceWindow: true,
+        receivedAt,
+      };
+      const answer = await nats.request(subject('admit'), JSON.stringify(asked), { timeout: 5_000 });
+      return answer.json<{ refused?: string }>().refused;
+    };
+    try {
+      assert.equal((await forwarded(now - 8_000, now - 7_000)).status, 200);
+      assert.equal(await admitted(now - 8_001, now - 7_000), undefined);
+      // without the time it was received (a gateway of an earlier version), the leader's own now
+      const late = await forwarded(now - 8_002);
+      assert.equal(late.status, 400);
+      assert.match(late.body.message ?? '', /nonce is more than 5 seconds lesser/);
+      assert.equal(await admitted(now - 8_003), 'nonceWindowTooOld');
+      // a gateway's time judges the window, never the nonce's reuse: the same nonce again is refused
+      assert.equal(await admitted(now - 8_000, now - 7_000), 'nonceWindowReused');
+    } finally {
+      await nats.close();
+    }
   });
 
   it('a standby holds its data dir, sends the CLI to a gateway, and a txc serve on the cluster’s database is refused', async () => {

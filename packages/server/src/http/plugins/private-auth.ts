@@ -25,6 +25,15 @@ export interface PrivateAuthOptions {
 /** The header a cluster's leader finds its gateway mark in. */
 export const GATEWAY_MARK_HEADER = 'x-txc-gateway';
 
+/** Beside the mark: when the gateway received the request (ms), which its nonce window is judged at. */
+export const GATEWAY_RECEIVED_HEADER = 'x-txc-gateway-received';
+
+/** The time a marked request's gateway received it, if it says. */
+function receivedAt(value: string | string[] | undefined): number | undefined {
+  const ms = typeof value === 'string' ? Number(value) : NaN;
+  return Number.isSafeInteger(ms) ? ms : undefined;
+}
+
 /**
  * Authentication of private requests (spec §5, reference §1): key, signature over the base64
  * payload text, payload against body, `request` against the path called, nonce, permission.
@@ -55,7 +64,8 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
 
     const signed = signedNonce(request, payload, jsonLimits);
     if (typeof signed === 'string') return fail(reply, signed);
-    const refusal = admitKeyRequest(venue, limiter, rules, entry, endpoint, signed);
+    const receivedAtMs = checked ? receivedAt(request.headers[GATEWAY_RECEIVED_HEADER]) : undefined;
+    const refusal = admitKeyRequest(venue, limiter, rules, entry, endpoint, { ...signed, receivedAtMs });
     if (refusal !== undefined) return fail(reply, refusal);
 
     if (!mayCall(entry, endpoint)) return fail(reply, 'permissionDenied');
