@@ -49,8 +49,9 @@ export const RULES = {
    */
   deletedSubAccountsClosed: 5,
   /**
-   * An OTO leg set off takes its sibling down only once it has closed all it was set off for; a leg
-   * the book ran out under leaves the sibling waiting, cut to what it left open (trading/oto.ts).
+   * An OTO leg set off leaves its sibling covering what it did not close (the book ran out) and what
+   * the parent filled during its run; only with nothing left to cover is the sibling cancelled
+   * (trading/oto.ts).
    */
   siblingOutlivesShortLeg: 6,
   /**

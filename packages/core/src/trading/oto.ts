@@ -13,9 +13,8 @@ import { follows, RULES } from '../state/rules.js';
  * close, at market, what the parent has filled since the legs were last armed, and grow with each
  * further fill. The legs are placed once the parent has filled, so the trades of the command that
  * armed them (the rest of a sweep, the stops it set off) do not set them off; the next trade at
- * their price does. When a leg triggers and closes what it covers the other is cancelled (one the
- * book ran out under leaves the other for the rest); cancelling the parent, or the group, cancels
- * the live legs.
+ * their price does. A leg set off leaves the other covering what it did not close (`legExecuted`),
+ * cancelled once nothing is left; cancelling the parent, or the group, cancels the live legs.
  */
 export function createGroup(exec: Exec, parent: Order, link: OtoLink): void {
   const group: OtoGroup = {
@@ -112,8 +111,9 @@ export function legSetOff(exec: Exec, leg: Order): void {
 /**
  * A leg set off has executed (from rules 6). The other leg is left covering what this one did not
  * close — nothing once it closed all it was set off for, the rest when the book ran out first — and
- * what the parent filled during its run (its own bid, self-trade allowed): so the rest of the
- * position keeps its stop-loss or take-profit, and with nothing to cover the other leg is cancelled.
+ * what the parent filled during its run (its own bid, self-trade allowed), and so is a leg of this
+ * one's role that those fills armed: the rest of the position keeps its stop-loss and take-profit.
+ * With nothing to cover, the other leg is cancelled.
  */
 export function legExecuted(exec: Exec, leg: Order): void {
   const link = leg.oto;
@@ -129,7 +129,13 @@ export function legExecuted(exec: Exec, leg: Order): void {
     return;
   }
   shrink(exec, other, open);
-  group.covered = other.left;
+  // a leg of this one's role that the parent's fills armed during the run covers the rest too
+  const again = liveLeg(exec, link.role === 'stopLoss' ? group.stopLossId : group.takeProfitId);
+  if (again !== undefined && again.left < open) {
+    again.amount += open - again.left;
+    again.left = open;
+  }
+  group.covered = open;
 }
 
 /** Where a group notes that its owner cancelled a leg. */

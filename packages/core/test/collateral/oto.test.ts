@@ -157,6 +157,32 @@ for (const { name, factory } of BOOKS) {
       sound(v);
     });
 
+    it('a take-profit that sells into its own parent and then runs out of book leaves both legs covering the position', () => {
+      const v = new CollateralVenue(factory);
+      v.collateralUser('alice', { USDT: '3000' });
+      v.user('bob', { USDT: '100000', BTC: '1' });
+      v.user('carl', { USDT: '100000', BTC: '1' });
+      withOto(v, { amount: BTC / 10, stopLoss: 59_000, takeProfit: 62_000 });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: (8 * BTC) / 100 }));
+      // set off at 62 000, the take-profit sells 0.02 into alice's own bid and finds nothing more
+      v.must(order('bob', 'sell', { price: 62_000 * USD, amount: BTC / 100 }));
+      v.must(order('carl', 'buy', { price: 62_000 * USD, amount: BTC / 100 }));
+      assert.equal(v.position('alice', 'BTC_USDT')?.size, (8 * BTC) / 100);
+      assert.deepEqual(
+        openOrders(v, 'alice').map((o) => [o.oto?.role, o.left]),
+        [
+          ['stopLoss', (8 * BTC) / 100],
+          ['takeProfit', (8 * BTC) / 100],
+        ],
+      );
+      // the new take-profit closes all of it: the stop-loss goes with nothing left to cover
+      v.must(order('carl', 'buy', { price: 62_000 * USD, amount: BTC / 10 }));
+      v.must(order('bob', 'sell', { price: 62_000 * USD, amount: BTC / 100 }));
+      assert.equal(v.position('alice', 'BTC_USDT'), undefined);
+      assert.equal(openOrders(v, 'alice').length, 0);
+      sound(v);
+    });
+
     it('journals of rules version 5 replay as they were decided: the take-profit set off took the stop-loss down', () => {
       const { v, finished } = takeProfitShortOfBids(factory, 5);
       assert.deepEqual(
