@@ -124,10 +124,12 @@ function connectionAdmission(
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
   return async (request, reply) => {
     const client = rateLimitClient(request.ip);
+    // asked again after the counts: sockets opened meanwhile count too
     if (
       hub.mayOpen(request.ip) &&
       (await perClient(`${client}|ip`, rules.perIp)) &&
-      (await perClient(`${client}|ws-connect`, rules.wsConnect))
+      (await perClient(`${client}|ws-connect`, rules.wsConnect)) &&
+      hub.mayOpen(request.ip)
     )
       return true;
     void sendError(reply, 'publicRateLimited');

@@ -105,6 +105,11 @@ export class WsConnection {
     return this.closedWith !== undefined;
   }
 
+  /** Neither side has closed: what is sent may still arrive. */
+  get open(): boolean {
+    return this.closedWith === undefined && this.socket.readyState === this.socket.OPEN;
+  }
+
   /** Sends one text frame (serialized once by the caller; a `TextFrame` is also framed once for all). */
   send(frame: string | TextFrame): void {
     // once a close frame went either way no data frame may follow (RFC 6455 §5.5.1)

@@ -7,6 +7,12 @@ import { WS_ERRORS, WsError } from './protocol.js';
 /** Store reads one connection may have under way; the next request that needs one is answered code 7. */
 export const READS_WAITING_MOST = 4;
 
+/**
+ * How long one read holds the turn. A read that holds the thread (SQLite's) ends before anything
+ * else can run anyway; one the store is slow to answer (a PostgreSQL under load) lets the next start.
+ */
+export const TURN_MOST_MS = 250;
+
 interface Turn {
   readonly run: () => Promise<void>;
   readonly drop: () => void;
@@ -14,7 +20,8 @@ interface Turn {
 
 /**
  * The store reads of one-shot requests (trades after an id, candles, market periods past what is
- * kept in memory, a user's deals and executed orders), one at a time, connections taking turns. Such
+ * kept in memory, a user's deals and executed orders), one at a time (a slow one for TURN_MOST_MS at
+ * most), connections taking turns. Such
  * a read can hold the one thread for tens of milliseconds (candles of seconds built from stored
  * trades), so a client sending them as fast as its request allowance lets it would otherwise queue
  * seconds of them ahead of every push and every other client's answer (docs/decisions.md,
@@ -59,7 +66,7 @@ export class StoreReadTurns {
       queue.push({
         // in the request's own context (a gateway's deadline), whichever turn set it going
         run: AsyncResource.bind(() => Promise.resolve().then(work).then(resolve, reject)),
-        // a closed connection's answers go nowhere: its reads are not made
+        // a connection closed by either side reads nothing more: its answers would go nowhere
         drop: () => reject(new WsError(WS_ERRORS.unavailable)),
       });
       if (queue.length === 1) this.waiting.set(conn, queue);
@@ -75,7 +82,7 @@ export class StoreReadTurns {
     }
     const [conn, queue] = first.value;
     this.waiting.delete(conn);
-    if (conn.closed) {
+    if (!conn.open) {
       for (const turn of queue) turn.drop();
       return this.next();
     }
@@ -83,6 +90,14 @@ export class StoreReadTurns {
     // to the back of the line with what it has left
     if (queue.length > 0) this.waiting.set(conn, queue);
     this.reading = true;
-    void turn.run().finally(() => setImmediate(() => this.next()));
+    let passed = false;
+    const pass = (): void => {
+      if (passed) return;
+      passed = true;
+      clearTimeout(slow);
+      setImmediate(() => this.next());
+    };
+    const slow = setTimeout(pass, TURN_MOST_MS);
+    void turn.run().finally(pass);
   }
 }

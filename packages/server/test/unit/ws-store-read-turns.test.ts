@@ -4,14 +4,14 @@ import type { Store } from '../../src/store/port.js';
 import type { VenueView } from '../../src/venue/venue-view.js';
 import type { WsConnection } from '../../src/ws/connection.js';
 import { WsError } from '../../src/ws/protocol.js';
-import { READS_WAITING_MOST, StoreReadTurns } from '../../src/ws/store-read-turns.js';
+import { READS_WAITING_MOST, StoreReadTurns, TURN_MOST_MS } from '../../src/ws/store-read-turns.js';
 import { handledWithin, unavailableAfter } from '../../src/cluster/request-deadline.js';
 
 /** A venue whose durable reads run at once: what is looked at is when each read starts. */
 const venue = { readDurable: <T>(read: (store: Store) => Promise<T>) => read({} as Store) } as unknown as VenueView;
 
-const connection = (): WsConnection & { closed: boolean } =>
-  ({ closed: false }) as unknown as WsConnection & { closed: boolean };
+const connection = (): WsConnection & { open: boolean } =>
+  ({ open: true }) as unknown as WsConnection & { open: boolean };
 
 /** Lets every settled promise and every callback queued so far run. */
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -70,6 +70,24 @@ describe('the store reads of one-shot socket requests', () => {
     assert.deepEqual(log, ['a1', 'a2', 'b1', 'a3', 'a4']);
   });
 
+  it('a read the store is slow to answer lets the next one start after TURN_MOST_MS', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const turns = new StoreReadTurns(venue);
+    const log: string[] = [];
+    const { read, finish } = reads(log);
+    void turns.read(connection(), read('slow'));
+    void turns.read(connection(), read('next'));
+    await settle();
+    t.mock.timers.tick(TURN_MOST_MS - 1);
+    await settle();
+    assert.deepEqual(log, ['slow']);
+    t.mock.timers.tick(1);
+    await settle();
+    assert.deepEqual(log, ['slow', 'next']);
+    finish('slow');
+    finish('next');
+  });
+
   it('between two reads every other callback runs', async () => {
     const turns = new StoreReadTurns(venue);
     const log: string[] = [];
@@ -92,7 +110,7 @@ describe('the store reads of one-shot socket requests', () => {
     void turns.read(conn, read('under way'));
     const waiting = turns.read(conn, read('waiting'));
     await settle();
-    conn.closed = true;
+    conn.open = false;
     finish('under way');
     await assert.rejects(waiting, (e: unknown) => e instanceof WsError && e.body.code !== 7);
     assert.deepEqual(log, ['under way']);
