@@ -67,6 +67,8 @@ export interface MalformedRequest {
 export const NOT_JSON = Symbol('not JSON');
 
 const INTEGER = /^-?[0-9]+$/;
+/** Digits and a positive exponent: `1e2`, `5E+3`. */
+const WHOLE_WITH_EXPONENT = /^-?[0-9]+[eE]\+?[0-9]+$/;
 
 /**
  * The id as the client wrote it. The frame is read exactly (as HTTP bodies are): an integer beyond
@@ -79,8 +81,11 @@ function idOf(value: unknown, text: string): RequestId | undefined {
   if (typeof value !== 'string') return undefined;
   const written = (JSON.parse(text) as Record<string, unknown>).id;
   if (typeof written !== 'number') return undefined;
-  // an integer in an exponent's form (`1e2`) is one too, and is echoed as written
-  return INTEGER.test(value) || Number.isSafeInteger(written) ? new RawJson(value) : undefined;
+  // an integer in an exponent's form (`1e2`) is one too, and is echoed as written; a fraction is not,
+  // even one a double rounds to an integer (`1.0000000000000001`)
+  return INTEGER.test(value) || (WHOLE_WITH_EXPONENT.test(value) && Number.isSafeInteger(written))
+    ? new RawJson(value)
+    : undefined;
 }
 
 /** `text` read by JSON.parse, with no limits; NOT_JSON when it is no JSON. */
