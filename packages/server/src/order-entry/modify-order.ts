@@ -61,7 +61,8 @@ function figures(v: FieldValidation, body: Record<string, unknown>, state: State
       ? undefined
       : t.byClientId.get(clientIdKey(cmd.user, cmd.market, cmd.clientOrderId)));
   const order = id === undefined ? undefined : t.orders.get(id);
-  if (order !== undefined && order.user === cmd.user && !order.byMoney && !v.failed) {
+  // an order of another market is not found on this one: the engine says so (code 2), whatever the figures
+  if (order !== undefined && order.user === cmd.user && order.market === cmd.market && !order.byMoney && !v.failed) {
     const precision = state.assets.get(spec.money)?.precision ?? 0;
     if (order.price > 0) orderTotal(v, spec, precision, amount ?? order.left, price ?? order.price);
     else if (order.type === 'stop market') {

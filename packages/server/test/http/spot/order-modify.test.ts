@@ -151,6 +151,11 @@ describe('order/modify through HTTP (reference §5.9–5.10)', () => {
     for (const [body, [status, expected]] of cases) {
       await fails(alice.privatePost(MODIFY, { market: 'BTC_USDT', ...body }), status, expected);
     }
+    // the order is not on the market named: not found, whatever that market's limits make of its figures
+    await fails(
+      alice.privatePost(MODIFY, { market: 'ETH_USDT', orderId: o.orderId, price: '10' }),
+      ...engineError(400, 2, 'orderId', 'Unexecuted order was not found.'),
+    );
     assert.deepEqual(await spot(alice, 'USDT'), before);
     const open = await alice.activeOrders({ market: 'BTC_USDT' });
     assert.deepEqual(
