@@ -142,8 +142,12 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
     assert.equal(joined.price, bestAsk);
 
     const bbo = (fields: object) => alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.01', ...fields });
+    // an integer field: its text is taken as PHP reads it
+    const asText = await bbo({ bboRole: '1' });
+    assert.equal(asText.price, bestBid);
+    await alice.orderCancel({ market: 'BTC_USDT', orderId: asText.orderId });
     await fails(bbo({ bboRole: 3 }), 422, validation({ bboRole: ['BboRole field should be 1 or 2.'] }));
-    await fails(bbo({ bboRole: '1' }), 422, validation({ bboRole: ['BboRole field should be 1 or 2.'] }));
+    await fails(bbo({ bboRole: '1.0' }), 422, validation({ bboRole: ['BboRole field should be 1 or 2.'] }));
     await fails(
       bbo({ bboRole: 1, postOnly: true }),
       422,

@@ -1,5 +1,6 @@
 import type { BboRole } from '@txc/core';
 import type { FieldValidation } from '../field-validation.js';
+import { integerValue } from '../integer-value.js';
 
 /** A boolean flag of an order; false when absent. */
 export function flag(
@@ -28,11 +29,13 @@ export function bboRole(v: FieldValidation, allowed: boolean): BboRole | undefin
     v.add('bboRole', 'BboRole is only accepted on limit orders.');
     return undefined;
   }
-  if (value !== 1 && value !== 2) {
+  // an integer field: its text is read as PHP reads it (`"1"`), as every other integer field's
+  const role = integerValue(value);
+  if (role !== 1 && role !== 2) {
     v.add('bboRole', 'BboRole field should be 1 or 2.');
     return undefined;
   }
-  return value;
+  return role;
 }
 
 /** `rpi` (limit orders): post-only by design, so it cannot come with `postOnly` set as well. */
