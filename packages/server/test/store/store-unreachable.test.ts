@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
 import { storeUnreachable } from '../../src/store/unreachable.js';
-import { ADMIN_URL, postgresSkipReason } from '../support/postgres.js';
+import { ADMIN_URL, createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 import { SeverableLink } from '../support/severable-link.js';
 
 /** What one query through a fresh pool fails with (the failure, never a result). */
@@ -38,6 +38,32 @@ describe('a store out of reach is told from a fault of the query (503, not 500)'
   }
   const servers: Server[] = [];
   after(() => servers.forEach((s) => s.close()));
+
+  it('a database closed to new sessions, or not there, is out of reach; a query of the wrong state is not', async () => {
+    const db = await createTestDatabase();
+    const name = new URL(db.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      const closed = await failureOf({ connectionString: db.url }, 'select 1');
+      assert.equal(storeUnreachable(closed), true, String(closed));
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await db.drop();
+      const gone = await failureOf({ connectionString: db.url }, 'select 1');
+      assert.equal(storeUnreachable(gone), true, String(gone));
+      // the same code from a query is the query's own fault (500)
+      const early = await failureOf(
+        { connectionString: ADMIN_URL },
+        "create temporary sequence early; select currval('early')",
+      );
+      assert.equal((early as { code?: string }).code, '55000', String(early));
+      assert.equal(storeUnreachable(early), false, String(early));
+    } finally {
+      await admin.end();
+      await db.drop();
+    }
+  });
 
   it('nothing listening: the connection refused', async () => {
     const { server, url } = await silentServer();
