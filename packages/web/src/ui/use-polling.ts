@@ -83,7 +83,9 @@ export function usePolling<T>(
   }, [refreshOn]);
 
   useEffect(() => {
+    // what was read, or refused, is of the data before: an admin token refused stays refused no longer
     setData(undefined);
+    setError(undefined);
     refresh();
     if (loadRef.current === undefined) return;
     const timer = setInterval(refresh, everyMs);
