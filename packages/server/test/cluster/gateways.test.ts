@@ -647,6 +647,12 @@ describe('a gateway started before its cluster has an engine node', async () => 
         [api.status, await api.json()],
         [503, { success: false, message: 'Service temporarily unavailable, try again later.', params: [] }],
       );
+      // a private route answers in its own family's body, as the gateway will once it serves
+      const order = await fetch(`http://127.0.0.1:${port}/api/v4/order/new`, { method: 'POST', body: '{}' });
+      assert.deepEqual(
+        [order.status, await order.json()],
+        [503, { code: 0, message: 'Service temporarily unavailable, try again later.', errors: {} }],
+      );
       started.push(await leading(await startChildServer(engineNodeFlags(flags, 'A', shared))));
       const front = await gateway;
       started.push(front);
