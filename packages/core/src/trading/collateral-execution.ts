@@ -3,7 +3,7 @@ import { affordableLots, limitBuyHold } from './fees.js';
 import { finish } from './finish.js';
 import type { Order } from '../state/order.js';
 import { maxFeeRate } from '../state/user-fees.js';
-import { room, shrink } from './closing-orders.js';
+import { room } from './closing-orders.js';
 import { applyHold, planHold } from '../collateral/holds.js';
 import { closes } from '../collateral/margin.js';
 import { follows, RULES } from '../state/rules.js';
@@ -65,7 +65,11 @@ export function activateCollateral(exec: Exec, stop: Order): boolean {
       finish(exec, stop, 'CANCELLED', 'reduce-only');
       return false;
     }
-    if (stop.left > roomLeft) shrink(exec, stop, roomLeft);
+    // set off, the stop is in neither its trigger list nor the book: its remainder alone is cut
+    if (stop.left > roomLeft) {
+      stop.left = roomLeft;
+      stop.amount = stop.dealStock + roomLeft;
+    }
   }
   if (!exec.perp) {
     const user = exec.state.users.get(stop.user);

@@ -1,7 +1,7 @@
 import type { Exec } from './exec-context.js';
 import type { CancelReason } from '../events/event.js';
 import { cancelOpen } from './finish.js';
-import { shrink } from './closing-orders.js';
+import { room, shrink } from './closing-orders.js';
 import { newOrder, type Order, type OrderTerms, type OrderView, type OtoLink } from '../state/order.js';
 import { indexOpen } from '../state/trading-state.js';
 import type { OtoGroup } from '../state/collateral-state.js';
@@ -131,9 +131,10 @@ export function legExecuted(exec: Exec, leg: Order): void {
   shrink(exec, other, open);
   // a leg of this one's role that the parent's fills armed during the run covers the rest too
   const again = liveLeg(exec, link.role === 'stopLoss' ? group.stopLossId : group.takeProfitId);
-  if (again !== undefined && again.left < open) {
-    again.amount += open - again.left;
-    again.left = open;
+  const most = again === undefined ? 0 : Math.min(open, room(exec.state, again));
+  if (again !== undefined && again.left < most) {
+    again.amount += most - again.left;
+    again.left = most;
   }
   group.covered = open;
 }
