@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { TxcStreamError, type TxcStream } from '@txc/sdk';
 import { WebSocket } from 'ws';
@@ -54,6 +54,15 @@ async function refusedByGateways(gateways: readonly { url: string }[], group: st
 const restingBuy = (actor: Actor, clientOrderId: string): ReturnType<typeof sign> =>
   sign(actor, '/api/v4/order/new', { market: MARKET, side: 'buy', amount: '0.001', price: '10000.00', clientOrderId });
 
+/** The cluster's NATS subjects, as a gateway addresses the leader, and a connection to ask on. */
+async function leaderSubjects(dbUrl: string): Promise<{ subject: (name: string) => string; nats: NatsConnection }> {
+  const client = new pg.Client(dbUrl);
+  await client.connect();
+  const { rows } = await client.query<{ cluster: string }>('select cluster from cluster_lease');
+  await client.end();
+  const subject = (name: string): string => `txc.${rows[0]!.cluster}.${name}`;
+  return { subject, nats: await connect({ servers: TEST_NATS_URL }) };
+}
 describe('gateways in front of a cluster', async () => {
   const skip = (await postgresSkipReason()) ?? (await natsSkipReason()) ?? (await redisSkipReason());
   if (skip !== undefined) {
@@ -280,12 +289,7 @@ describe('gateways in front of a cluster', async () => {
   });
 
   it('the leader answers a gateway of the version before, one question a message, and reads on past a message it cannot', async () => {
-    const client = new pg.Client(db.url);
-    await client.connect();
-    const { rows } = await client.query<{ cluster: string }>('select cluster from cluster_lease');
-    await client.end();
-    const subject = (name: string): string => `txc.${rows[0]!.cluster}.${name}`;
-    const nats = await connect({ servers: TEST_NATS_URL });
+    const { subject, nats } = await leaderSubjects(db.url);
     const ask = async (name: string, data: string): Promise<unknown> =>
       (await nats.request(subject(name), data, { timeout: 5_000 })).json();
     try {
@@ -308,12 +312,7 @@ describe('gateways in front of a cluster', async () => {
   });
 
   it('a nonce window is judged when the gateway received the request, not when a leader at last answers it', async () => {
-    const client = new pg.Client(db.url);
-    await client.connect();
-    const { rows } = await client.query<{ cluster: string }>('select cluster from cluster_lease');
-    await client.end();
-    const subject = (name: string): string => `txc.${rows[0]!.cluster}.${name}`;
-    const nats = await connect({ servers: TEST_NATS_URL });
+    const { subject, nats } = await leaderSubjects(db.url);
     const actor = actors[2]!;
     // requests signed 8 s ago that a gateway received 7 s ago and held while no node led
     const now = Date.now();
