@@ -21,11 +21,10 @@ interface Turn {
 /**
  * The store reads of one-shot requests (trades after an id, candles, market periods past what is
  * kept in memory, a user's deals and executed orders), one at a time (a slow one for TURN_MOST_MS at
- * most), connections taking turns. Such
- * a read can hold the one thread for tens of milliseconds (candles of seconds built from stored
- * trades), so a client sending them as fast as its request allowance lets it would otherwise queue
- * seconds of them ahead of every push and every other client's answer (docs/decisions.md,
- * "WebSocket limits"). Between two reads every other callback runs; a connection with
+ * most), connections taking turns. Such a read can hold the one thread for tens of milliseconds
+ * (candles of seconds built from stored trades), so a client sending them as fast as its request
+ * allowance lets it would otherwise queue seconds of them ahead of every push and every other
+ * client's answer (docs/decisions.md, "WebSocket limits"). Between two reads every other callback runs; a connection with
  * READS_WAITING_MOST reads under way is answered code 7 for another, and its reads never go ahead of
  * another connection's waiting one. Each read is a durable read as any other: it waits for the
  * commits before it and is answered unavailable once the store wait has passed, its turn included
