@@ -1,6 +1,6 @@
 import type { ErrorName, PrivateEndpoint } from '@txc/sdk';
 import type { State } from '@txc/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonLimits } from '../json/exact-json.js';
 import { header, keyRefusal, signedNonce } from '../http/plugins/signed-request.js';
 import { mayCall } from '../venue/keys/api-keys.js';
@@ -27,6 +27,11 @@ export interface GatewayAuthOptions {
  * request fails several checks, the leader's count comes after the payload's checks here: a request
  * refused for its payload spends none of its key's allowance.
  */
+/** When this gateway received a request (ms): the leader judges its nonce window then, however long it waits. */
+export function receivedAt(reply: FastifyReply): number {
+  return Date.now() - Math.round(reply.elapsedTime);
+}
+
 export function registerGatewayAuth(app: FastifyInstance, options: GatewayAuthOptions): void {
   const { keys, state, admission, jsonLimits } = options;
   app.decorateRequest('auth', undefined);
@@ -46,8 +51,7 @@ export function registerGatewayAuth(app: FastifyInstance, options: GatewayAuthOp
     if (spent !== undefined) return sendError(reply, spent);
     const signed = signedNonce(request, payload, jsonLimits);
     if (typeof signed === 'string') return sendError(reply, signed);
-    const receivedAt = Date.now() - Math.round(reply.elapsedTime);
-    const admitted = await admission.admit({ apiKey, path: endpoint.path, ...signed, receivedAt });
+    const admitted = await admission.admit({ apiKey, path: endpoint.path, ...signed, receivedAt: receivedAt(reply) });
     if (admitted.refused !== undefined) return sendError(reply, admitted.refused);
     await options.caughtUp(admitted.seq);
     if (!mayCall(entry, endpoint)) return sendError(reply, 'permissionDenied');

@@ -53,6 +53,7 @@ import { serveRoutesHere } from './gateway-routes.js';
 import { answerWithin } from './request-deadline.js';
 import { clientAllowances, overIpAllowance, overKeyAllowance, type Allows } from './gateway-allowances.js';
 import { askLeader, leaderWait, type LeaderWait } from './leader-request.js';
+import { receivedAt } from './gateway-auth.js';
 
 export interface RunningGateway {
   readonly url: string;
@@ -145,8 +146,7 @@ function buildGatewayApp(parts: GatewayParts): FastifyInstance {
       ip: request.ip,
       headers,
       verified,
-      // the leader judges its nonce window at this moment, however long it waits for one
-      receivedAt: Date.now() - Math.round(reply.elapsedTime),
+      receivedAt: receivedAt(reply),
       body,
     });
     if (answer === undefined) return sendUnavailable(reply.header('retry-after', '1'), request.url);

@@ -363,6 +363,8 @@ describe('gateways in front of a cluster', async () => {
       assert.equal(await admitted(now - 8_003), 'nonceWindowTooOld');
       // a gateway's time judges the window, never the nonce's reuse: the same nonce again is refused
       assert.equal(await admitted(now - 8_000, now - 7_000), 'nonceWindowReused');
+      // nor does a gateway whose clock runs ahead widen the window (spec: ±5 s of the server's time)
+      assert.equal(await admitted(now + 60_000, now + 60_000), 'nonceWindowTooNew');
     } finally {
       await nats.close();
     }

@@ -64,8 +64,11 @@ export function registerPrivateAuth(app: FastifyInstance, options: PrivateAuthOp
 
     const signed = signedNonce(request, payload, jsonLimits);
     if (typeof signed === 'string') return fail(reply, signed);
-    const receivedAtMs = checked ? receivedAt(request.headers[GATEWAY_RECEIVED_HEADER]) : undefined;
-    const refusal = admitKeyRequest(venue, limiter, rules, entry, endpoint, { ...signed, receivedAtMs });
+    // a copy only for what a gateway forwarded: no object more on a request served here
+    const atGateway = checked
+      ? { ...signed, receivedAtMs: receivedAt(request.headers[GATEWAY_RECEIVED_HEADER]) }
+      : signed;
+    const refusal = admitKeyRequest(venue, limiter, rules, entry, endpoint, atGateway);
     if (refusal !== undefined) return fail(reply, refusal);
 
     if (!mayCall(entry, endpoint)) return fail(reply, 'permissionDenied');

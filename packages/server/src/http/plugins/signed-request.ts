@@ -3,6 +3,7 @@ import type { ErrorName } from '@txc/sdk';
 import type { FastifyRequest } from 'fastify';
 import { accountBlocked, type ApiKeyEntry } from '../../venue/keys/api-keys.js';
 import { parseExactJson, type JsonLimits } from '../../json/exact-json.js';
+import type { SignedNonce } from '../key-admission.js';
 import { jsonEqual } from '../validation/json-equal.js';
 
 /** Reading a signed private request (spec §5): its headers, its nonce, the path it names, its payload. */
@@ -51,12 +52,6 @@ export function keyRefusal(entry: ApiKeyEntry | undefined, ip: string, state: St
   if (!entry.ips.allows(ip)) return 'keyDisabled';
   if (accountBlocked(state, entry.record.user)) return 'keyDisabled';
   return undefined;
-}
-
-/** A signed request's nonce, as its body gives it. */
-export interface SignedNonce {
-  readonly nonce: number;
-  readonly nonceWindow: boolean;
 }
 
 /**
