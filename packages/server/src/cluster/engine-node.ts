@@ -58,7 +58,7 @@ const FOLLOW_RETRY_MS = 1_000;
 const STEP_DOWN_CLOSE_WAIT_MS = 2_000;
 /** How long, and how often, a standby tries its port while the server of the venue it led still holds it. */
 const PORT_TAKEN_WAIT_MS = 10_000;
-const PORT_TAKEN_RETRY_MS = 100;
+const PORT_TAKEN_RETRY_MS = 10;
 /** The least a leader stops answering before its lease may lapse: a timer can fire this late. */
 const LAPSE_MARGIN_MIN_MS = 50;
 /** Lease lifetimes a node waits after it failed to take over, before it tries again. */
@@ -201,7 +201,7 @@ class EngineNode implements RunningNode {
         // a venue it stepped down from while its store hung may be closing still: its last commit is awaited
         await this.venueClosing;
         await this.follower?.close();
-        await this.standbyApp?.close();
+        await this.closeStandbyApp();
         await this.store.close();
         await this.nats.close();
       } finally {
@@ -315,8 +315,6 @@ class EngineNode implements RunningNode {
       this.appliedSeq = follower.state.seq;
       await follower.close();
       this.follower = undefined;
-      await this.standbyApp?.close();
-      this.standbyApp = undefined;
       this.log.warn({ node: this.nodeId, epoch, seq: follower.state.seq }, 'this node leads the cluster');
       const gatewayMark = randomBytes(32).toString('hex');
       const server = await serve(
@@ -328,6 +326,7 @@ class EngineNode implements RunningNode {
             place: () => this.place(),
             gatewayMark,
             natsConnected: () => this.link.up(),
+            releasePort: () => this.closeStandbyApp(),
           },
           lock: this.lock,
         },
@@ -362,8 +361,7 @@ class EngineNode implements RunningNode {
       this.appliedSeq = follower.state.seq;
       await follower.close();
       this.follower = undefined;
-      await this.standbyApp?.close();
-      this.standbyApp = undefined;
+      // its standby listener answers still unless the venue's server had taken the port
       await this.standBy();
     }
   }
@@ -471,6 +469,11 @@ class EngineNode implements RunningNode {
     // stands by meanwhile, its port answering; once another node leads, the fence refuses what the
     // close may still commit, and until then that commit is this node's own, of its own term
     this.venueClosing = closing;
+    // what /health reports until the close says what it committed
+    this.appliedSeq = server.venue.status.seq;
+    // the port is answered as soon as the venue's server lets it go, not once the venue has closed
+    const answering = this.answerAsStandby();
+    answering.catch(() => undefined);
     if (!(await settledWithin(closing, STEP_DOWN_CLOSE_WAIT_MS, () => false)))
       this.log.warn(
         { node: this.nodeId, epoch },
@@ -482,13 +485,13 @@ class EngineNode implements RunningNode {
     if (giveUp && epoch !== null) void this.lease.release(epoch).catch(() => undefined);
     // read while the standby listens already: a lapsed lease often means a slow store
     void this.readLease().catch(() => undefined);
-    if (!this.closed) await this.standBy();
+    await answering;
+    if (!this.closed) await this.followJournal();
   }
 
   /**
-   * Listens on the node's port. The server of a venue it led lets the port go as its close begins,
-   * which may be a moment after the step-down stopped waiting for it: a taken port is tried again
-   * for a while before it is a failure.
+   * Listens on the node's port. The server of a venue it led lets the port go a moment after its
+   * close begins: a taken port is tried again, often, for a while before it is a failure.
    */
   private async listenOnItsPort(app: FastifyInstance): Promise<void> {
     const until = performance.now() + PORT_TAKEN_WAIT_MS;
@@ -503,8 +506,22 @@ class EngineNode implements RunningNode {
     }
   }
 
-  /** Serves /health as a standby, then follows the journal (retrying while the store cannot be read). */
+  /** Lets the port go that the node answered on as a standby. */
+  private async closeStandbyApp(): Promise<void> {
+    const app = this.standbyApp;
+    this.standbyApp = undefined;
+    await app?.close();
+  }
+
+  /** Serves /health as a standby, then follows the journal. */
   private async standBy(): Promise<void> {
+    await this.answerAsStandby();
+    await this.followJournal();
+  }
+
+  /** Answers on the node's port as a standby (`/health`), unless it does already. */
+  private async answerAsStandby(): Promise<void> {
+    if (this.standbyApp !== undefined) return;
     const app = buildStandbyApp(
       this.log,
       () => ({
@@ -519,6 +536,10 @@ class EngineNode implements RunningNode {
     if (typeof address === 'object' && address !== null) this.port = address.port;
     this.standbyApp = app;
     this.lock.announce(this.url);
+  }
+
+  /** Follows the committed journal in memory, retrying while the store cannot be read. */
+  private async followJournal(): Promise<void> {
     while (!this.closed) {
       try {
         const follower = await JournalFollower.open(this.store, followerFailures(this.log));

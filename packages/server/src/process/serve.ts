@@ -83,6 +83,11 @@ export interface LeadershipTerm {
   readonly gatewayMark: string;
   /** Whether its connection to the cluster's NATS is up at this moment (`/metrics`). */
   readonly natsConnected: () => boolean;
+  /**
+   * Lets the node's port go, right before the venue's server listens on it: the standby's listener
+   * answers `/health` until then, so that a probe is not refused while the venue opens.
+   */
+  readonly releasePort: () => Promise<void>;
 }
 
 /**
@@ -244,6 +249,11 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
       gatewayMark: extras.term?.gatewayMark,
     });
     app = http;
+    if (extras.term !== undefined) {
+      // its routes loaded first (what listen would do), so that the port is let go for a moment only
+      await http.ready();
+      await extras.term.releasePort();
+    }
     await http.listen({ host: config.host, port: config.port }).catch((e: unknown) => {
       throw new ListenError(config.host, config.port, e);
     });

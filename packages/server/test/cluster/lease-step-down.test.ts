@@ -9,6 +9,7 @@ import { DEMO_VENUE_FILE } from '../../src/process/serve.js';
 import { engineNodeFlags, leading, TEST_LEASE } from '../durability/venue-processes.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { eventually } from '../support/eventually.js';
+import { longestUnanswered, PORT_HANDOVER_MS } from '../support/liveness-probe.js';
 import { natsSkipReason, TEST_NATS_URL } from '../support/nats.js';
 import { PostgresRelay } from '../support/postgres-relay.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
@@ -74,6 +75,41 @@ describe('a leader that steps down', async () => {
     for (const until = performance.now() + 1_500; performance.now() < until; await sleep(50)) {
       assert.equal(await heldByA(), false, 'a lease given up stays given up: a standby takes it at once');
     }
+  });
+
+  it('answers /health/live while it steps down, its port handed from leading to standing by at once', async () => {
+    const db = await createTestDatabase();
+    cleanUp.push(() => db.drop());
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-step-down-port-'));
+    cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const [relay, link] = await Promise.all([PostgresRelay.open(db.url), SeverableLink.open(TEST_NATS_URL)]);
+    cleanUp.push(
+      () => relay.close(),
+      () => link.close(),
+    );
+    const lease = { ...TEST_LEASE, natsLossMs: 1_000 };
+    const flags = engineNodeFlags({ dataDir, database: relay.url, venue: DEMO_VENUE_FILE }, 'A', SHARED);
+    // its info lines too: the one that says it follows the journal again after leading
+    const a: ChildServer = await startChildServer({ ...flags, cluster: link.url, lease, logLevel: 'info' });
+    cleanUp.push(() => a.crash());
+    await leading(a);
+
+    // the closing venue's snapshot is held a while, as a slow store would: the port is answered meanwhile
+    const snapshot = relay.hold('insert into "snapshots"');
+    const longest = await longestUnanswered(a.url, async () => {
+      // no gateway can reach a leader that lost NATS: it steps down, closing the venue it led
+      link.cut();
+      await snapshot.reached;
+      await sleep(1_000);
+      snapshot.letGo();
+      const standingByAgain = (): boolean => {
+        const logs = a.logs();
+        const steppedDown = logs.indexOf('this node no longer leads');
+        return steppedDown >= 0 && logs.includes('standing by, following the journal', steppedDown);
+      };
+      await eventually('standing by again', standingByAgain, 20_000);
+    });
+    assert.ok(longest < PORT_HANDOVER_MS, `/health/live went unanswered ${Math.round(longest)} ms at once`);
   });
 
   it('stops answering the gateways before its lease can lapse, even while a renew hangs', async () => {

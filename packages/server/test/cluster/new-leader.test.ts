@@ -11,6 +11,7 @@ import { engineNodeFlags, health, leading } from '../durability/venue-processes.
 import { parseSamples, valueOf } from '../metrics/prometheus-text.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { eventually } from '../support/eventually.js';
+import { longestUnanswered, PORT_HANDOVER_MS } from '../support/liveness-probe.js';
 import { natsSkipReason } from '../support/nats.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 
@@ -61,6 +62,30 @@ describe('a node that takes over', async () => {
       assert.match(b.logs(), /"msg":"state taken over as followed"/);
     } finally {
       await reader.end();
+      await Promise.all(started.map((p) => p.crash()));
+      rmSync(dataDir, { recursive: true, force: true });
+      await db.drop();
+    }
+  });
+
+  it('answers /health/live while it takes over, its port handed from standing by to leading', async () => {
+    const db = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'txc-new-leader-'));
+    const flags: Partial<Config> = { dataDir, database: db.url, venue: DEMO_VENUE_FILE };
+    const shared = { masterKey: '9c'.repeat(32), adminToken: ADMIN_TOKEN };
+    const started: ChildServer[] = [];
+    try {
+      const a = await leading(await startChildServer(engineNodeFlags(flags, 'A', shared)));
+      started.push(a);
+      const b = await startChildServer(engineNodeFlags(flags, 'B', shared));
+      started.push(b);
+      await eventually('B stands by', async () => (await health(b))?.cluster?.role === 'standby');
+      const longest = await longestUnanswered(b.url, async () => {
+        await a.stop();
+        await leading(b);
+      });
+      assert.ok(longest < PORT_HANDOVER_MS, `/health/live went unanswered ${Math.round(longest)} ms at once`);
+    } finally {
       await Promise.all(started.map((p) => p.crash()));
       rmSync(dataDir, { recursive: true, force: true });
       await db.drop();

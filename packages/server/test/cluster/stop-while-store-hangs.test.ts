@@ -102,11 +102,13 @@ describe('cluster processes while PostgreSQL hangs', async () => {
         await eventually('it leads', async () => (await role()) === 'leader', 15_000);
         link.stall();
         await eventually('the leader steps down', () => /no longer leads/.test(leader.output()), 10_000);
-        const steppedDown = leader.output().length;
-        // the standby's own server, not the one of the venue it led
+        // the standby's own server (listening as soon as the venue lets the port go), not the one of the venue it led
         await eventually(
           'it listens as a standby',
-          () => /Server listening/.test(leader.output().slice(steppedDown)),
+          () => {
+            const output = leader.output();
+            return /Server listening/.test(output.slice(output.search(/no longer leads/)));
+          },
           5_000,
         );
         assert.equal(await live(), 200);
