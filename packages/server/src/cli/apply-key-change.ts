@@ -38,7 +38,7 @@ export async function withStoreAlone<T>(config: Config, work: (store: Store) => 
   if (!existsSync(config.dataDir)) throw new OperatorError(`no data dir at ${config.dataDir}`);
   const sqlite = sqliteFileOf(config.database, config.dataDir);
   if (sqlite !== undefined && !existsSync(sqlite)) throw new OperatorError(`no store at ${sqlite}`);
-  const lock = DataDirLock.acquire(config.dataDir, 'cli');
+  const lock = DataDirLock.forVenue(config, 'cli');
   try {
     const store = openStore(config);
     try {

@@ -13,7 +13,7 @@ import { auditedAdmin } from './audited-admin.js';
 
 /** Runs an admin operation on a data dir no server holds: the store opened in this process, under the lock. */
 export async function withLocalAdmin<T>(config: Config, work: (admin: AdminOperations) => Promise<T>): Promise<T> {
-  const lock = DataDirLock.acquire(config.dataDir, 'cli');
+  const lock = DataDirLock.forVenue(config, 'cli');
   try {
     const store = openStore(config);
     let secrets: SecretBox;

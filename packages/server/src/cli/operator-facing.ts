@@ -6,6 +6,7 @@
 const OPERATOR_FACING = new Set([
   'ConfigError',
   'DataDirLockedError',
+  'DamagedLockError',
   'AdminError',
   'MasterKeyError',
   'AdminTokenError',

@@ -1,5 +1,7 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Config } from '../config/schema.js';
+import { sqliteFileOf } from '../store/store-location.js';
 import { fromEarlierBoot, processStart } from './process-start.js';
 
 export const LOCK_FILE = 'txc.lock';
@@ -16,8 +18,22 @@ export interface LockInfo {
 
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
-  constructor(readonly info: LockInfo) {
-    super(`the data dir is held by ${info.holder} process ${info.pid}`);
+  /** `store`: the SQLite file of a store kept outside the data dir, which its own lock guards. */
+  constructor(
+    readonly info: LockInfo,
+    store?: string,
+  ) {
+    super(
+      `${store === undefined ? 'the data dir' : `the store ${store}`} is held by ${info.holder} process ${info.pid}`,
+    );
+  }
+}
+
+/** A lock file txc did not write (it writes each whole, at once): emptied or damaged by hand. */
+export class DamagedLockError extends Error {
+  override readonly name = 'DamagedLockError';
+  constructor(path: string) {
+    super(`the lock ${path} cannot be read: if no txc process uses it, remove the file`);
   }
 }
 
@@ -47,13 +63,48 @@ function pidReused(info: LockInfo): boolean {
 }
 
 export function readLock(dataDir: string): LockInfo | undefined {
-  const path = resolve(dataDir, LOCK_FILE);
+  return readLockFile(resolve(dataDir, LOCK_FILE));
+}
+
+/** The live holder of the lock at `path`, if any; a lock that is not txc's whole record is refused, not taken. */
+function readLockFile(path: string): LockInfo | undefined {
+  let text: string;
   try {
-    const info = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
-    const leftOver = info.pid === process.pid && !takenHere.has(path);
-    return alive(info.pid) && !leftOver && !pidReused(info) ? info : undefined;
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // a read of a directory fails naming no path: the operator is told which
+    throw Object.assign(e as NodeJS.ErrnoException, { path });
+  }
+  let info: LockInfo;
+  try {
+    info = JSON.parse(text) as LockInfo;
   } catch {
-    return undefined;
+    throw new DamagedLockError(path);
+  }
+  if (!Number.isSafeInteger(info.pid)) throw new DamagedLockError(path);
+  const leftOver = info.pid === process.pid && !takenHere.has(path);
+  return alive(info.pid) && !leftOver && !pidReused(info) ? info : undefined;
+}
+
+/**
+ * Writes `info` to a file of its own beside `path` and then puts it there whole: linked when the
+ * lock is taken (which fails if another holds it), renamed over it when its holder rewrites it, so
+ * that a reader never sees a lock half-written.
+ */
+function writeLockFile(path: string, info: LockInfo, take: boolean): void {
+  const partial = `${path}.${process.pid}.partial`;
+  const fd = openSync(partial, 'w', 0o600);
+  try {
+    writeSync(fd, JSON.stringify(info));
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    if (take) linkSync(partial, path);
+    else renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
   }
 }
 
@@ -61,8 +112,10 @@ export function readLock(dataDir: string): LockInfo | undefined {
 let ownStart: { readonly value: string | undefined } | undefined;
 
 /**
- * One process per data dir. A lock left by a process that has ended is taken over: its pid is dead,
- * or the lock was written before the machine last booted.
+ * One process per data dir, and per SQLite store: a store named by path (`sqlite:/…`) may lie outside
+ * the data dir, or be named from two, so its file has a lock of its own beside it. A lock left by a
+ * process that has ended is taken over: its pid is dead, or the lock was written before the machine
+ * last booted.
  */
 export class DataDirLock {
   private released = false;
@@ -70,31 +123,33 @@ export class DataDirLock {
   private readonly onExit = (): void => this.release();
 
   private constructor(
-    private readonly path: string,
+    /** The data dir's lock first, then its store's. */
+    private readonly paths: readonly string[],
     private info: LockInfo,
   ) {
     process.once('exit', this.onExit);
   }
 
-  static acquire(dataDir: string, holder: LockInfo['holder']): DataDirLock {
-    const path = resolve(dataDir, LOCK_FILE);
+  /** `storeFile`: the SQLite file of the venue's store, if it has one (store-location.ts `sqliteFileOf`). */
+  static acquire(dataDir: string, holder: LockInfo['holder'], storeFile?: string): DataDirLock {
     ownStart ??= { value: processStart() };
     const info: LockInfo = { pid: process.pid, holder, started: ownStart.value };
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = openSync(path, 'wx', 0o600);
-        writeSync(fd, JSON.stringify(info));
-        closeSync(fd);
-        takenHere.add(path);
-        return new DataDirLock(path, info);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-        const held = readLock(dataDir);
-        if (held !== undefined) throw new DataDirLockedError(held);
-        rmSync(path, { force: true });
-      }
+    const dirLock = resolve(dataDir, LOCK_FILE);
+    take(dirLock, info);
+    if (storeFile === undefined) return new DataDirLock([dirLock], info);
+    const storeLock = `${resolve(storeFile)}${STORE_LOCK_SUFFIX}`;
+    try {
+      take(storeLock, info, storeFile);
+    } catch (e) {
+      forget(dirLock);
+      throw e;
     }
-    throw new Error(`cannot take the lock ${path}`);
+    return new DataDirLock([dirLock, storeLock], info);
+  }
+
+  /** The locks of a venue's data dir and of its SQLite store, wherever that lies. */
+  static forVenue(config: Pick<Config, 'dataDir' | 'database'>, holder: LockInfo['holder']): DataDirLock {
+    return DataDirLock.acquire(config.dataDir, holder, sqliteFileOf(config.database, config.dataDir));
   }
 
   /**
@@ -114,9 +169,7 @@ export class DataDirLock {
   /** Records the server's URL so that CLI commands can reach its admin API. */
   announce(url: string): void {
     this.info = { ...this.info, url };
-    const fd = openSync(this.path, 'w', 0o600);
-    writeSync(fd, JSON.stringify(this.info));
-    closeSync(fd);
+    for (const path of this.paths) writeLockFile(path, this.info, false);
   }
 
   /** Once: a lock released is another holder's to take, and its file then theirs. */
@@ -124,7 +177,39 @@ export class DataDirLock {
     if (this.released) return;
     this.released = true;
     process.removeListener('exit', this.onExit);
-    takenHere.delete(this.path);
-    rmSync(this.path, { force: true });
+    for (const path of this.paths) forget(path);
   }
+}
+
+/** Beside a SQLite store's file: its own lock. */
+export const STORE_LOCK_SUFFIX = '.lock';
+
+/** Takes the lock at `path`, or says who holds it (`store`: the SQLite file it guards). */
+function take(path: string, info: LockInfo, store?: string): void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeLockFile(path, info, true);
+      takenHere.add(path);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const held = readLockFile(path);
+      if (held !== undefined) throw new DataDirLockedError(held, store);
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`cannot take the lock ${path}`);
+}
+
+/** Removes this process's lock at `path`: one another process has taken since (this one was taken for dead) stays. */
+function forget(path: string): void {
+  takenHere.delete(path);
+  try {
+    const info = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockInfo>;
+    if (info.pid !== process.pid) return;
+  } catch {
+    // gone, or not a lock txc wrote: nothing of this process's to remove
+    return;
+  }
+  rmSync(path, { force: true });
 }

@@ -148,7 +148,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
   const { jobs, venue: definition } = readStartFiles(config);
   // it will hold the admin token, the store and perhaps the master key: its owner's alone when txc makes it
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const lock = extras.lock ?? DataDirLock.acquire(config.dataDir, 'server');
+  const lock = extras.lock ?? DataDirLock.forVenue(config, 'server');
   // a lock handed in is its holder's to release, when that process ends
   const release = (): void => {
     if (extras.lock === undefined) lock.release();

@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DataDirLock, DataDirLockedError, LOCK_FILE, readLock } from '../../src/process/data-dir-lock.js';
+import {
+  DamagedLockError,
+  DataDirLock,
+  DataDirLockedError,
+  LOCK_FILE,
+  readLock,
+  STORE_LOCK_SUFFIX,
+} from '../../src/process/data-dir-lock.js';
 
 function withDataDir(test: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'txc-lock-'));
@@ -37,6 +44,51 @@ describe('the data dir lock', () => {
       assert.equal((JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { holder: string }).holder, 'cli');
       next.release();
       assert.equal(readLock(dir), undefined);
+    });
+  });
+
+  it('emptied or damaged by hand, is refused rather than taken for one whose holder has ended', () => {
+    withDataDir((dir) => {
+      writeFileSync(join(dir, LOCK_FILE), '');
+      assert.throws(() => DataDirLock.acquire(dir, 'server'), DamagedLockError);
+      writeFileSync(join(dir, LOCK_FILE), '{"holder":"server"}');
+      assert.throws(
+        () => DataDirLock.acquire(dir, 'server'),
+        /cannot be read: if no txc process uses it, remove the file/,
+      );
+    });
+  });
+
+  it('of a SQLite store outside the data dir: a venue naming the same file from another data dir is refused', () => {
+    withDataDir((dir) => {
+      const store = join(dir, 'elsewhere', 'venue.sqlite');
+      mkdirSync(join(dir, 'elsewhere'));
+      mkdirSync(join(dir, 'a'));
+      mkdirSync(join(dir, 'b'));
+      const lock = DataDirLock.acquire(join(dir, 'a'), 'server', store);
+      assert.throws(
+        () => DataDirLock.acquire(join(dir, 'b'), 'cli', store),
+        (e: unknown) =>
+          e instanceof DataDirLockedError &&
+          e.message === `the store ${store} is held by server process ${process.pid}`,
+      );
+      // refused at the store, the second data dir's own lock is not kept
+      assert.equal(readLock(join(dir, 'b')), undefined);
+      lock.announce('http://127.0.0.1:1');
+      assert.equal(readLock(join(dir, 'a'))?.url, 'http://127.0.0.1:1');
+      lock.release();
+      assert.equal(existsSync(store + STORE_LOCK_SUFFIX), false);
+      DataDirLock.acquire(join(dir, 'b'), 'cli', store).release();
+    });
+  });
+
+  it('released, leaves alone a lock another process has taken since (this one taken for ended)', () => {
+    withDataDir((dir) => {
+      const lock = DataDirLock.acquire(dir, 'server');
+      const other = JSON.stringify({ pid: process.pid + 1, holder: 'server' });
+      writeFileSync(join(dir, LOCK_FILE), other);
+      lock.release();
+      assert.equal(readFileSync(join(dir, LOCK_FILE), 'utf8'), other);
     });
   });
 });
