@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { STORE_LOCK_SUFFIX } from '../../src/process/data-dir-lock.js';
 import { SQLITE_FILE } from '../../src/store/store-location.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
@@ -107,6 +108,67 @@ describe('txc backup and txc restore (SQLite)', () => {
       assert.ok(report.bytes > 64 << 20, `a store of ${report.bytes} bytes`);
       assert.ok(n > 0, 'deposits committed while the backup ran');
       assert.ok(report.seq >= seqBefore && report.seq <= server.server.venue.state.seq);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses a backup that cannot start a venue before it touches the store, and says why in one line', async () => {
+    const dir = tempDir();
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    const good = join(tempDir(), 'good.sqlite');
+    let state: unknown;
+    try {
+      await server.user('bea', { deposits: { BTC: '1.5' } });
+      assert.equal((await txc(['backup', good, '--data-dir', dir])).code, 0);
+      state = (await server.admin('GET', '/admin/v1/state')).body;
+    } finally {
+      await server.stop({ keepData: true });
+    }
+    // a journal entry damaged after the integrity check's reach (its text, not the pages)
+    const damaged = join(tempDir(), 'damaged.sqlite');
+    copyFileSync(good, damaged);
+    const db = new Database(damaged);
+    const { seq } = db.prepare('select max(seq) as seq from journal').get() as { seq: number };
+    db.prepare('update journal set command = substr(command, 1, 20) where seq = ?').run(seq);
+    db.close();
+    const store = join(dir, SQLITE_FILE);
+    const before = readFileSync(store);
+    const outcomes = [
+      [damaged, {}, `txc: journal entry ${seq} cannot be decoded`],
+      // the data dir's master key is not the one that sealed the backup's API secrets
+      [good, { TXC_MASTER_KEY: 'ab'.repeat(32) }, "txc: the store's secrets are sealed under master key"],
+    ] as const;
+    for (const [backup, env, said] of outcomes) {
+      const r = await txc(['restore', backup, '--data-dir', dir], { env });
+      assert.equal(r.code, 1, r.stderr);
+      assert.ok(r.stderr.startsWith(said), r.stderr);
+      assert.equal(r.stderr.split('\n').length, 2, `one line: ${r.stderr}`);
+      assert.ok(readFileSync(store).equals(before), 'the store is untouched');
+      assert.deepEqual(besides(store), [], 'nothing is left beside it');
+    }
+    const back = await TestServer.start({ database: 'sqlite' }, dir);
+    try {
+      assert.deepEqual((await back.admin('GET', '/admin/v1/state')).body, state);
+    } finally {
+      await back.stop();
+    }
+  });
+
+  it('refuses to restore a running server’s store named from another data dir', async () => {
+    const dir = tempDir();
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    const backup = join(tempDir(), 'b.sqlite');
+    try {
+      assert.equal((await txc(['backup', backup, '--data-dir', dir])).code, 0);
+      const store = join(dir, SQLITE_FILE);
+      const r = await txc(['restore', backup, '--data-dir', tempDir(), '--database', `sqlite:${store}`]);
+      assert.deepEqual([r.code, r.stderr], [1, `txc: the store ${store} is held by server process ${process.pid}\n`]);
+      assert.deepEqual(
+        besides(store).filter((name) => !name.endsWith('-wal') && !name.endsWith('-shm')),
+        [basename(store) + STORE_LOCK_SUFFIX],
+        'the running store stays where it is',
+      );
     } finally {
       await server.stop();
     }

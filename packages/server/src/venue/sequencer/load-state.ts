@@ -99,11 +99,20 @@ export interface ReappliedEntry {
   readonly result: CommandResults[Command['type']];
 }
 
+/** The command a journal entry records: one whose text was damaged is named, not thrown as a parse error. */
+function decodedCommand(entry: JournalRecord): Command {
+  try {
+    return decodeJson(entry.command) as Command;
+  } catch (e) {
+    throw new JournalCorruptError(`journal entry ${entry.seq} cannot be decoded (${(e as Error).message})`);
+  }
+}
+
 /** Applies the journal entry that follows `state`, exactly as the sequencer applied it the first time. */
 export function applyJournalEntry(state: State, entry: JournalRecord): ReappliedEntry {
   if (entry.seq !== state.seq + 1)
     throw new JournalCorruptError(`journal gap: expected ${state.seq + 1}, found ${entry.seq}`);
-  const command = decodeJson(entry.command) as Command;
+  const command = decodedCommand(entry);
   const outcome = apply(state, command, { seq: entry.seq, time: entry.time });
   if (outcome.result.ok) return { command, events: outcome.events, result: outcome.result.value };
   if (command.type === 'AdoptRules' && outcome.result.rejection.reason === 'RULES_UNKNOWN')
