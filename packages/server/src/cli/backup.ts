@@ -55,6 +55,9 @@ export async function backup(
       },
     });
     db.exec('COMMIT');
+  } catch (e) {
+    // a full disk, most often: what is left is the partial copy, which the next backup removes
+    throw new OperatorError(`the backup to ${target} failed: ${(e as Error).message}; ${partial} is left, incomplete`);
   } finally {
     db.close();
   }

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { StoreOpenError } from './store-open-error.js';
 import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import type { Database as Tables } from './database.js';
 import { KyselyStore } from './kysely-store.js';
@@ -79,6 +80,21 @@ class TxcSqliteDialect extends SqliteDialect {
   }
 }
 
+/** The store's file opened in WAL mode with `pragmas`; one it cannot open (another user's, not a database) said in one line. */
+function openDatabase(file: string, pragmas: readonly string[]): Database.Database {
+  let sqlite: Database.Database | undefined;
+  try {
+    sqlite = new Database(file);
+    // WAL is a property of the file: set once here, before the writer's connection opens.
+    sqlite.pragma('journal_mode = WAL');
+    for (const pragma of pragmas) sqlite.pragma(pragma);
+    return sqlite;
+  } catch (e) {
+    sqlite?.close();
+    throw new StoreOpenError('sqlite', new Error(`${file}: ${(e as Error).message}`));
+  }
+}
+
 /** `unsafeNoFsync` exists for benchmarks that measure what durability costs, and nowhere else. */
 export function openSqliteStore(file: string, options: { unsafeNoFsync?: boolean } = {}): SqliteStore {
   if (file === '' || file === ':memory:') throw new Error('the SQLite store needs a file: two connections share it');
@@ -95,10 +111,7 @@ export function openSqliteStore(file: string, options: { unsafeNoFsync?: boolean
     // A WAL that grew beyond that (behind a long read: a backup) is cut back once it restarts.
     'journal_size_limit = 67108864',
   ];
-  const sqlite = new Database(file);
-  // WAL is a property of the file: set once here, before the writer's connection opens.
-  sqlite.pragma('journal_mode = WAL');
-  for (const pragma of pragmas) sqlite.pragma(pragma);
+  const sqlite = openDatabase(file, pragmas);
   const db = new Kysely<Tables>({ dialect: new TxcSqliteDialect({ database: sqlite }) });
   return new SqliteStore(db, sqlite, new SqliteWriter(file, pragmas));
 }

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { LOCK_FILE } from '../../src/process/data-dir-lock.js';
+import { SQLITE_FILE } from '../../src/store/store-location.js';
 import { tempDirs } from '../support/temp-dirs.js';
 import { TestServer } from '../support/test-server.js';
 import { txc } from '../support/txc-cli.js';
@@ -41,6 +42,27 @@ describe('a data dir txc cannot make or use', () => {
         new RegExp(`^txc: cannot (open|read|rm) ${lock}: it is a directory \\(EISDIR\\)\n$`),
         args.join(' '),
       );
+    }
+  });
+
+  it('a SQLite store it cannot open: a directory in its place, or a file that is not a database', async () => {
+    const dirInPlace = dir();
+    mkdirSync(join(dirInPlace, SQLITE_FILE));
+    const notADatabase = dir();
+    writeFileSync(join(notADatabase, SQLITE_FILE), 'not a database, '.repeat(64));
+    for (const [dataDir, reason] of [
+      [dirInPlace, 'unable to open database file'],
+      [notADatabase, 'file is not a database'],
+    ] as const) {
+      for (const args of [['serve', '--port', '0'], ['replay']]) {
+        const r = await txc([...args, '--data-dir', dataDir], { timeoutMs: 20_000 });
+        const store = join(dataDir, SQLITE_FILE);
+        assert.deepEqual(
+          [r.code, r.stderr],
+          [1, `txc: the SQLite store cannot be opened: ${store}: ${reason}\n`],
+          args.join(' '),
+        );
+      }
     }
   });
 });
