@@ -59,10 +59,15 @@ export type FaultRule = FaultSpec & {
   readonly expiresAt: number | null;
 };
 
-/** What a rule is checked against: the venue's markets and the WebSocket API's channels. */
+/** What a rule is checked against: the venue's markets, the WebSocket API's channels, how long a request may wait. */
 export interface FaultTargets {
   readonly markets: ReadonlySet<string>;
   readonly channels: ReadonlySet<string>;
+  /**
+   * The longest latency a request can be given and still be answered: its connection is closed
+   * unanswered once the server's request timeout has passed (`answerWithinMs`).
+   */
+  readonly maxLatencyMs: number;
 }
 
 function integer(body: Record<string, unknown>, field: string, min: number, max: number): number {
@@ -106,7 +111,8 @@ function spec(body: Record<string, unknown>, targets: FaultTargets): FaultSpec {
     case 'latency': {
       const random = body.random ?? false;
       if (typeof random !== 'boolean') throw new AdminError('adminBadRequest', 'random must be true or false.');
-      return { type, routes: routeGroups(body), ms: integer(body, 'ms', 1, MAX_LATENCY_MS), random };
+      const most = Math.min(MAX_LATENCY_MS, targets.maxLatencyMs);
+      return { type, routes: routeGroups(body), ms: integer(body, 'ms', 1, most), random };
     }
     case 'error': {
       const status = body.status ?? 503;

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyHttpOptions,
 } from 'fastify';
 import type { Server } from 'node:http';
+import { answerWithinMs } from '../config/answer-within.js';
 import type { Config } from '../config/schema.js';
 import { LocalAdmin } from '../admin/local-admin.js';
 import { statesDirOf } from '../admin/saved-states.js';
@@ -238,6 +239,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     faultRoutes(scope, faults, () => ({
       markets: new Set(venue.state.markets.keys()),
       channels: new Set(streams.hub.channelNames()),
+      maxLatencyMs: answerWithinMs(config),
     }));
     done();
   });

@@ -60,7 +60,9 @@ describe('faults on demand (--allow-faults)', () => {
       [{ type: 'error', share: '0' }, /share must be/],
       [{ type: 'error', share: '0.5', status: 500 }, /status must be 503 or 429/],
       [{ type: 'error', share: '0.5', routes: ['order', 'nowhere'] }, /routes must be one or a list of: all, public/],
-      [{ type: 'latency', ms: 0 }, /ms must be an integer from 1 to 60000/],
+      [{ type: 'latency', ms: 0 }, /ms must be an integer from 1 to 9000/],
+      // a request waiting longer would have its connection closed unanswered (the request timeout, 10 s)
+      [{ type: 'latency', ms: 9_001 }, /ms must be an integer from 1 to 9000/],
       [{ type: 'latency', ms: 10, seconds: 1.5 }, /seconds must be an integer/],
       [{ type: 'pauseStream', channel: 'trades' }, /seconds must be an integer/],
       [{ type: 'pauseStream', channel: 'gossip', seconds: 5 }, /Unknown channel gossip/],
