@@ -29,15 +29,15 @@ import type { FaultBoard } from '../faults/fault-board.js';
 import { StreamFaults } from './stream-faults.js';
 import { StoreReadTurns } from './store-read-turns.js';
 
-/** Every channel of the socket, one line each. */
+/** Every channel of the socket, one line each; the account channels of PUSH_RANK in its order. */
 const channelsOf = (options: StreamsOptions): readonly ChannelFactory[] => [
   tradesChannel({ gatherMs: options.tradesGatherMs }),
   lastpriceChannel,
-  balanceSpotChannel,
-  balanceMarginChannel,
+  dealsChannel,
   ordersPendingChannel,
   ordersExecutedChannel,
-  dealsChannel,
+  balanceSpotChannel,
+  balanceMarginChannel,
   positionsMarginChannel,
   positionsAccountMarginChannel,
   borrowsMarginChannel,

@@ -7,7 +7,7 @@ import { pushFrame } from '../protocol.js';
 import { AccountChannel } from './account-channel.js';
 import { userOf } from './account-followers.js';
 import { assetList } from './asset-list.js';
-import { PerCommit } from './per-commit.js';
+import { PerCommit, PUSH_RANK } from './per-commit.js';
 
 /** A subscription's assets; null: every asset. */
 type Assets = ReadonlySet<string> | null;
@@ -69,7 +69,7 @@ export class BalanceSpotChannel extends AccountChannel<Assets> {
   constructor(ctx: StreamContext) {
     super('balanceSpot', ctx);
     const make = (): Changed => new Map();
-    this.changes = new PerCommit(ctx.outbox, make, (changed) => this.send(changed));
+    this.changes = new PerCommit(ctx.outbox, make, (changed) => this.send(changed), PUSH_RANK.balanceSpot);
   }
 
   request(conn: WsConnection, params: readonly unknown[]): unknown {

@@ -15,6 +15,7 @@ import { userOf } from './account-followers.js';
 import { inSet, nestedMarkets, type MarketSet } from './market-set.js';
 import { SIDE_CODE } from './order-object.js';
 import { FramesPerCommit } from './frames-per-commit.js';
+import { PUSH_RANK } from './per-commit.js';
 
 /** A deal as `deals_update` pushes it (websocket spec §7.6): the 11-element tuple, REST's figures. */
 function dealTuple(state: State, row: DealsTable): unknown[] {
@@ -66,7 +67,7 @@ export class DealsChannel extends AccountChannel<MarketSet> {
 
   constructor(ctx: StreamContext) {
     super('deals', ctx);
-    this.frames = new FramesPerCommit(ctx.outbox, this.followers, inSet);
+    this.frames = new FramesPerCommit(ctx.outbox, this.followers, inSet, PUSH_RANK.deals);
   }
 
   async request(conn: WsConnection, params: readonly unknown[]): Promise<unknown> {

@@ -10,15 +10,18 @@ import { PerCommit } from './per-commit.js';
 export class FramesPerCommit<R, T> {
   private readonly frames: PerCommit<[string, T, string][]>;
 
+  /** `rank`: where the channel's frames of one command stand among the others' (per-commit.ts PUSH_RANK). */
   constructor(
     outbox: DurableOutbox,
     private readonly followers: AccountFollowers<R>,
     private readonly accepts: (terms: R, tag: T) => boolean,
+    rank: number,
   ) {
     this.frames = new PerCommit<[string, T, string][]>(
       outbox,
       () => [],
       (frames) => this.send(frames),
+      rank,
     );
   }
 

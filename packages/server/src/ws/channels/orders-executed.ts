@@ -9,6 +9,7 @@ import { userOf } from './account-followers.js';
 import { inSet, nestedMarkets, type MarketSet } from './market-set.js';
 import { executedOrder, passesFilter, typeCode } from './order-object.js';
 import { FramesPerCommit } from './frames-per-commit.js';
+import { PUSH_RANK } from './per-commit.js';
 
 /** What an `ordersExecuted` subscription follows: markets, and 0 every order, 1 limit, 2 market orders. */
 interface Terms {
@@ -44,7 +45,7 @@ export class OrdersExecutedChannel extends AccountChannel<Terms> {
 
   constructor(ctx: StreamContext) {
     super('ordersExecuted', ctx);
-    this.frames = new FramesPerCommit(ctx.outbox, this.followers, accepts);
+    this.frames = new FramesPerCommit(ctx.outbox, this.followers, accepts, PUSH_RANK.ordersExecuted);
   }
 
   async request(conn: WsConnection, params: readonly unknown[]): Promise<unknown> {

@@ -10,6 +10,7 @@ import { inSet, marketSet, type MarketSet } from './market-set.js';
 import { OrderChanges } from './order-changes.js';
 import { pendingOrder } from './order-object.js';
 import { FramesPerCommit } from './frames-per-commit.js';
+import { PUSH_RANK } from './per-commit.js';
 
 /**
  * `ordersPending` (websocket spec §7.4): a subscribe names markets (`[]`: all) and replaces the
@@ -24,7 +25,7 @@ export class OrdersPendingChannel extends AccountChannel<MarketSet> {
 
   constructor(ctx: StreamContext) {
     super('ordersPending', ctx);
-    this.frames = new FramesPerCommit(ctx.outbox, this.followers, inSet);
+    this.frames = new FramesPerCommit(ctx.outbox, this.followers, inSet, PUSH_RANK.ordersPending);
     this.changes = new OrderChanges(ctx.venue.state);
   }
 
