@@ -4,6 +4,7 @@ export type * from './contract-methods.js';
 export * from './errors/catalogue.js';
 export * from './errors/render-error.js';
 export * from './errors/txc-error.js';
+export * from './errors/txc-network-error.js';
 export * from './errors/error-bodies.js';
 export * from './signing.js';
 export * from './nonce.js';

@@ -118,6 +118,26 @@ describe('error catalogue', () => {
     assert.equal(new TxcError(validation.status, validation.body).kind, 'mainValidation');
   });
 
+  it('answers the API gives in the same words are one kind, and TxcError.is holds for each of their names', () => {
+    const answers = (['privateRateLimited', 'nonceTooLow', 'nonceWindowReused'] as ErrorName[]).map((name) =>
+      renderError(name),
+    );
+    for (const answer of answers) assert.deepEqual(answer, answers[0]);
+    const { status, body } = renderError('nonceTooLow');
+    const e = new TxcError(status, body);
+    // a rate limit or a refused nonce: the answer cannot say which, so it does not pretend to
+    assert.equal(e.kind, 'privateRateLimited');
+    assert.deepEqual(e.kinds, ['privateRateLimited', 'nonceTooLow', 'nonceWindowReused']);
+    for (const name of e.kinds) assert.equal(TxcError.is(e, name), true, name);
+    assert.equal(TxcError.is(e, 'mainAccountThrottled'), false);
+
+    const missing = renderError('ocoNotFound');
+    const oco = new TxcError(missing.status, missing.body);
+    assert.equal(TxcError.is(oco, 'ocoNotFound'), true);
+    assert.equal(TxcError.is(oco, 'orderNotFound'), true);
+    assert.equal(TxcError.is(oco, 'conditionalNotFound'), false);
+  });
+
   it("TxcError.is narrows to the API's errors, and to one catalogue entry", () => {
     const { status, body } = renderError('notEnoughBalance');
     const e: unknown = new TxcError(status, body);

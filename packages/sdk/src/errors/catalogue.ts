@@ -20,15 +20,23 @@ export const ERRORS = {
   nonceNotProvided: privateError(400, 9, 'Nonce not provided.'),
   invalidNonce: privateError(400, 9, 'Invalid nonce.'),
   invalidNonceWindow: privateError(400, 9, 'Invalid nonceWindow.'),
+  /**
+   * 429 `Too many requests.`, no header to tell why: the key or IP over its rate limit, or a nonce
+   * refused in the very same words (reference §1.6): `nonceTooLow` (not above the key's last, without
+   * nonceWindow) or `nonceWindowReused` (used before, within the window). A TxcError reads the answer
+   * as this entry, and `TxcError.is` holds for all three names: only the request tells them apart.
+   */
+  privateRateLimited: privateError(429, 0, 'Too many requests.'),
+  /** Answered as `privateRateLimited`. */
   nonceTooLow: privateError(429, 0, 'Too many requests.'),
   nonceWindowTooOld: privateError(400, 0, 'Your nonce is more than 5 seconds lesser than the current nonce.'),
   nonceWindowTooNew: privateError(400, 0, 'Your nonce is more than 5 seconds greater than the current nonce.'),
+  /** Answered as `privateRateLimited`. */
   nonceWindowReused: privateError(429, 0, 'Too many requests.'),
   keyDisabled: privateError(403, 2, 'This action is unauthorized. Enable your key in API settings'),
   permissionDenied: privateError(403, 4, 'This API Key is not authorized to perform this action.'),
 
-  // --- transport and limits ---
-  privateRateLimited: privateError(429, 0, 'Too many requests.'),
+  // --- transport and limits (`privateRateLimited` above, with the nonce refusals answered alike) ---
   /** The main-account family's throttle answers in Laravel's words (reference §3.2, §7.4, §7.7). */
   mainAccountThrottled: privateError(429, 0, 'Too Many Attempts.'),
   publicRateLimited: publicError(429, 'Too many requests.'),

@@ -12,11 +12,27 @@ export class TxcError extends Error {
   readonly apiMessage: string;
   /** Field → messages (private family). */
   readonly errors: FieldErrors;
-  /** The catalogue entry this answer matches, when it matches one. */
+  /**
+   * Every catalogue entry this answer matches, in catalogue order. Most answers match one; a few
+   * entries are answered in the very same words, which only the request tells apart: a private 429
+   * `Too many requests.` is `privateRateLimited`, `nonceTooLow` or `nonceWindowReused` alike.
+   */
+  readonly kinds: readonly ErrorName[];
+  /**
+   * The catalogue entry this answer matches, when it matches one: the first of `kinds`, so a
+   * private 429 reads `privateRateLimited` (a rate limit or a refused nonce: see `ERRORS`).
+   */
   readonly kind: ErrorName | undefined;
   readonly body: unknown;
+  /** The answer's headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * How long the server asked to wait before trying again (its `Retry-After`, in seconds or as a
+   * date), in ms; undefined when it did not say.
+   */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, headers: Headers | Readonly<Record<string, string>> = {}) {
     const parsed = TxcError.parse(body);
     super(`HTTP ${status}: ${parsed.message}`);
     this.status = status;
@@ -25,15 +41,34 @@ export class TxcError extends Error {
     this.apiMessage = parsed.message;
     this.errors = parsed.errors;
     this.body = body;
-    this.kind = TxcError.identify(status, parsed.family, parsed.code, parsed.message, parsed.errors);
+    this.kinds = TxcError.identify(status, parsed.family, parsed.code, parsed.message, parsed.errors);
+    this.kind = this.kinds[0];
+    this.headers = TxcError.lowerCased(headers);
+    this.retryAfterMs = TxcError.retryAfter(this.headers['retry-after']);
   }
 
   /**
-   * Whether `e` is an error answer of the API, and, given a catalogue name, that one:
-   * `if (TxcError.is(e, 'notEnoughBalance')) …`.
+   * Whether `e` is an error answer of the API, and, given a catalogue name, one that entry's words
+   * describe: `if (TxcError.is(e, 'notEnoughBalance')) …`. Entries answered alike match alike (see
+   * `kinds`): `TxcError.is(e, 'nonceTooLow')` holds for every private 429 `Too many requests.`.
    */
   static is(e: unknown, kind?: ErrorName): e is TxcError {
-    return e instanceof TxcError && (kind === undefined || e.kind === kind);
+    return e instanceof TxcError && (kind === undefined || e.kinds.includes(kind));
+  }
+
+  private static lowerCased(headers: Headers | Readonly<Record<string, string>>): Record<string, string> {
+    const entries =
+      typeof Headers !== 'undefined' && headers instanceof Headers ? [...headers] : Object.entries(headers);
+    return Object.fromEntries(entries.map(([name, value]) => [name.toLowerCase(), value]));
+  }
+
+  /** `Retry-After` (RFC 9110 §10.2.3): whole seconds, or an HTTP date. */
+  private static retryAfter(value: string | undefined): number | undefined {
+    if (value === undefined) return undefined;
+    const text = value.trim();
+    if (/^\d+$/.test(text)) return Number(text) * 1000;
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
   }
 
   private static parse(body: unknown): { family: ErrorFamily; code?: number; message: string; errors: FieldErrors } {
@@ -53,7 +88,7 @@ export class TxcError extends Error {
   }
 
   /**
-   * The catalogue entry an answer matches. Many answers share a code and message ("Validation
+   * The catalogue entries an answer matches. Many answers share a code and message ("Validation
    * failed", "Inner validation failed"): entries that file a message under a field are tried first,
    * and match only when that field carries their message. A templated message matches any filling of
    * its template, and nothing else: several answers of one code differ only in their message.
@@ -64,20 +99,22 @@ export class TxcError extends Error {
     code: number | undefined,
     message: string,
     errors: FieldErrors,
-  ): ErrorName | undefined {
+  ): ErrorName[] {
     const entries = Object.entries(ERRORS) as [ErrorName, ErrorSpec][];
     const matches = (spec: ErrorSpec): boolean =>
       spec.http === status &&
       spec.family === family &&
       (spec.code === undefined || spec.code === code) &&
       (spec.message.includes('{') ? TxcError.templatePattern(spec.message).test(message) : spec.message === message);
-    for (const [name, spec] of entries) {
+    const byField = entries.filter(([, spec]) => {
       const { field, fieldMessage } = spec;
-      if (field === undefined || fieldMessage === undefined || !matches(spec)) continue;
+      if (field === undefined || fieldMessage === undefined || !matches(spec)) return false;
       const pattern = TxcError.templatePattern(fieldMessage);
-      if ((errors[field] ?? []).some((m) => pattern.test(m))) return name;
-    }
-    return entries.find(([, spec]) => spec.field === undefined && matches(spec))?.[0];
+      return (errors[field] ?? []).some((m) => pattern.test(m));
+    });
+    const found =
+      byField.length > 0 ? byField : entries.filter(([, spec]) => spec.field === undefined && matches(spec));
+    return found.map(([name]) => name);
   }
 
   private static templatePattern(template: string): RegExp {

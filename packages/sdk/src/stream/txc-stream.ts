@@ -25,31 +25,34 @@ export interface TokenSource {
   websocketToken(): Promise<{ websocket_token: string }>;
 }
 
+// `| undefined` on each optional field: options built from config pass through under exactOptionalPropertyTypes
 export interface TxcStreamOptions {
   /** e.g. `ws://127.0.0.1:8080/ws`. */
   readonly url: string;
   /** The WebSocket class; the global one by default (Node 20 has none: pass `ws`'s). */
-  readonly WebSocket?: AnyWebSocketConstructor;
+  readonly WebSocket?: AnyWebSocketConstructor | undefined;
   /** Needed for `authorize()`. */
-  readonly tokens?: TokenSource;
+  readonly tokens?: TokenSource | undefined;
   /**
    * Reconnect after an unexpected close (default true), backing off 1 s, 2 s, 4 s… up to 30 s; the
    * backoff starts again from 1 s once a connection has stayed up for 5 s.
    */
-  readonly reconnect?: boolean;
+  readonly reconnect?: boolean | undefined;
   /** Ping this often to keep the connection (the server closes it after 60 s of silence); 30 s by default. */
-  readonly pingIntervalMs?: number;
+  readonly pingIntervalMs?: number | undefined;
   /** A ping not answered within this is a dead link: the socket is dropped and reconnected (10 s by default). */
-  readonly pongTimeoutMs?: number;
+  readonly pongTimeoutMs?: number | undefined;
   /** A socket not open this long after it was made is given up: `connect()` rejects, a reconnect tries again (10 s by default). */
-  readonly connectTimeoutMs?: number;
+  readonly connectTimeoutMs?: number | undefined;
   /**
    * Told what goes wrong in the background, where no promise can reject: after a reconnect, an
-   * authorize or a resubscribe the server refused (the other subscriptions are restored all the same);
-   * a subscription sent again after an unsubscribe, refused; the server closing the connection
-   * with a code of its own (4003 the key revoked, 4004 the venue reset…); an update callback that threw.
+   * authorize that failed (no token could be fetched, or the server refused it: that reconnect counts
+   * as failed, see `onReconnect`) or a resubscribe the server refused (the other subscriptions are
+   * restored all the same); a subscription sent again after an unsubscribe, refused; the server
+   * closing the connection with a code of its own (4003 the key revoked, 4004 the venue reset…); an
+   * update callback that threw.
    */
-  readonly onError?: (error: Error) => void;
+  readonly onError?: ((error: Error) => void) | undefined;
   /**
    * Told when the stream loses its connection (not after `close()`): the close code and reason, 1006
    * when the link died without one. Updates stop until the stream is back. A connection lost again
@@ -59,13 +62,16 @@ export interface TxcStreamOptions {
    * reconnect, and it forgets its subscriptions, listeners and authorization (a later `connect()`
    * starts afresh, as a new TxcStream would).
    */
-  readonly onDisconnect?: (closed: { readonly code: number; readonly reason: string }) => void;
+  readonly onDisconnect?: ((closed: { readonly code: number; readonly reason: string }) => void) | undefined;
   /**
-   * Told once a reconnect has authorized and subscribed again. What happened while the stream was
-   * away is not replayed: channels without a snapshot (`balanceSpot`, `ordersPending`…) are the
-   * moment to read the state again through REST.
+   * Told once a reconnect has authorized and subscribed again. A stream that was authorized and
+   * cannot authorize again (the token endpoint answering 429 or 503 for a moment) subscribes to
+   * nothing on that connection: it closes it, tells `onError`, and reconnects with the backoff until
+   * it authorizes, so `onReconnect` is never told of a stream whose account channels are not back.
+   * What happened while the stream was away is not replayed: channels without a snapshot
+   * (`balanceSpot`, `ordersPending`…) are the moment to read the state again through REST.
    */
-  readonly onReconnect?: () => void;
+  readonly onReconnect?: (() => void) | undefined;
 }
 
 interface Pending {
@@ -73,7 +79,7 @@ interface Pending {
   readonly resolve: (result: unknown) => void;
   readonly reject: (error: Error) => void;
   /** Called as the success answer is read, before any frame after it: a subscription takes its updates from there. */
-  readonly onAccepted?: () => void;
+  readonly onAccepted?: (() => void) | undefined;
 }
 
 type Listener = (params: unknown) => void;
@@ -127,7 +133,8 @@ function marketOfUpdate(channel: string, params: unknown): unknown {
  * A client of the WebSocket API: requests matched to answers by id, typed channel updates, and a
  * connection that comes back by itself: after a drop (or a ping left unanswered) it reconnects with
  * backoff, authorizes again (with the same token while it is valid) and subscribes again to exactly
- * what the server had for it (the server keeps nothing per client).
+ * what the server had for it (the server keeps nothing per client). A connection it cannot authorize
+ * again counts as a failed attempt: dropped, and tried again with the backoff.
  *
  * The client keeps its subscriptions as the server does: a `candles` subscription per market, a
  * `depth` one per market (`multi_depth` true adds, false drops the others), and for every other
@@ -640,14 +647,15 @@ export class TxcStream {
    * On the newly opened `socket`: authorizes if the stream was, and subscribes again to what the
    * server held, in turn with subscribe/unsubscribe (it reads the handles when its turn comes). It
    * stops as soon as `socket` is no longer the current one (checked before every send): the restore
-   * of the socket that replaced it does the work. A refused authorize or resubscribe is told to
-   * `onError` and the rest goes on; a reconnect's restore, once done, is told to `onReconnect`.
+   * of the socket that replaced it does the work. An authorize that fails gives the socket up (see
+   * {@link resubscribe}); a refused resubscribe is told to `onError` and the rest goes on; a
+   * reconnect's restore, once done, is told to `onReconnect`.
    */
   private resume(socket: StreamSocket, reconnected: boolean): Promise<void> {
     const superseded = (): boolean => this.socket !== socket || socket.readyState !== OPEN;
     return this.inTurn(async () => {
-      await this.resubscribe(socket, superseded);
-      if (superseded()) return;
+      const restored = await this.resubscribe(socket, superseded);
+      if (!restored || superseded()) return;
       // a stream told lost is told back, reconnected by itself or by a connect() (reconnect: false)
       const wasDown = this.down;
       this.down = false;
@@ -660,27 +668,37 @@ export class TxcStream {
     });
   }
 
-  /** Authorizes `socket` again if the stream was, and subscribes again to what the handles hold. */
-  private async resubscribe(socket: StreamSocket, superseded: () => boolean): Promise<void> {
+  /**
+   * Authorizes `socket` again if the stream was, and subscribes again to what the handles hold; false
+   * when it did not get that far. An authorize that fails makes this a failed connection attempt: the
+   * account channels would be refused, and nothing would try again before the next drop, so the
+   * socket is given up and the stream reconnects with the backoff, to authorize there.
+   */
+  private async resubscribe(socket: StreamSocket, superseded: () => boolean): Promise<boolean> {
     if (this.authorized && !superseded()) {
       try {
         await this.authorizeSocket(socket);
       } catch (e) {
-        if (superseded()) return;
+        if (superseded()) return false;
         this.report(e);
+        this.abandon(socket);
+        // the loss was told as it happened: this attempt failing is not another one
+        this.onClose(socket);
+        return false;
       }
     }
     for (const channel of [...this.handles.keys()]) {
       for (const handle of this.inEffect(channel).values()) {
-        if (superseded()) return;
+        if (superseded()) return false;
         try {
           await this.send(`${channel}_subscribe`, [...handle.params], undefined, socket);
         } catch (e) {
-          if (superseded()) return;
+          if (superseded()) return false;
           this.report(e);
         }
       }
     }
+    return true;
   }
 
   private report(e: unknown): void {

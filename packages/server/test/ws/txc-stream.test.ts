@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import {
   STREAM_METHODS,
+  TxcError,
   TxcStream,
   TxcStreamError,
   type StreamSocket,
@@ -97,7 +98,7 @@ describe('TxcStream, the SDK stream client', () => {
 
   before(async () => {
     // a short idle timeout: the server drops the client, which must come back by itself
-    server = await TestServer.start(websocketSettings({ idleTimeoutMs: 1500 }));
+    server = await TestServer.start({ ...websocketSettings({ idleTimeoutMs: 1500 }), allowFaults: true });
     maker = await trader(server, 'streammaker', { BTC: '10', ETH: '100', USDT: '1000000' });
     taker = await trader(server, 'streamtaker', { BTC: '10', ETH: '100', USDT: '1000000' });
   });
@@ -370,7 +371,7 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
-  test('a reconnect reuses the token; a refused authorize is reported and public channels still come back', async () => {
+  test('a reconnect reuses the token; an authorize refused after a reconnect is a failed attempt, retried', async () => {
     const { tokens, fetched } = countingTokens();
     const { Socket, all, sent } = probes({
       outgoing: (frame, index) => {
@@ -378,34 +379,102 @@ describe('TxcStream, the SDK stream client', () => {
       },
     });
     const errors: Error[] = [];
+    let reconnects = 0;
     const stream = new TxcStream({
       url: url(),
       WebSocket: Socket,
       tokens,
       pingIntervalMs: 300,
       onError: (e) => errors.push(e),
+      onReconnect: () => reconnects++,
     });
-    await stream.connect();
-    await stream.authorize();
-    let prices = 0;
-    await stream.subscribe('lastprice', ['BTC_USDT'], () => prices++);
-    await eventually('lastprice snapshot', () => prices >= 1);
+    try {
+      await stream.connect();
+      await stream.authorize();
+      let prices = 0;
+      await stream.subscribe('lastprice', ['BTC_USDT'], () => prices++);
+      await eventually('lastprice snapshot', () => prices >= 1);
 
-    all[0]?.ws.terminate();
-    await eventually(
-      'resubscribed on socket 1',
-      () => sent(1).some(([m]) => m === 'lastprice_subscribe') && prices >= 2,
-    );
-    assert.equal(fetched(), 1, 'the token is reused');
-    assert.deepEqual(errors, []);
+      all[0]?.ws.terminate();
+      await eventually(
+        'resubscribed on socket 1',
+        () => sent(1).some(([m]) => m === 'lastprice_subscribe') && prices >= 2,
+      );
+      assert.equal(fetched(), 1, 'the token is reused');
+      assert.deepEqual(errors, []);
+      await eventually('the reconnect told', () => reconnects === 1);
 
-    const before = prices;
-    all[1]?.ws.terminate();
-    await eventually('public channel back on socket 2 despite the refused authorize', () => prices > before);
-    assert.ok(sent(2).some(([m]) => m === 'lastprice_subscribe'));
-    const refusal = errors[0] as Error | undefined;
-    assert.ok(refusal instanceof TxcStreamError && refusal.code === 1, String(refusal));
-    stream.close();
+      all[1]?.ws.terminate();
+      await eventually('socket 2 given up and another attempt made', () => all.length >= 4, 8000);
+      // the cached token refused, then a fresh one: socket 2 subscribed to nothing and was not told restored
+      assert.deepEqual(
+        sent(2).map(([m]) => m),
+        ['authorize', 'authorize'],
+      );
+      assert.equal(reconnects, 1);
+      const refusal = errors[0] as Error | undefined;
+      assert.ok(refusal instanceof TxcStreamError && refusal.code === 1, String(refusal));
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('a reconnect that cannot fetch a token (the endpoint failing for a moment) tries again until the account channels are back', async () => {
+    const { client } = await server.user('tokenfaults', { deposits: { USDT: '100' } });
+    const told: string[] = [];
+    const errors: Error[] = [];
+    const { Socket, all, sent } = probes({
+      // socket 1 finds the cached token refused, as an expired one would be: its restore must fetch another
+      outgoing: (frame, index) => {
+        if (frame.method === 'authorize' && index === 1) frame.params[0] = 'stale';
+      },
+    });
+    const stream = new TxcStream({
+      url: url(),
+      WebSocket: Socket,
+      tokens: client,
+      pingIntervalMs: 300,
+      onError: (e) => errors.push(e),
+      onDisconnect: () => told.push('disconnect'),
+      onReconnect: () => told.push('reconnect'),
+    });
+    try {
+      await stream.connect();
+      await stream.authorize();
+      const balances: unknown[] = [];
+      await stream.subscribe('balanceSpot', ['USDT'], (update) => balances.push(update));
+      const fault = await server.admin('POST', '/admin/v1/faults', {
+        type: 'error',
+        routes: 'websocket-token',
+        share: '1',
+        seconds: 2,
+      });
+      assert.equal(fault.status, 201, JSON.stringify(fault.body));
+      all[0]?.ws.terminate();
+      await eventually('the reconnect told', () => told.includes('reconnect'), 20_000);
+
+      assert.deepEqual(told, ['disconnect', 'reconnect']);
+      assert.ok(
+        errors.some((e) => TxcError.is(e) && e.status === 503),
+        errors.map((e) => e.message).join('; '),
+      );
+      assert.ok(!errors.some((e) => e instanceof TxcStreamError), errors.map((e) => e.message).join('; '));
+      const last = all.length - 1;
+      assert.ok(last >= 2, `${last} reconnects`);
+      for (let index = 1; index < last; index++) {
+        assert.ok(!sent(index).some(([m]) => m === 'balanceSpot_subscribe'), `socket ${index} subscribed unauthorized`);
+      }
+      assert.deepEqual(
+        sent(last).map(([m]) => m),
+        ['authorize', 'balanceSpot_subscribe'],
+      );
+      // the account channel is live again: a transfer into the spot account is pushed
+      await client.transfer({ ticker: 'USDT', amount: '10', from: 'main', to: 'spot' });
+      await eventually('a balanceSpot update', () => balances.length > 0);
+    } finally {
+      stream.close();
+      await server.admin('DELETE', '/admin/v1/faults');
+    }
   });
 
   test('a connection that drops as it opens is retried ever more slowly', async () => {
