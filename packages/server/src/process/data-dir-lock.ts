@@ -1,8 +1,20 @@
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { resolve } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { sqliteFileOf } from '../store/store-location.js';
-import { fromEarlierBoot, processStart } from './process-start.js';
+import { fromEarlierBoot, processStart, writtenBeforeBoot } from './process-start.js';
 
 export const LOCK_FILE = 'txc.lock';
 
@@ -66,8 +78,23 @@ export function readLock(dataDir: string): LockInfo | undefined {
   return readLockFile(resolve(dataDir, LOCK_FILE));
 }
 
-/** The live holder of the lock at `path`, if any; a lock that is not txc's whole record is refused, not taken. */
+/** The lock at `path` as it was read: its text, and its live holder (none: the lock may be taken over). */
+interface ReadLock {
+  readonly text: string;
+  readonly holder: LockInfo | undefined;
+}
+
+/** The live holder of the lock at `path`, if any. */
 function readLockFile(path: string): LockInfo | undefined {
+  return readLockText(path)?.holder;
+}
+
+/**
+ * The lock at `path`, undefined when there is none. A lock that is not txc's whole record (emptied
+ * or damaged by hand) is refused, not taken, unless it was written before the machine last booted:
+ * then no process alive now holds it (a power loss may leave a lock written just before it empty).
+ */
+function readLockText(path: string): ReadLock | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -76,27 +103,32 @@ function readLockFile(path: string): LockInfo | undefined {
     // a read of a directory fails naming no path: the operator is told which
     throw Object.assign(e as NodeJS.ErrnoException, { path });
   }
-  let info: LockInfo;
+  let info: Partial<LockInfo> | null;
   try {
-    info = JSON.parse(text) as LockInfo;
+    info = JSON.parse(text) as Partial<LockInfo> | null;
   } catch {
+    info = null;
+  }
+  if (info === null || typeof info !== 'object' || !Number.isSafeInteger(info.pid)) {
+    if (writtenBeforeBoot(statSync(path).mtimeMs)) return { text, holder: undefined };
     throw new DamagedLockError(path);
   }
-  if (!Number.isSafeInteger(info.pid)) throw new DamagedLockError(path);
-  const leftOver = info.pid === process.pid && !takenHere.has(path);
-  return alive(info.pid) && !leftOver && !pidReused(info) ? info : undefined;
+  const whole = info as LockInfo;
+  const leftOver = whole.pid === process.pid && !takenHere.has(path);
+  return { text, holder: alive(whole.pid) && !leftOver && !pidReused(whole) ? whole : undefined };
 }
 
 /**
- * Writes `info` to a file of its own beside `path` and then puts it there whole: linked when the
- * lock is taken (which fails if another holds it), renamed over it when its holder rewrites it, so
- * that a reader never sees a lock half-written.
+ * Writes `info` to a file of its own beside `path`, flushed to disk, and then puts it there whole:
+ * linked when the lock is taken (which fails if another holds it), renamed over it when its holder
+ * rewrites it, so that a reader never sees a lock half-written, nor a power loss an empty one.
  */
 function writeLockFile(path: string, info: LockInfo, take: boolean): void {
   const partial = `${path}.${process.pid}.partial`;
   const fd = openSync(partial, 'w', 0o600);
   try {
     writeSync(fd, JSON.stringify(info));
+    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -105,6 +137,17 @@ function writeLockFile(path: string, info: LockInfo, take: boolean): void {
     else renameSync(partial, path);
   } finally {
     rmSync(partial, { force: true });
+  }
+  syncDirectory(dirname(path));
+}
+
+/** Flushes a directory's entries (a file linked or renamed into it) to disk. */
+function syncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -137,7 +180,8 @@ export class DataDirLock {
     const dirLock = resolve(dataDir, LOCK_FILE);
     take(dirLock, info);
     if (storeFile === undefined) return new DataDirLock([dirLock], info);
-    const storeLock = `${resolve(storeFile)}${STORE_LOCK_SUFFIX}`;
+    // one file named two ways (a symbolic link) has one lock: SQLite follows the link for its WAL
+    const storeLock = `${existsSync(storeFile) ? realpathSync(storeFile) : resolve(storeFile)}${STORE_LOCK_SUFFIX}`;
     try {
       take(storeLock, info, storeFile);
     } catch (e) {
@@ -186,19 +230,48 @@ export const STORE_LOCK_SUFFIX = '.lock';
 
 /** Takes the lock at `path`, or says who holds it (`store`: the SQLite file it guards). */
 function take(path: string, info: LockInfo, store?: string): void {
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeLockFile(path, info, true);
       takenHere.add(path);
       return;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const held = readLockFile(path);
-      if (held !== undefined) throw new DataDirLockedError(held, store);
-      rmSync(path, { force: true });
+      const held = readLockText(path);
+      if (held === undefined) continue;
+      if (held.holder !== undefined) throw new DataDirLockedError(held.holder, store);
+      setAside(path, held.text, store);
     }
   }
   throw new Error(`cannot take the lock ${path}`);
+}
+
+/**
+ * Removes a lock its holder left (`text`, as it was read). Moved aside first, and put back if what was
+ * moved is not what was read: another process starting at the same moment may have taken it over
+ * since, and its lock must stay.
+ */
+function setAside(path: string, text: string, store: string | undefined): void {
+  const aside = `${path}.${process.pid}.stale`;
+  try {
+    renameSync(path, aside);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  try {
+    const moved = readFileSync(aside, 'utf8');
+    if (moved === text) return;
+    try {
+      linkSync(aside, path);
+    } catch {
+      // a third process took the lock meanwhile: it is held either way
+    }
+    const holder = readLockFile(path);
+    if (holder !== undefined) throw new DataDirLockedError(holder, store);
+  } finally {
+    rmSync(aside, { force: true });
+  }
 }
 
 /** Removes this process's lock at `path`: one another process has taken since (this one was taken for dead) stays. */

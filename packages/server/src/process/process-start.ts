@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { uptime } from 'node:os';
 
 /** This machine's current boot, as Linux names it; undefined elsewhere. */
 function currentBoot(): string | undefined {
@@ -25,4 +26,12 @@ export function fromEarlierBoot(started: string): boolean {
   const [kind, boot] = started.split(':');
   const now = currentBoot();
   return kind === 'linux' && boot !== undefined && now !== undefined && now !== boot;
+}
+
+/**
+ * Whether a file last written at `mtimeMs` was written before this machine last booted (Linux): no
+ * process alive now wrote it. A second's slack: the boot time is read from the uptime, to the second.
+ */
+export function writtenBeforeBoot(mtimeMs: number): boolean {
+  return process.platform === 'linux' && mtimeMs < Date.now() - uptime() * 1000 - 1000;
 }

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir, uptime } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
@@ -56,6 +65,19 @@ describe('the data dir lock', () => {
         () => DataDirLock.acquire(dir, 'server'),
         /cannot be read: if no txc process uses it, remove the file/,
       );
+      writeFileSync(join(dir, LOCK_FILE), 'null');
+      assert.throws(() => DataDirLock.acquire(dir, 'server'), DamagedLockError);
+    });
+  });
+
+  it('emptied before the machine last booted (a power loss as it was written), is taken over', () => {
+    withDataDir((dir) => {
+      writeFileSync(join(dir, LOCK_FILE), '');
+      const beforeBoot = new Date(Date.now() - uptime() * 1000 - 60_000);
+      utimesSync(join(dir, LOCK_FILE), beforeBoot, beforeBoot);
+      const lock = DataDirLock.acquire(dir, 'server');
+      assert.equal(readLock(dir)?.pid, process.pid);
+      lock.release();
     });
   });
 
@@ -73,7 +95,11 @@ describe('the data dir lock', () => {
           e.message === `the store ${store} is held by server process ${process.pid}`,
       );
       // refused at the store, the second data dir's own lock is not kept
-      assert.equal(readLock(join(dir, 'b')), undefined);
+      assert.equal(existsSync(join(dir, 'b', LOCK_FILE)), false);
+      // the same file through a symbolic link: the same lock
+      writeFileSync(store, '');
+      symlinkSync(store, join(dir, 'linked.sqlite'));
+      assert.throws(() => DataDirLock.acquire(join(dir, 'b'), 'cli', join(dir, 'linked.sqlite')), DataDirLockedError);
       lock.announce('http://127.0.0.1:1');
       assert.equal(readLock(join(dir, 'a'))?.url, 'http://127.0.0.1:1');
       lock.release();
