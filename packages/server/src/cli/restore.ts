@@ -1,4 +1,16 @@
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
 import { Progress } from '../process/progress.js';
@@ -17,13 +29,16 @@ export interface RestoreReport {
 }
 
 const SIDE_FILES = ['-wal', '-shm'] as const;
+/** What SQLite may leave beside a database: its WAL and shared memory, or a rollback journal. */
+const LEFT_BESIDE = [...SIDE_FILES, '-journal'] as const;
 
 /**
  * `txc restore <file>`: puts a backup in place of the data dir's store. Only with no server
  * running (it takes the data-dir lock, and the store's own). The backup is checked, copied beside the
  * store and loaded there, its secrets opened with the configured master key: a backup that cannot
- * start a venue is refused then, the store untouched. Only then is the store moved aside with its
- * WAL, never deleted, and the copy put in its place.
+ * start a venue is refused then, the store untouched. Only then is the store kept aside under
+ * another name, never deleted, and the copy put in its place in one rename: whenever it stops, the
+ * store's name holds the old store or the restored one.
  */
 export async function restore(
   config: Config,
@@ -37,24 +52,64 @@ export async function restore(
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = DataDirLock.forVenue(config, 'cli');
   const incoming = `${target}.restoring`;
+  // what a restore stopped midway left: its WAL would be replayed onto the new copy
+  const removeIncoming = (): void => {
+    for (const file of [incoming, ...LEFT_BESIDE.map((side) => incoming + side)]) rmSync(file, { force: true });
+  };
   try {
+    removeIncoming();
     copyFileSync(backupFile, incoming);
     const fd = openSync(incoming, 'r+');
     fsyncSync(fd);
     closeSync(fd);
     const loaded = await loadCopy(incoming, config, progress);
-    let previous: string | null = null;
-    if (existsSync(target)) {
-      previous = `${target}.replaced-${now.toISOString().replace(/[:.]/g, '-')}`;
-      renameSync(target, previous);
-      for (const side of SIDE_FILES) if (existsSync(target + side)) renameSync(target + side, previous + side);
-    }
-    renameSync(incoming, target);
+    const previous = putInPlace(incoming, target, `${target}.replaced-${now.toISOString().replace(/[:.]/g, '-')}`);
     progress.finish(`${backupFile} restored and loaded to seq ${loaded.seq}, state ${loaded.hash}`, loaded.replayed);
     return { restoredFrom: backupFile, seq: loaded.seq, hash: loaded.hash, previous };
   } finally {
-    for (const file of [incoming, ...SIDE_FILES.map((side) => incoming + side)]) rmSync(file, { force: true });
+    removeIncoming();
     lock.release();
+  }
+}
+
+/**
+ * Puts the loaded copy `incoming` in place of `target`. The store is first made one file (its WAL
+ * checkpointed into it), then linked under the name `aside`, and the copy renamed over it: no moment
+ * without a store under its name. WAL files still beside the name (a store SQLite could not open, or
+ * none at all) go with the old store, never under the copy. Gives the name the old store is kept
+ * under, or null when there was none.
+ */
+function putInPlace(incoming: string, target: string, aside: string): string | null {
+  const previous = existsSync(target) ? aside : null;
+  if (previous !== null) {
+    intoOneFile(target);
+    linkSync(target, previous);
+  }
+  for (const side of SIDE_FILES) if (existsSync(target + side)) renameSync(target + side, aside + side);
+  renameSync(incoming, target);
+  const dir = openSync(dirname(target), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+  return previous;
+}
+
+/** Checkpoints a store's WAL into its file, so that the file alone holds it; one SQLite cannot open is left as it is. */
+function intoOneFile(file: string): void {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { fileMustExist: true });
+  } catch {
+    return;
+  }
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // its WAL stays beside it, and goes with it below
+  } finally {
+    db.close();
   }
 }
 

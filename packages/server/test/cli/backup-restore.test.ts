@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
@@ -147,6 +147,55 @@ describe('txc backup and txc restore (SQLite)', () => {
       assert.ok(readFileSync(store).equals(before), 'the store is untouched');
       assert.deepEqual(besides(store), [], 'nothing is left beside it');
     }
+    const back = await TestServer.start({ database: 'sqlite' }, dir);
+    try {
+      assert.deepEqual((await back.admin('GET', '/admin/v1/state')).body, state);
+    } finally {
+      await back.stop();
+    }
+  });
+
+  it('puts nothing a restore stopped midway left under the restored store: its WAL, or one beside no store', async () => {
+    const dir = tempDir();
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    const backup = join(tempDir(), 'b.sqlite');
+    let state: unknown;
+    try {
+      assert.equal((await txc(['backup', backup, '--data-dir', dir])).code, 0);
+      state = (await server.admin('GET', '/admin/v1/state')).body;
+    } finally {
+      await server.stop({ keepData: true });
+    }
+    const store = join(dir, SQLITE_FILE);
+    // a restore killed as it loaded its copy: the copy's WAL, holding a write the next copy must not take
+    const source = join(tempDir(), 'interrupted.sqlite');
+    copyFileSync(backup, source);
+    const stale = new Database(source);
+    stale.pragma('journal_mode = WAL');
+    stale.pragma('wal_autocheckpoint = 0');
+    stale.exec('create table stale (x); insert into stale values (1)');
+    copyFileSync(`${source}-wal`, `${store}.restoring-wal`);
+    stale.close();
+    const r = await txc(['restore', backup, '--data-dir', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    const restored = new Database(store, { readonly: true });
+    try {
+      const table = restored.prepare("select name from sqlite_master where name = 'stale'").get();
+      assert.equal(table, undefined, 'the stale WAL was not replayed onto the copy');
+    } finally {
+      restored.close();
+    }
+    assert.deepEqual(
+      besides(store).filter((name) => name.includes('.restoring')),
+      [],
+      'nothing of the restore is left',
+    );
+    // no store, but a WAL beside its name: it goes aside, not under the copy
+    rmSync(store);
+    writeFileSync(`${store}-wal`, 'a WAL of a store gone');
+    const again = await txc(['restore', backup, '--data-dir', dir]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(existsSync(`${store}-wal`), false);
     const back = await TestServer.start({ database: 'sqlite' }, dir);
     try {
       assert.deepEqual((await back.admin('GET', '/admin/v1/state')).body, state);
