@@ -179,7 +179,8 @@ class EngineNode implements RunningNode {
   async start(): Promise<void> {
     const differs = flagsDiffer(await this.store.getMeta(VENUE_FLAGS_META), this.venueFlags);
     if (differs !== undefined) this.log.warn(`this node's flags differ from those the venue is led with: ${differs}`);
-    await this.standBy();
+    await this.answerAsStandby();
+    await this.followJournal();
     answerAsNode(this.nats, this.cluster, this.nodeId, () => this.url);
     // a standby tries for the lease as often as the leader renews it
     this.timer = setInterval(() => this.tick(), Math.max(50, Math.floor(this.config.lease.ttlMs / 3)));
@@ -362,7 +363,7 @@ class EngineNode implements RunningNode {
       await follower.close();
       this.follower = undefined;
       // its standby listener answers still unless the venue's server had taken the port
-      await this.standBy();
+      await this.standByAgain(this.answerAsStandby());
     }
   }
 
@@ -485,8 +486,7 @@ class EngineNode implements RunningNode {
     if (giveUp && epoch !== null) void this.lease.release(epoch).catch(() => undefined);
     // read while the standby listens already: a lapsed lease often means a slow store
     void this.readLease().catch(() => undefined);
-    await answering;
-    if (!this.closed) await this.followJournal();
+    await this.standByAgain(answering);
   }
 
   /**
@@ -513,10 +513,19 @@ class EngineNode implements RunningNode {
     await app?.close();
   }
 
-  /** Serves /health as a standby, then follows the journal. */
-  private async standBy(): Promise<void> {
-    await this.answerAsStandby();
-    await this.followJournal();
+  /**
+   * Follows the journal again after leading, or trying to, once `answering` (its standby listener)
+   * has listened or failed to: a port it cannot listen on is told, not the end of the node, which
+   * goes on following and may lead (its venue's server tries the port again).
+   */
+  private async standByAgain(answering: Promise<void>): Promise<void> {
+    try {
+      await answering;
+    } catch (error) {
+      if (!this.closed)
+        this.log.error({ err: error }, 'cannot listen on its port as a standby: following the journal all the same');
+    }
+    if (!this.closed) await this.followJournal();
   }
 
   /** Answers on the node's port as a standby (`/health`), unless it does already. */

@@ -33,6 +33,8 @@ export function buildStandbyApp(
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: false,
+    // a request still arriving (headers sent by halves) must not hold the port a new leader waits for
+    forceCloseConnections: true,
   });
   registerMetrics(app, metrics);
   app.get('/health', async (_request, reply) => {
