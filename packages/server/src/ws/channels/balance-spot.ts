@@ -58,7 +58,8 @@ export function* spotTouches({ events, command, result }: AppliedCommand, state:
 /**
  * `balanceSpot` (websocket spec §7.2): `_request` answers the spot balances named (`[]`: every
  * non-zero one, as REST's trade-account/balance); a subscribe (`[]`: every asset) receives, after
- * each group commit that changed its account, one `balanceSpot_update` per changed asset
+ * each group commit that changed its account, one `balanceSpot_update` per changed asset, or one more
+ * after an order of a later command in the commit (PUSH_RANK)
  * (`[{"USDT":{"available":…,"freeze":…}}]`, one asset a frame so that every ccxt version reads it;
  * no snapshot on subscribe: clients query first).
  */
