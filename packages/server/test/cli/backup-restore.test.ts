@@ -14,8 +14,32 @@ function besides(file: string): string[] {
   return readdirSync(dirname(file)).filter((name) => name !== basename(file) && name.startsWith(basename(file)));
 }
 
+/** The state a server on `dir` serves, as the admin API reports it. */
+async function servedState(dir: string): Promise<unknown> {
+  const server = await TestServer.start({ database: 'sqlite' }, dir);
+  try {
+    return (await server.admin('GET', '/admin/v1/state')).body;
+  } finally {
+    await server.stop({ keepData: true });
+  }
+}
+
 describe('txc backup and txc restore (SQLite)', () => {
   const tempDir = tempDirs('txc-backup-');
+
+  /** A stopped venue with a user, its backup, and the state both hold. */
+  async function backedUp(): Promise<{ dir: string; backup: string; state: unknown }> {
+    const dir = tempDir();
+    const backup = join(tempDir(), 'backup.sqlite');
+    const server = await TestServer.start({ database: 'sqlite' }, dir);
+    try {
+      await server.user('bea', { deposits: { BTC: '1.5' } });
+      assert.equal((await txc(['backup', backup, '--data-dir', dir])).code, 0);
+      return { dir, backup, state: (await server.admin('GET', '/admin/v1/state')).body };
+    } finally {
+      await server.stop({ keepData: true });
+    }
+  }
 
   it('backs up a running server, restores into a stopped one, keeps the replaced store aside', async () => {
     const dir = tempDir();
@@ -114,17 +138,7 @@ describe('txc backup and txc restore (SQLite)', () => {
   });
 
   it('refuses a backup that cannot start a venue before it touches the store, and says why in one line', async () => {
-    const dir = tempDir();
-    const server = await TestServer.start({ database: 'sqlite' }, dir);
-    const good = join(tempDir(), 'good.sqlite');
-    let state: unknown;
-    try {
-      await server.user('bea', { deposits: { BTC: '1.5' } });
-      assert.equal((await txc(['backup', good, '--data-dir', dir])).code, 0);
-      state = (await server.admin('GET', '/admin/v1/state')).body;
-    } finally {
-      await server.stop({ keepData: true });
-    }
+    const { dir, backup: good, state } = await backedUp();
     // a journal entry damaged after the integrity check's reach (its text, not the pages)
     const damaged = join(tempDir(), 'damaged.sqlite');
     copyFileSync(good, damaged);
@@ -147,25 +161,11 @@ describe('txc backup and txc restore (SQLite)', () => {
       assert.ok(readFileSync(store).equals(before), 'the store is untouched');
       assert.deepEqual(besides(store), [], 'nothing is left beside it');
     }
-    const back = await TestServer.start({ database: 'sqlite' }, dir);
-    try {
-      assert.deepEqual((await back.admin('GET', '/admin/v1/state')).body, state);
-    } finally {
-      await back.stop();
-    }
+    assert.deepEqual(await servedState(dir), state);
   });
 
   it('puts nothing a restore stopped midway left under the restored store: its WAL, or one beside no store', async () => {
-    const dir = tempDir();
-    const server = await TestServer.start({ database: 'sqlite' }, dir);
-    const backup = join(tempDir(), 'b.sqlite');
-    let state: unknown;
-    try {
-      assert.equal((await txc(['backup', backup, '--data-dir', dir])).code, 0);
-      state = (await server.admin('GET', '/admin/v1/state')).body;
-    } finally {
-      await server.stop({ keepData: true });
-    }
+    const { dir, backup, state } = await backedUp();
     const store = join(dir, SQLITE_FILE);
     // a restore killed as it loaded its copy: the copy's WAL, holding a write the next copy must not take
     const source = join(tempDir(), 'interrupted.sqlite');
@@ -196,12 +196,7 @@ describe('txc backup and txc restore (SQLite)', () => {
     const again = await txc(['restore', backup, '--data-dir', dir]);
     assert.equal(again.code, 0, again.stderr);
     assert.equal(existsSync(`${store}-wal`), false);
-    const back = await TestServer.start({ database: 'sqlite' }, dir);
-    try {
-      assert.deepEqual((await back.admin('GET', '/admin/v1/state')).body, state);
-    } finally {
-      await back.stop();
-    }
+    assert.deepEqual(await servedState(dir), state);
   });
 
   it('refuses to restore a running server’s store named from another data dir', async () => {
