@@ -14,7 +14,7 @@ const LONGEST_TIMER_MS = 2_147_483_647;
 
 // `| undefined` on each optional field: callers pass `process.env.X` under exactOptionalPropertyTypes
 export interface TxcClientOptions {
-  /** e.g. http://127.0.0.1:8080 */
+  /** e.g. http://127.0.0.1:8080; anything but an http(s) URL throws a TypeError at construction. */
   readonly baseUrl: string;
   readonly apiKey?: string | undefined;
   readonly apiSecret?: string | undefined;
@@ -70,7 +70,7 @@ export class HttpClient {
   private readonly fetchImpl: typeof globalThis.fetch;
 
   constructor(options: TxcClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = HttpClient.checkedBaseUrl(options.baseUrl);
     this.apiKey = options.apiKey;
     this.signer = options.apiSecret === undefined ? undefined : new Signer(options.apiSecret);
     this.nonces = options.nonces ?? timestampNonces();
@@ -78,6 +78,26 @@ export class HttpClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!(this.timeoutMs > 0)) throw new RangeError('TxcClient: timeoutMs must be above 0 (Infinity: no timeout)');
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  /**
+   * `baseUrl` without its trailing slashes, once it is known to be an http(s) URL: fetch refuses any
+   * other with a TypeError, which would read as a TxcNetworkError at every call, and `localhost:8080`
+   * (no scheme) even parses, as a URL of the scheme `localhost:`.
+   */
+  private static checkedBaseUrl(baseUrl: string): string {
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(baseUrl).protocol;
+    } catch {
+      // not a URL at all: said below
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') {
+      throw new TypeError(
+        `TxcClient: baseUrl must be an http:// or https:// URL, such as http://127.0.0.1:8080 (got ${JSON.stringify(baseUrl)})`,
+      );
+    }
+    return baseUrl.replace(/\/+$/, '');
   }
 
   /** Calls an endpoint as its contract declares it: `:name` path segments are filled from `input`. */

@@ -25,25 +25,40 @@ export function plainNumber(value: number): string {
 
 /**
  * `JSON.stringify(value)` for the plain values a request is made of (objects, arrays, strings,
- * numbers, booleans, null; `toJSON` honoured, `undefined` members left out), numbers written by
- * {@link plainNumber}.
+ * numbers, booleans, null; `toJSON` honoured and given the member's key, `undefined` members left
+ * out, an array's holes and `undefined` items written `null`, a cycle a TypeError), numbers written
+ * by {@link plainNumber}.
  */
 export function jsonText(value: unknown): string {
-  return write(value) ?? 'null';
+  return write(value, '', new Set()) ?? 'null';
 }
 
-function write(value: unknown): string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? plainNumber(value) : 'null';
-  if (value instanceof Number) return write(value.valueOf());
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return write((toJSON as (key: string) => unknown).call(value, ''));
-  if (value instanceof String || value instanceof Boolean) return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item: unknown) => write(item) ?? 'null').join(',')}]`;
-  const members: string[] = [];
-  for (const [key, member] of Object.entries(value)) {
-    const text = write(member);
-    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+/** `value` as JSON text, `key` its name in its holder; `within`: the objects being written around it. */
+function write(value: unknown, key: string, within: Set<object>): string | undefined {
+  if (typeof value === 'object' && value !== null) {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') value = (toJSON as (key: string) => unknown).call(value, key);
   }
-  return `{${members.join(',')}}`;
+  if (typeof value === 'number') return Number.isFinite(value) ? plainNumber(value) : 'null';
+  if (value instanceof Number) return write(value.valueOf(), key, within);
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (value instanceof String || value instanceof Boolean) return JSON.stringify(value);
+  // JSON.stringify's error for a structure that contains itself: recursing on would overflow the stack
+  if (within.has(value)) throw new TypeError('Converting circular structure to JSON');
+  within.add(value);
+  try {
+    if (Array.isArray(value)) {
+      // Array.from reads a hole as undefined, where map would skip it and leave `[1,,3]`
+      const items = Array.from(value as unknown[], (item, index) => write(item, String(index), within) ?? 'null');
+      return `[${items.join(',')}]`;
+    }
+    const members: string[] = [];
+    for (const [name, member] of Object.entries(value)) {
+      const text = write(member, name, within);
+      if (text !== undefined) members.push(`${JSON.stringify(name)}:${text}`);
+    }
+    return `{${members.join(',')}}`;
+  } finally {
+    within.delete(value);
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * Nonces for one API key: millisecond timestamps that never repeat and never go backwards, even
- * when several requests leave within the same millisecond or the clock steps back.
+ * Nonces for one client: millisecond timestamps that never repeat and never go backwards, even
+ * when several requests leave within the same millisecond or the clock steps back. Another source
+ * on the same key (another client, another process) counts on its own and may send the same ones.
  */
 export interface NonceSource {
   next(): number;

@@ -138,6 +138,34 @@ describe('error catalogue', () => {
     assert.equal(TxcError.is(oco, 'conditionalNotFound'), false);
   });
 
+  it('reads the headers of any Headers-like object, not only the platform class', () => {
+    /** A polyfill's Headers, as a page or an older runtime may bring: not `instanceof Headers`. */
+    class PolyfillHeaders {
+      private readonly map = new Map([['Retry-After', '2']]);
+      forEach(callback: (value: string, name: string) => void): void {
+        for (const [name, value] of this.map) callback(value, name);
+      }
+    }
+    const e = new TxcError(503, 'unavailable', new PolyfillHeaders());
+    assert.deepEqual(e.headers, { 'retry-after': '2' });
+    assert.equal(e.retryAfterMs, 2000);
+    assert.equal(new TxcError(503, 'unavailable', new Headers({ 'Retry-After': '4' })).retryAfterMs, 4000);
+    assert.deepEqual(new TxcError(503, 'unavailable', { 'X-Seen': 'yes' }).headers, { 'x-seen': 'yes' });
+  });
+
+  it('reads a Retry-After in numbers as seconds, never as a date', () => {
+    const wait = (value: string): number | undefined =>
+      new TxcError(503, 'unavailable', { 'retry-after': value }).retryAfterMs;
+    assert.equal(wait('3'), 3000);
+    // Date.parse reads "1.5" as a day of 2001
+    assert.equal(wait('1.5'), 1500);
+    assert.equal(wait(' 0 '), 0);
+    assert.equal(wait('-1'), undefined);
+    assert.equal(wait('soon'), undefined);
+    const later = wait(new Date(Date.now() + 10_000).toUTCString());
+    assert.ok(later !== undefined && later > 5000 && later <= 10_000, String(later));
+  });
+
   it("TxcError.is narrows to the API's errors, and to one catalogue entry", () => {
     const { status, body } = renderError('notEnoughBalance');
     const e: unknown = new TxcError(status, body);

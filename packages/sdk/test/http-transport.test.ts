@@ -95,6 +95,16 @@ describe('the REST transport: no answer, headers, numbers', () => {
     await assert.rejects(failing.ping(), (e: unknown) => TxcNetworkError.is(e, 'failed'));
   });
 
+  it('refuses a baseUrl that is no http(s) URL at construction, rather than failing each call as unanswered', () => {
+    for (const baseUrl of ['127.0.0.1:8080', 'localhost:8080', '/api', '', 'ws://127.0.0.1:8080']) {
+      assert.throws(() => new TxcClient({ baseUrl }), /baseUrl must be an http:\/\/ or https:\/\/ URL/, baseUrl);
+    }
+    assert.throws(() => new TxcClient({ baseUrl: '127.0.0.1:8080' }), TypeError);
+    for (const baseUrl of ['http://127.0.0.1:8080', 'https://txc.example/', 'http://[::1]:8080//']) {
+      assert.doesNotThrow(() => new TxcClient({ baseUrl }), baseUrl);
+    }
+  });
+
   it('refuses a timeout that is no duration', () => {
     assert.throws(() => new TxcClient({ baseUrl: scripted.url, timeoutMs: 0 }), RangeError);
     assert.throws(() => new TxcClient({ baseUrl: scripted.url, timeoutMs: Number.NaN }), RangeError);

@@ -63,4 +63,38 @@ describe('JSON text for the API: numbers in plain decimal notation', () => {
       }),
     );
   });
+
+  // fc.jsonValue() makes no holes, no toJSON and no cycles: these are what it leaves out
+  it('writes holes as JSON.stringify does: null', () => {
+    const sparse = [1, , 3]; // eslint-disable-line no-sparse-arrays
+    const long: unknown[] = [];
+    long[3] = 'x';
+    for (const value of [sparse, long, { list: sparse }, new Array(2)]) {
+      assert.equal(jsonText(value), JSON.stringify(value));
+    }
+    assert.equal(jsonText(sparse), '[1,null,3]');
+  });
+
+  it("calls toJSON with the member's key or index, as JSON.stringify does", () => {
+    const keyed = { toJSON: (key: string) => `at ${key}` };
+    const value = { first: keyed, list: [keyed, keyed], nested: { inner: keyed } };
+    assert.equal(jsonText(value), JSON.stringify(value));
+    assert.equal(jsonText(keyed), '"at "');
+    // what toJSON answers is written as any value is: its numbers in plain notation
+    assert.equal(jsonText({ amount: { toJSON: () => 5e-7 } }), '{"amount":0.0000005}');
+  });
+
+  it('refuses a structure that contains itself as JSON.stringify does, with a TypeError', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = { back: cyclic };
+    const list: unknown[] = [];
+    list.push(list);
+    for (const value of [cyclic, list]) {
+      assert.throws(() => JSON.stringify(value), TypeError);
+      assert.throws(() => jsonText(value), TypeError);
+    }
+    // the same object twice, not inside itself, is no cycle
+    const shared = { n: 1 };
+    assert.equal(jsonText([shared, { shared }]), JSON.stringify([shared, { shared }]));
+  });
 });

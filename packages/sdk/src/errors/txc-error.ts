@@ -1,5 +1,12 @@
 import { ERRORS, type ErrorFamily, type ErrorName, type ErrorSpec, type FieldErrors } from './catalogue.js';
 
+/**
+ * An answer's headers: the platform's `Headers`, any object that walks its headers as `Headers`
+ * does (a polyfill's, another realm's, whose class `instanceof` does not know), or a plain record.
+ */
+export type HeadersLike =
+  { forEach(callback: (value: string, name: string) => void): void } | Readonly<Record<string, string>>;
+
 /** An error answer from txc (or any server of the API), as the SDK's client throws it. */
 export class TxcError extends Error {
   override readonly name = 'TxcError';
@@ -28,11 +35,12 @@ export class TxcError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   /**
    * How long the server asked to wait before trying again (its `Retry-After`, in seconds or as a
-   * date), in ms; undefined when it did not say.
+   * date), in ms; undefined when it did not say. txc sends it with a 503 only, from a standby node
+   * or a cluster gateway that has no primary to forward to; its 429s carry none.
    */
   readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, body: unknown, headers: Headers | Readonly<Record<string, string>> = {}) {
+  constructor(status: number, body: unknown, headers: HeadersLike = {}) {
     const parsed = TxcError.parse(body);
     super(`HTTP ${status}: ${parsed.message}`);
     this.status = status;
@@ -56,17 +64,31 @@ export class TxcError extends Error {
     return e instanceof TxcError && (kind === undefined || e.kinds.includes(kind));
   }
 
-  private static lowerCased(headers: Headers | Readonly<Record<string, string>>): Record<string, string> {
-    const entries =
-      typeof Headers !== 'undefined' && headers instanceof Headers ? [...headers] : Object.entries(headers);
-    return Object.fromEntries(entries.map(([name, value]) => [name.toLowerCase(), value]));
+  private static lowerCased(headers: HeadersLike): Record<string, string> {
+    const lowered: Record<string, string> = {};
+    const walk = (headers as { forEach?: unknown }).forEach;
+    if (typeof walk === 'function') {
+      (walk as (callback: (value: string, name: string) => void) => void).call(headers, (value, name) => {
+        lowered[String(name).toLowerCase()] = String(value);
+      });
+      return lowered;
+    }
+    for (const [name, value] of Object.entries(headers)) lowered[name.toLowerCase()] = String(value);
+    return lowered;
   }
 
-  /** `Retry-After` (RFC 9110 §10.2.3): whole seconds, or an HTTP date. */
+  /**
+   * `Retry-After` (RFC 9110 §10.2.3): whole seconds, or an HTTP date. Numeric text is never a date
+   * (Date.parse reads `1.5` as one, long past): seconds with a fraction are read as seconds, a
+   * negative number as not said.
+   */
   private static retryAfter(value: string | undefined): number | undefined {
     if (value === undefined) return undefined;
     const text = value.trim();
-    if (/^\d+$/.test(text)) return Number(text) * 1000;
+    if (/^[-+]?[\d.]+$/.test(text)) {
+      const seconds = Number(text);
+      return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
+    }
     const at = Date.parse(text);
     return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
   }

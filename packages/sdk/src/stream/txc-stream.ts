@@ -1,3 +1,4 @@
+import { isAuthorizeRefusal } from './authorize-refusal.js';
 import { TxcStreamError, type StreamChannel, type UpdateOf } from './stream-types.js';
 import type { StreamOrderMethod, StreamOrderMethods } from './stream-order-types.js';
 
@@ -35,7 +36,8 @@ export interface TxcStreamOptions {
   readonly tokens?: TokenSource | undefined;
   /**
    * Reconnect after an unexpected close (default true), backing off 1 s, 2 s, 4 s… up to 30 s; the
-   * backoff starts again from 1 s once a connection has stayed up for 5 s.
+   * backoff starts again from 1 s once a connection has stayed up for 5 s after it was restored
+   * (authorized and subscribed again). Without it, a `connect()` after a loss restores the stream.
    */
   readonly reconnect?: boolean | undefined;
   /** Ping this often to keep the connection (the server closes it after 60 s of silence); 30 s by default. */
@@ -46,28 +48,34 @@ export interface TxcStreamOptions {
   readonly connectTimeoutMs?: number | undefined;
   /**
    * Told what goes wrong in the background, where no promise can reject: after a reconnect, an
-   * authorize that failed (no token could be fetched, or the server refused it: that reconnect counts
-   * as failed, see `onReconnect`) or a resubscribe the server refused (the other subscriptions are
-   * restored all the same); a subscription sent again after an unsubscribe, refused; the server
-   * closing the connection with a code of its own (4003 the key revoked, 4004 the venue reset…); an
-   * update callback that threw.
+   * authorize that failed (no token could be fetched: that reconnect counts as failed, see
+   * `onReconnect`; or the key refused: the stream ends, see `onDisconnect`) or a resubscribe the
+   * server refused (the other subscriptions are restored all the same); a subscription sent again
+   * after an unsubscribe, refused; the server closing the connection with a code of its own (4003
+   * the key revoked, 4004 the venue reset…); an update callback that threw. What a `connect()` of
+   * the app's restores and fails to rejects that `connect()` instead.
    */
   readonly onError?: ((error: Error) => void) | undefined;
   /**
    * Told when the stream loses its connection (not after `close()`): the close code and reason, 1006
    * when the link died without one. Updates stop until the stream is back. A connection lost again
    * before the stream was restored is not told again: each `onDisconnect` is followed by one
-   * `onReconnect`, unless the stream is closed first. A close for the key revoked (4003) ends the
-   * stream there, as `close()` does: no token of that key would authorize again, so it does not
+   * `onReconnect`, unless the stream ends first. A stream whose key can no longer authorize ends
+   * there, as `close()` ends it: no token of that key would authorize again, so it does not
    * reconnect, and it forgets its subscriptions, listeners and authorization (a later `connect()`
-   * starts afresh, as a new TxcStream would).
+   * starts afresh, as a new TxcStream would). That is a close for the key revoked (4003), or, while
+   * an authorized stream restores a lost connection, a refusal to authorize it again: the token
+   * endpoint answering 401 or 403 (the key deleted or disabled while the stream was away, when no
+   * 4003 could reach it), or the server refusing a token just fetched. Either is told here with code
+   * 4003, even when the loss before it was told already: it is the last the stream tells.
    */
   readonly onDisconnect?: ((closed: { readonly code: number; readonly reason: string }) => void) | undefined;
   /**
    * Told once a reconnect has authorized and subscribed again. A stream that was authorized and
-   * cannot authorize again (the token endpoint answering 429 or 503 for a moment) subscribes to
-   * nothing on that connection: it closes it, tells `onError`, and reconnects with the backoff until
-   * it authorizes, so `onReconnect` is never told of a stream whose account channels are not back.
+   * cannot authorize again for the moment (no answer from the token endpoint, a 429 or a 5xx there,
+   * the connection lost again) subscribes to nothing on that connection: it closes it, tells
+   * `onError`, and reconnects with the backoff until it authorizes, so `onReconnect` is never told of
+   * a stream whose account channels are not back (a refusal ends the stream: see `onDisconnect`).
    * What happened while the stream was away is not replayed: channels without a snapshot
    * (`balanceSpot`, `ordersPending`…) are the moment to read the state again through REST.
    */
@@ -94,7 +102,7 @@ interface Handle {
 const OPEN = 1;
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
-/** A connection up this long resets the backoff. */
+/** A connection up this long after its restore resets the backoff. */
 const STABLE_MS = 5000;
 /** Websocket spec §2: no pong 10 s after a ping is a dead link. */
 const PONG_TIMEOUT_MS = 10_000;
@@ -102,7 +110,10 @@ const PONG_TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Close codes that are no one's fault: a normal close, the server going away, a link lost, a restart. */
 const ORDINARY_CLOSES = new Set([1000, 1001, 1005, 1006, 1012]);
-/** The server's close for the key the stream authorized with revoked: reconnecting could not help. */
+/**
+ * The server's close for the key the stream authorized with revoked: reconnecting could not help.
+ * The stream tells a refusal to authorize again after a reconnect with it too.
+ */
 const KEY_REVOKED = 4003;
 /** The code a connection lost without a close frame reports (RFC 6455 §7.1.5). */
 const ABNORMAL_CLOSE = 1006;
@@ -134,7 +145,8 @@ function marketOfUpdate(channel: string, params: unknown): unknown {
  * connection that comes back by itself: after a drop (or a ping left unanswered) it reconnects with
  * backoff, authorizes again (with the same token while it is valid) and subscribes again to exactly
  * what the server had for it (the server keeps nothing per client). A connection it cannot authorize
- * again counts as a failed attempt: dropped, and tried again with the backoff.
+ * again for the moment counts as a failed attempt: dropped, and tried again with the backoff; a key
+ * refused ends the stream (see `onDisconnect`).
  *
  * The client keeps its subscriptions as the server does: a `candles` subscription per market, a
  * `depth` one per market (`multi_depth` true adds, false drops the others), and for every other
@@ -192,9 +204,13 @@ export class TxcStream {
   }
 
   /**
-   * Opens the connection (resolves once open). On a stream already open it does nothing (resolves);
-   * while a connection is opening it waits for that one; while a reconnect waits out its backoff it
-   * reconnects at once (and restores as the reconnect would). A connect that fails leaves nothing running.
+   * Opens the connection, and on a stream that lost one restores it (authorizes and subscribes again):
+   * resolves once that is done. On a stream already open it does nothing (resolves); while a
+   * connection is opening it waits for that one; while a reconnect waits out its backoff it
+   * reconnects at once. It rejects when the connection does not open, when it is lost again before
+   * the restore is done, or when the stream cannot authorize again (with what refused it; a key
+   * refused ends the stream, see `onDisconnect`). A connect that fails to open leaves nothing
+   * running, except a reconnect it cut short, which goes on.
    */
   async connect(): Promise<void> {
     this.closedByUser = false;
@@ -205,8 +221,9 @@ export class TxcStream {
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
     await this.open(!reconnecting);
-    // nothing to restore on a fresh stream; a reconnect it cut short restores here
-    void this.resume(this.socket as StreamSocket, reconnecting);
+    // nothing to restore on a fresh stream; a lost one (a reconnect cut short, or reconnect: false)
+    // restores here, and the app hears how that went rather than onError
+    await this.resume(this.socket as StreamSocket, reconnecting, false);
   }
 
   /** Sends a request; resolves with its result, rejects with TxcStreamError on an error answer. */
@@ -585,12 +602,7 @@ export class TxcStream {
     if (socket !== this.socket) return;
     this.leave();
     if (lost?.code === KEY_REVOKED) {
-      // what the stream held was the revoked key's: forgotten before the app hears of it, so that a
-      // connect() from its handler starts afresh and is not undone
-      const tell = !this.closedByUser;
-      this.forget();
-      if (tell) this.tellLost(lost);
-      this.down = false;
+      this.end(lost);
       return;
     }
     if (lost !== undefined && !this.closedByUser) this.tellLost(lost);
@@ -606,9 +618,29 @@ export class TxcStream {
     );
   }
 
-  /** Tells the app a connection was lost; a close code of the server's own is an error too. */
-  private tellLost(lost: { code: number; reason: string }): void {
-    if (!ORDINARY_CLOSES.has(lost.code)) {
+  /**
+   * Ends the stream (its socket already left) for a key that cannot authorize again: the server's
+   * 4003, or `refusal`, an authorize refused while restoring (told to `onError` when `report`). What
+   * the stream held was that key's: forgotten before the app hears of it, so that a connect() from
+   * its handler starts afresh and is not undone; and told even after the loss before it was, as the
+   * last thing the stream tells.
+   */
+  private end(closed: { code: number; reason: string }, refusal?: Error, report = true): void {
+    const tell = !this.closedByUser;
+    this.forget();
+    if (tell) {
+      if (refusal !== undefined && report) this.report(refusal);
+      this.tellLost(closed, refusal === undefined);
+    }
+    this.down = false;
+  }
+
+  /**
+   * Tells the app a connection was lost; a close code of the server's own is an error too (`byServer`:
+   * the code is the server's close, not one the stream gave a loss it found itself).
+   */
+  private tellLost(lost: { code: number; reason: string }, byServer = true): void {
+    if (byServer && !ORDINARY_CLOSES.has(lost.code)) {
       this.report(new Error(`TxcStream: the server closed the connection (${describe(lost)})`));
     }
     if (this.down) return;
@@ -640,22 +672,26 @@ export class TxcStream {
     } catch {
       return; // its close scheduled the next attempt
     }
-    await this.resume(this.socket as StreamSocket, true);
+    // what failed was told to onError (or is a connection lost again, whose close is handled)
+    await this.resume(this.socket as StreamSocket, true, true).catch(() => undefined);
   }
 
   /**
    * On the newly opened `socket`: authorizes if the stream was, and subscribes again to what the
    * server held, in turn with subscribe/unsubscribe (it reads the handles when its turn comes). It
    * stops as soon as `socket` is no longer the current one (checked before every send): the restore
-   * of the socket that replaced it does the work. An authorize that fails gives the socket up (see
-   * {@link resubscribe}); a refused resubscribe is told to `onError` and the rest goes on; a
-   * reconnect's restore, once done, is told to `onReconnect`.
+   * of the socket that replaced it does the work. An authorize that fails gives the socket up, or
+   * ends the stream (see {@link resubscribe}); a refused resubscribe is told to `onError` and the rest
+   * goes on; a reconnect's restore, once done, is told to `onReconnect`, and from then on the socket
+   * staying up resets the backoff. Rejects when it did not get that far: with the authorize's failure
+   * (told to `onError` as well when `background`), or for the connection lost again.
    */
-  private resume(socket: StreamSocket, reconnected: boolean): Promise<void> {
+  private resume(socket: StreamSocket, reconnected: boolean, background: boolean): Promise<void> {
     const superseded = (): boolean => this.socket !== socket || socket.readyState !== OPEN;
     return this.inTurn(async () => {
-      const restored = await this.resubscribe(socket, superseded);
-      if (!restored || superseded()) return;
+      const restored = await this.resubscribe(socket, superseded, background);
+      if (!restored || superseded()) throw new Error('TxcStream: connection closed before it was restored');
+      this.startStableTimer();
       // a stream told lost is told back, reconnected by itself or by a connect() (reconnect: false)
       const wasDown = this.down;
       this.down = false;
@@ -670,21 +706,29 @@ export class TxcStream {
 
   /**
    * Authorizes `socket` again if the stream was, and subscribes again to what the handles hold; false
-   * when it did not get that far. An authorize that fails makes this a failed connection attempt: the
-   * account channels would be refused, and nothing would try again before the next drop, so the
-   * socket is given up and the stream reconnects with the backoff, to authorize there.
+   * when the socket went away before that was done. An authorize that fails for the moment makes this
+   * a failed connection attempt: the account channels would be refused, and nothing would try again
+   * before the next drop, so the socket is given up and the stream reconnects with the backoff, to
+   * authorize there. An authorize refused ends the stream, as the server's 4003 does (see
+   * {@link isAuthorizeRefusal}). Either throws what failed, told to `onError` first when `background`.
    */
-  private async resubscribe(socket: StreamSocket, superseded: () => boolean): Promise<boolean> {
+  private async resubscribe(socket: StreamSocket, superseded: () => boolean, background: boolean): Promise<boolean> {
     if (this.authorized && !superseded()) {
       try {
         await this.authorizeSocket(socket);
       } catch (e) {
         if (superseded()) return false;
-        this.report(e);
+        const failure = e instanceof Error ? e : new Error(String(e));
         this.abandon(socket);
-        // the loss was told as it happened: this attempt failing is not another one
-        this.onClose(socket);
-        return false;
+        if (isAuthorizeRefusal(failure)) {
+          this.leave();
+          this.end({ code: KEY_REVOKED, reason: `authorize refused: ${failure.message}` }, failure, background);
+        } else {
+          if (background) this.report(failure);
+          // the loss was told as it happened: this attempt failing is not another one
+          this.onClose(socket);
+        }
+        throw failure;
       }
     }
     for (const channel of [...this.handles.keys()]) {
@@ -710,11 +754,21 @@ export class TxcStream {
     }
   }
 
-  private startTimers(socket: StreamSocket): void {
-    this.stopTimers();
+  /**
+   * A restored connection that stays up resets the backoff. Not from the socket's opening: a restore
+   * whose authorize fails more than that later (a token endpoint slow to fail) would start every
+   * next attempt at the first delay, and never back off.
+   */
+  private startStableTimer(): void {
+    if (this.stableTimer !== undefined) clearTimeout(this.stableTimer);
     this.stableTimer = setTimeout(() => {
+      this.stableTimer = undefined;
       this.attempt = 0;
     }, STABLE_MS);
+  }
+
+  private startTimers(socket: StreamSocket): void {
+    this.stopTimers();
     const every = this.options.pingIntervalMs ?? 30_000;
     const timeout = this.options.pongTimeoutMs ?? PONG_TIMEOUT_MS;
     this.pinger = setInterval(() => {

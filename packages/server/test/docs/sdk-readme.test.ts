@@ -44,6 +44,9 @@ describe("the SDK README's examples run", () => {
     assert.ok(lines.includes("[ 'X-TXC-APIKEY', 'X-TXC-PAYLOAD', 'X-TXC-SIGNATURE' ]"), out);
     assert.ok(lines.includes('pushed watched 0.001'), out); // the stream's push of an order placed through REST
     assert.ok(lines.includes('BTC_USDT snapshot 5'), out);
+    assert.ok(lines.includes('failed GET /api/v4/public/ping'), out);
+    // a port nothing listens on: the connection refused, not a port fetch will not even try
+    assert.ok(lines.includes('GET /api/v4/public/ping: no answer (connect ECONNREFUSED 127.0.0.1:59999)'), out);
   });
 
   it('the TypeScript of the README and of the bots quick start type-checks', async () => {

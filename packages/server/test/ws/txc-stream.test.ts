@@ -371,7 +371,7 @@ describe('TxcStream, the SDK stream client', () => {
     stream.close();
   });
 
-  test('a reconnect reuses the token; an authorize refused after a reconnect is a failed attempt, retried', async () => {
+  test('a reconnect reuses the token; a fresh token refused after a reconnect ends the stream, as a 4003 does', async () => {
     const { tokens, fetched } = countingTokens();
     const { Socket, all, sent } = probes({
       outgoing: (frame, index) => {
@@ -379,6 +379,7 @@ describe('TxcStream, the SDK stream client', () => {
       },
     });
     const errors: Error[] = [];
+    const closes: string[] = [];
     let reconnects = 0;
     const stream = new TxcStream({
       url: url(),
@@ -386,6 +387,7 @@ describe('TxcStream, the SDK stream client', () => {
       tokens,
       pingIntervalMs: 300,
       onError: (e) => errors.push(e),
+      onDisconnect: ({ code }) => closes.push(String(code)),
       onReconnect: () => reconnects++,
     });
     try {
@@ -405,15 +407,151 @@ describe('TxcStream, the SDK stream client', () => {
       await eventually('the reconnect told', () => reconnects === 1);
 
       all[1]?.ws.terminate();
-      await eventually('socket 2 given up and another attempt made', () => all.length >= 4, 8000);
+      await eventually('the end told', () => closes.includes('4003'), 8000);
       // the cached token refused, then a fresh one: socket 2 subscribed to nothing and was not told restored
       assert.deepEqual(
         sent(2).map(([m]) => m),
         ['authorize', 'authorize'],
       );
+      assert.deepEqual(closes, ['1006', '1006', '4003']);
       assert.equal(reconnects, 1);
-      const refusal = errors[0] as Error | undefined;
+      // assert.deepEqual above narrowed `errors` to what it then held
+      const reported = errors as Error[];
+      assert.equal(reported.length, 1, reported.map((e) => e.message).join('; '));
+      const refusal = reported[0];
       assert.ok(refusal instanceof TxcStreamError && refusal.code === 1, String(refusal));
+      // past the backoff of a next attempt (at most 2 s): there is none
+      await sleep(2500);
+      assert.equal(all.length, 3, 'no socket opened again');
+      // a later connect() starts afresh: nothing of the refused stream is sent
+      await stream.connect();
+      assert.equal(await stream.request<string>('ping'), 'pong');
+      assert.deepEqual(sent(3), []);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('its key deleted while the stream was away (no 4003 reaches it): the token endpoint refuses, and the stream ends', async () => {
+    const { client, apiKey } = await server.user('deletedaway');
+    const told: string[] = [];
+    const { Socket, all } = probes();
+    const stream = new TxcStream({
+      url: url(),
+      WebSocket: Socket,
+      tokens: client,
+      pingIntervalMs: 300,
+      onDisconnect: ({ code }) => told.push(`disconnect ${code}`),
+      onReconnect: () => told.push('reconnect'),
+      onError: (e) => told.push(TxcError.is(e) ? `error ${e.status}` : e.message),
+    });
+    try {
+      await stream.connect();
+      await stream.authorize();
+      await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+      all[0]?.ws.terminate();
+      await eventually('the loss told', () => told.includes('disconnect 1006'));
+      assert.equal((await server.admin('DELETE', `/admin/v1/api-keys/${apiKey}`)).status, 200);
+      await eventually('the end told', () => told.includes('disconnect 4003'), 8000);
+      // the cached token refused on socket 1, a fresh one refused by the token endpoint
+      assert.deepEqual(
+        all[1]?.sent.filter((f) => f.method !== 'ping').map((f) => f.method),
+        ['authorize'],
+      );
+      assert.deepEqual(told, ['disconnect 1006', 'error 401', 'disconnect 4003']);
+      await sleep(2500);
+      assert.equal(all.length, 2, 'no socket opened again');
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('without reconnecting by itself, a connect() after a loss resolves once restored, and rejects with what failed', async () => {
+    const { client, apiKey } = await server.user('manualrestore');
+    const told: string[] = [];
+    // socket 1 finds the cached token refused, as an expired one would be: its restore must fetch another
+    const { Socket, all, sent } = probes({
+      outgoing: (frame, index) => {
+        if (frame.method === 'authorize' && index === 1) frame.params[0] = 'stale';
+      },
+    });
+    const stream = new TxcStream({
+      url: url(),
+      WebSocket: Socket,
+      tokens: client,
+      reconnect: false,
+      pingIntervalMs: 300,
+      onDisconnect: ({ code }) => told.push(`disconnect ${code}`),
+      onReconnect: () => told.push('reconnect'),
+      onError: (e) => told.push(e.message),
+    });
+    try {
+      await stream.connect();
+      await stream.authorize();
+      await stream.subscribe('lastprice', ['BTC_USDT'], () => undefined);
+
+      // the token endpoint failing for a moment: this connect() fails, the stream waits for another
+      const fault = await server.admin('POST', '/admin/v1/faults', {
+        type: 'error',
+        routes: 'websocket-token',
+        share: '1',
+      });
+      assert.equal(fault.status, 201, JSON.stringify(fault.body));
+      all[0]?.ws.terminate();
+      await eventually('the loss told', () => told.length === 1);
+      await assert.rejects(stream.connect(), (e: unknown) => TxcError.is(e) && e.status === 503);
+      assert.deepEqual(told, ['disconnect 1006']);
+      assert.ok(!sent(1).some(([m]) => m === 'lastprice_subscribe'));
+
+      await server.admin('DELETE', '/admin/v1/faults');
+      await stream.connect();
+      assert.ok(
+        sent(2).some(([m]) => m === 'lastprice_subscribe'),
+        'restored once connect() resolved',
+      );
+      assert.deepEqual(told, ['disconnect 1006', 'reconnect']);
+
+      // the key deleted while the stream is away: connect() rejects with the refusal, and the stream ends
+      all[2]?.ws.terminate();
+      await eventually('the loss told', () => told.length === 3);
+      assert.equal((await server.admin('DELETE', `/admin/v1/api-keys/${apiKey}`)).status, 200);
+      await assert.rejects(stream.connect(), (e: unknown) => TxcError.is(e) && e.status === 401);
+      assert.deepEqual(told, ['disconnect 1006', 'reconnect', 'disconnect 1006', 'disconnect 4003']);
+    } finally {
+      stream.close();
+      await server.admin('DELETE', '/admin/v1/faults');
+    }
+  });
+
+  test('a restore whose authorize fails slowly still backs off: the backoff restarts only after a restore', async (t) => {
+    // each retry waits all of its step of the backoff: 1 s, then 2 s
+    t.mock.method(Math, 'random', () => 0.999);
+    const created: number[] = [];
+    let failedAt = 0;
+    let fetches = 0;
+    const tokens = {
+      websocketToken: async () => {
+        if (fetches++ === 0) return maker.websocketToken();
+        // a token endpoint that fails only after the socket has been up past the 5 s of a stable one
+        await sleep(5500);
+        failedAt = Date.now();
+        throw new TxcError(503, { success: false, message: 'Service unavailable', result: null });
+      },
+    };
+    const { Socket, all } = probes({
+      url: (index) => void (created[index] = Date.now()),
+      outgoing: (frame, index) => {
+        if (frame.method === 'authorize' && index >= 1) frame.params[0] = 'stale';
+      },
+    });
+    const stream = new TxcStream({ url: url(), WebSocket: Socket, tokens, pingIntervalMs: 300 });
+    try {
+      await stream.connect();
+      await stream.authorize();
+      all[0]?.ws.terminate();
+      await eventually('a socket after the failed restore', () => all.length >= 3, 12_000);
+      const waited = (created[2] ?? 0) - failedAt;
+      assert.ok(waited >= 1500, `the second retry waited ${waited} ms`);
     } finally {
       stream.close();
     }
