@@ -18,6 +18,27 @@ const TRADER_POLLS = [
   '/api/v4/trade-account/order/history',
 ];
 
+/**
+ * In the page: once `window.__stallBodies` is set, every API answer's head arrives and its body
+ * stalls after a byte, until the request is given up (its signal aborts), as a server or a proxy
+ * that hangs mid-answer.
+ */
+const STALL_BODIES_ON_DEMAND = `
+  const realFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const answer = await realFetch(input, init);
+    if (window.__stallBodies !== true || !new URL(answer.url).pathname.startsWith('/api/v4/')) return answer;
+    const signal = init?.signal;
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{'));
+        signal?.addEventListener('abort', () => controller.error(signal.reason));
+      },
+    });
+    return new Response(body, { status: answer.status, headers: answer.headers });
+  };
+`;
+
 /** Resolves once a request of the page's to each of `paths` went unanswered. */
 function unanswered(page: Page, paths: readonly string[]): Promise<unknown> {
   return Promise.all(
@@ -201,6 +222,37 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
       // the balances poll every 3 s and wait 15 s for an answer (without that wait, never)
       await page.getByTestId('connection-lost').waitFor({ timeout: 40_000 });
       await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.getByTestId('connection-lost').waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
+    });
+  });
+
+  it('a browser without AbortSignal.any (Safari before 17.4, Firefox before 124) reads and signs as any other', async () => {
+    const { apiKey, apiSecret } = await server.user('older-browser', { deposits: { USDT: '10' } });
+    await browser.withPage('connection-no-abortsignal-any', async (page) => {
+      await page.addInitScript(() => {
+        delete (AbortSignal as { any?: unknown }).any;
+      });
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
+      await page
+        .getByTestId('balance-USDT')
+        .getByTestId('main')
+        .filter({ hasText: /^10(\.0*)?$/ })
+        .waitFor();
+      assert.equal(await page.getByTestId('api-error').count(), 0);
+      assert.equal(await page.getByTestId('connection-lost').count(), 0);
+    });
+  });
+
+  it('answers whose body stalls after the head are no answer: the banner says so, no panel does', async () => {
+    const { apiKey, apiSecret } = await server.user('stalled-body', { deposits: { USDT: '10' } });
+    await browser.withPage('connection-stalled-body', async (page) => {
+      await page.addInitScript(STALL_BODIES_ON_DEMAND);
+      await logInAsTrader(page, server.url, 'BTC_USDT', apiKey, apiSecret);
+      await page.evaluate('window.__stallBodies = true');
+      // the balances poll every 3 s and wait 15 s for their whole answer
+      await page.getByTestId('connection-lost').waitFor({ timeout: 40_000 });
+      assert.equal(await page.getByTestId('api-error').count(), 0, 'no panel shows its unanswered poll');
+      await page.evaluate('window.__stallBodies = false');
       await page.getByTestId('connection-lost').waitFor({ state: 'detached', timeout: BACK_WITHIN_MS });
     });
   });

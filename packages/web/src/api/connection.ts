@@ -38,28 +38,44 @@ export function onStreamRestored(listener: () => void): () => void {
   return () => void streamBack.delete(listener);
 }
 
+/** Statuses whose answer has no body: a Response made with one throws. */
+const NO_BODY = new Set([204, 205, 304]);
+
 /**
- * `fetch`, telling the connection state whether the server was reached: a request without an answer
- * (the server down, the network gone, or nothing back within `timeoutMs`) is a lost connection,
- * rejected as {@link NoAnswer}; an answer of any status is not.
+ * `fetch`, telling the connection state whether the server was reached: a request without a whole
+ * answer (the server down, the network gone, or nothing back within `timeoutMs`, body included) is
+ * a lost connection, rejected as {@link NoAnswer}; an answer of any status is not. The answer comes
+ * back read: a body that stalls after its head would otherwise surface later, past this timer, as
+ * the SDK's TxcNetworkError, with the connection still called up.
  */
 export async function serverFetch(
   input: RequestInfo | URL,
   init?: RequestInit,
   timeoutMs: number = REQUEST_TIMEOUT_MS,
 ): Promise<Response> {
-  // until the answer's head arrives only: a body being read is an answer
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException('no answer in time', 'TimeoutError')), timeoutMs);
-  const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
+  // the caller's signal (every SDK call has one) gives the request up too; forwarded by hand, as
+  // AbortSignal.any is missing from browsers still in use (Safari before 17.4, Firefox before 124)
+  const caller = init?.signal ?? undefined;
+  const forward = (): void => timeout.abort(caller?.reason);
+  if (caller?.aborted === true) forward();
+  else caller?.addEventListener('abort', forward, { once: true });
   let response: Response;
   try {
-    response = await fetch(input, { ...init, signal });
+    const answer = await fetch(input, { ...init, signal: timeout.signal });
+    const body = await answer.arrayBuffer();
+    response = new Response(NO_BODY.has(answer.status) ? null : body, {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: answer.headers,
+    });
   } catch (e) {
     httpReached(false);
     throw new NoAnswer(e);
   } finally {
     clearTimeout(timer);
+    caller?.removeEventListener('abort', forward);
   }
   const wasDown = !connectionState().httpUp;
   httpReached(true);

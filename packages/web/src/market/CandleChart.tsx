@@ -3,7 +3,7 @@ import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type U
 import { useEffect, useRef, useState } from 'react';
 import { useConnection } from '../api/connection-state.js';
 import { onServerBack, publicClient } from '../api/connection.js';
-import { NoAnswer } from '../api/no-answer.js';
+import { isNoAnswer } from '../api/no-answer.js';
 import { ApiError } from '../ui/ApiError.js';
 import type { Theme } from '../ui/theme.js';
 import { plotValue } from '../ui/decimal.js';
@@ -103,7 +103,7 @@ function LiveCandles({
       // unanswered, the history is read again once the server answers (the banner says meanwhile why)
       (e: unknown) => {
         if (cancelled) return;
-        if (!(e instanceof NoAnswer)) return setError(e);
+        if (!isNoAnswer(e)) return setError(e);
         const stop = onServerBack(() => {
           stop();
           if (!cancelled) setUnanswered((n) => n + 1);

@@ -1,5 +1,5 @@
 import { TxcError, TxcStreamError } from '@txc/sdk';
-import { NoAnswer } from '../api/no-answer.js';
+import { isNoAnswer } from '../api/no-answer.js';
 import { statusPhrase } from './http-status.js';
 
 /**
@@ -58,7 +58,7 @@ export function ApiError({ error, unanswered }: { error: unknown; unanswered?: s
     <div className="error" role="alert" data-testid="api-error">
       <span data-testid="api-error-message">
         {error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error)}
-        {error instanceof NoAnswer && unanswered !== undefined && ` ${unanswered}`}
+        {isNoAnswer(error) && unanswered !== undefined && ` ${unanswered}`}
       </span>
     </div>
   );

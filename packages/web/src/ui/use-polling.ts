@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onServerBack } from '../api/connection.js';
-import { NoAnswer } from '../api/no-answer.js';
+import { isNoAnswer } from '../api/no-answer.js';
 
 /** The first retry of a read answered with an error; each next one waits twice as long. */
 const FIRST_RETRY_MS = 1_000;
@@ -56,7 +56,7 @@ export function usePolling<T>(
       },
       (e: unknown) => {
         if (mine !== generation.current) return;
-        if (e instanceof NoAnswer) {
+        if (isNoAnswer(e)) {
           unanswered.current = true;
           return;
         }
