@@ -131,6 +131,16 @@ describe('the dashboard says when it cannot reach the server, and stops calling 
     });
   });
 
+  it('the trader view: a key revoked while logged in ends the account streams, which do not say reconnecting', async () => {
+    const { apiKey, apiSecret } = await server.user('revoked-trader', { deposits: { USDT: '10' } });
+    await browser.withPage('connection-key-revoked', async (page) => {
+      await logInAsTrader(page, link.httpUrl, 'BTC_USDT', apiKey, apiSecret);
+      await page.locator('[data-testid="account-stream"][data-state="live"]').waitFor();
+      assert.equal((await server.admin('DELETE', `/admin/v1/api-keys/${apiKey}`)).status, 200);
+      await page.locator('[data-testid="account-stream"][data-state="polling"]').waitFor();
+    });
+  });
+
   it('the operator view, which has no stream: the banner as soon as a request goes unanswered', async () => {
     await browser.withPage('connection-operator', async (page) => {
       await page.goto(`${link.httpUrl}/ui/admin`);

@@ -20,6 +20,9 @@ function positionsShape(snapshot: StreamAccountSnapshot<StreamPosition>): string
     .join(' ');
 }
 
+/** The close of a stream whose key was revoked or refused: it does not come back. */
+const KEY_REFUSED = 4003;
+
 /**
  * The account's own streams (websocket spec §7) as a change signal, so that the panels read the API
  * again at once instead of at their next poll, whatever client made the change (this page, a bot on
@@ -62,7 +65,11 @@ export function useAccountStream(
         url: streamUrl(),
         tokens: client,
         pingIntervalMs: 30_000,
-        onDisconnect: () => !closed && following && setState('reconnecting'),
+        // a stream whose key was revoked or refused has ended (4003): the panels poll, and say why
+        onDisconnect: ({ code }) => {
+          if (closed || !following) return;
+          setState(code === KEY_REFUSED ? 'polling' : 'reconnecting');
+        },
         onReconnect: () => {
           if (closed || !following) return;
           setState('live');
