@@ -34,6 +34,13 @@ interface ProbeHooks {
   readonly outgoing?: (frame: { method: string; params: unknown[] }, index: number) => void;
 }
 
+/** An `outgoing` hook: the sockets `on` picks authorize with a token the server refuses, as an expired one. */
+function refusedTokenOn(on: (index: number) => boolean): NonNullable<ProbeHooks['outgoing']> {
+  return (frame, index) => {
+    if (frame.method === 'authorize' && on(index)) frame.params[0] = 'refused';
+  };
+}
+
 /** A WebSocket class for TxcStream that records every socket and what the client sent on it. */
 function probes(hooks: ProbeHooks = {}) {
   const all: {
@@ -373,11 +380,7 @@ describe('TxcStream, the SDK stream client', () => {
 
   test('a reconnect reuses the token; a fresh token refused after a reconnect ends the stream, as a 4003 does', async () => {
     const { tokens, fetched } = countingTokens();
-    const { Socket, all, sent } = probes({
-      outgoing: (frame, index) => {
-        if (frame.method === 'authorize' && index >= 2) frame.params[0] = 'bogus';
-      },
-    });
+    const { Socket, all, sent } = probes({ outgoing: refusedTokenOn((index) => index >= 2) });
     const errors: Error[] = [];
     const closes: string[] = [];
     let reconnects = 0;
@@ -470,11 +473,7 @@ describe('TxcStream, the SDK stream client', () => {
     const { client, apiKey } = await server.user('manualrestore');
     const told: string[] = [];
     // socket 1 finds the cached token refused, as an expired one would be: its restore must fetch another
-    const { Socket, all, sent } = probes({
-      outgoing: (frame, index) => {
-        if (frame.method === 'authorize' && index === 1) frame.params[0] = 'stale';
-      },
-    });
+    const { Socket, all, sent } = probes({ outgoing: refusedTokenOn((index) => index === 1) });
     const stream = new TxcStream({
       url: url(),
       WebSocket: Socket,
@@ -540,9 +539,7 @@ describe('TxcStream, the SDK stream client', () => {
     };
     const { Socket, all } = probes({
       url: (index) => void (created[index] = Date.now()),
-      outgoing: (frame, index) => {
-        if (frame.method === 'authorize' && index >= 1) frame.params[0] = 'stale';
-      },
+      outgoing: refusedTokenOn((index) => index >= 1),
     });
     const stream = new TxcStream({ url: url(), WebSocket: Socket, tokens, pingIntervalMs: 300 });
     try {
@@ -561,12 +558,8 @@ describe('TxcStream, the SDK stream client', () => {
     const { client } = await server.user('tokenfaults', { deposits: { USDT: '100' } });
     const told: string[] = [];
     const errors: Error[] = [];
-    const { Socket, all, sent } = probes({
-      // socket 1 finds the cached token refused, as an expired one would be: its restore must fetch another
-      outgoing: (frame, index) => {
-        if (frame.method === 'authorize' && index === 1) frame.params[0] = 'stale';
-      },
-    });
+    // socket 1 finds the cached token refused, as an expired one would be: its restore must fetch another
+    const { Socket, all, sent } = probes({ outgoing: refusedTokenOn((index) => index === 1) });
     const stream = new TxcStream({
       url: url(),
       WebSocket: Socket,
@@ -690,12 +683,8 @@ describe('TxcStream, the SDK stream client', () => {
         return maker.websocketToken();
       },
     };
-    const { Socket, all, sent } = probes({
-      // socket 1 refuses the cached token: its restore fetches another
-      outgoing: (frame, index) => {
-        if (frame.method === 'authorize' && index === 1) frame.params[0] = 'bogus';
-      },
-    });
+    // socket 1 refuses the cached token: its restore fetches another
+    const { Socket, all, sent } = probes({ outgoing: refusedTokenOn((index) => index === 1) });
     const stream = new TxcStream({ url: url(), WebSocket: Socket, tokens, pingIntervalMs: 300 });
     await stream.connect();
     await stream.authorize();
