@@ -689,8 +689,8 @@ export class TxcStream {
   private resume(socket: StreamSocket, reconnected: boolean, background: boolean): Promise<void> {
     const superseded = (): boolean => this.socket !== socket || socket.readyState !== OPEN;
     return this.inTurn(async () => {
-      const restored = await this.resubscribe(socket, superseded, background);
-      if (!restored || superseded()) throw new Error('TxcStream: connection closed before it was restored');
+      await this.resubscribe(socket, superseded, background);
+      if (superseded()) throw new Error('TxcStream: connection closed before it was restored');
       this.startStableTimer();
       // a stream told lost is told back, reconnected by itself or by a connect() (reconnect: false)
       const wasDown = this.down;
@@ -705,19 +705,19 @@ export class TxcStream {
   }
 
   /**
-   * Authorizes `socket` again if the stream was, and subscribes again to what the handles hold; false
-   * when the socket went away before that was done. An authorize that fails for the moment makes this
+   * Authorizes `socket` again if the stream was, and subscribes again to what the handles hold,
+   * stopping once the socket went away (`superseded`). An authorize that fails for the moment makes this
    * a failed connection attempt: the account channels would be refused, and nothing would try again
    * before the next drop, so the socket is given up and the stream reconnects with the backoff, to
    * authorize there. An authorize refused ends the stream, as the server's 4003 does (see
    * {@link isAuthorizeRefusal}). Either throws what failed, told to `onError` first when `background`.
    */
-  private async resubscribe(socket: StreamSocket, superseded: () => boolean, background: boolean): Promise<boolean> {
+  private async resubscribe(socket: StreamSocket, superseded: () => boolean, background: boolean): Promise<void> {
     if (this.authorized && !superseded()) {
       try {
         await this.authorizeSocket(socket);
       } catch (e) {
-        if (superseded()) return false;
+        if (superseded()) return;
         const failure = e instanceof Error ? e : new Error(String(e));
         this.abandon(socket);
         if (isAuthorizeRefusal(failure)) {
@@ -733,16 +733,15 @@ export class TxcStream {
     }
     for (const channel of [...this.handles.keys()]) {
       for (const handle of this.inEffect(channel).values()) {
-        if (superseded()) return false;
+        if (superseded()) return;
         try {
           await this.send(`${channel}_subscribe`, [...handle.params], undefined, socket);
         } catch (e) {
-          if (superseded()) return false;
+          if (superseded()) return;
           this.report(e);
         }
       }
     }
-    return true;
   }
 
   private report(e: unknown): void {

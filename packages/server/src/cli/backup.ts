@@ -1,10 +1,11 @@
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
+import { flushFile } from '../process/flush-to-disk.js';
 import { Progress } from '../process/progress.js';
 import { OperatorError } from './operator-error.js';
-import { checkSqliteDatabase, configuredSqliteFile } from './sqlite-file.js';
+import { checkSqliteDatabase, configuredSqliteFile, removeWithSideFiles } from './sqlite-file.js';
 
 export interface BackupReport {
   readonly file: string;
@@ -34,7 +35,7 @@ export async function backup(
   // leaves no file under the name that says it is one, and a later backup to that name proceeds
   const partial = `${target}.partial`;
   // a copy cut short while it was in WAL mode left a -wal that SQLite would replay onto the next one
-  for (const leftover of ['', '-journal', '-wal', '-shm']) rmSync(partial + leftover, { force: true });
+  removeWithSideFiles(partial);
   // the owner's alone, whatever the umask: the ledger, users and audit log are in it (secrets sealed)
   closeSync(openSync(partial, 'wx', 0o600));
   const progress = new Progress('txc backup', 'pages', out);
@@ -81,10 +82,5 @@ function selfContained(file: string): void {
   } finally {
     db.close();
   }
-  const fd = openSync(file, 'r+');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  flushFile(file);
 }

@@ -1,24 +1,15 @@
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
 import { DataDirLock } from '../process/data-dir-lock.js';
+import { flushDirectory, flushFile } from '../process/flush-to-disk.js';
 import { Progress } from '../process/progress.js';
 import { masterKeyFor, sealingKeyIds } from '../process/store-master-key.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { loadState } from '../venue/sequencer/load-state.js';
 import { stateHash } from '../venue/sequencer/state-hash.js';
-import { checkSqliteDatabase, configuredSqliteFile } from './sqlite-file.js';
+import { checkSqliteDatabase, configuredSqliteFile, removeWithSideFiles, WAL_SIDE_FILES } from './sqlite-file.js';
 
 export interface RestoreReport {
   readonly restoredFrom: string;
@@ -27,10 +18,6 @@ export interface RestoreReport {
   /** Where the store that was replaced now is (nothing is deleted), or null when there was none. */
   readonly previous: string | null;
 }
-
-const SIDE_FILES = ['-wal', '-shm'] as const;
-/** What SQLite may leave beside a database: its WAL and shared memory, or a rollback journal. */
-const LEFT_BESIDE = [...SIDE_FILES, '-journal'] as const;
 
 /**
  * `txc restore <file>`: puts a backup in place of the data dir's store. Only with no server
@@ -52,22 +39,17 @@ export async function restore(
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = DataDirLock.forVenue(config, 'cli');
   const incoming = `${target}.restoring`;
-  // what a restore stopped midway left: its WAL would be replayed onto the new copy
-  const removeIncoming = (): void => {
-    for (const file of [incoming, ...LEFT_BESIDE.map((side) => incoming + side)]) rmSync(file, { force: true });
-  };
   try {
-    removeIncoming();
+    // what a restore stopped midway left: its WAL would be replayed onto the new copy
+    removeWithSideFiles(incoming);
     copyFileSync(backupFile, incoming);
-    const fd = openSync(incoming, 'r+');
-    fsyncSync(fd);
-    closeSync(fd);
+    flushFile(incoming);
     const loaded = await loadCopy(incoming, config, progress);
     const previous = putInPlace(incoming, target, `${target}.replaced-${now.toISOString().replace(/[:.]/g, '-')}`);
     progress.finish(`${backupFile} restored and loaded to seq ${loaded.seq}, state ${loaded.hash}`, loaded.replayed);
     return { restoredFrom: backupFile, seq: loaded.seq, hash: loaded.hash, previous };
   } finally {
-    removeIncoming();
+    removeWithSideFiles(incoming);
     lock.release();
   }
 }
@@ -85,14 +67,9 @@ function putInPlace(incoming: string, target: string, aside: string): string | n
     intoOneFile(target);
     linkSync(target, previous);
   }
-  for (const side of SIDE_FILES) if (existsSync(target + side)) renameSync(target + side, aside + side);
+  for (const side of WAL_SIDE_FILES) if (existsSync(target + side)) renameSync(target + side, aside + side);
   renameSync(incoming, target);
-  const dir = openSync(dirname(target), 'r');
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
+  flushDirectory(dirname(target));
   return previous;
 }
 

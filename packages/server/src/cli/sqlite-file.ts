@@ -18,7 +18,14 @@ export function configuredSqliteFile(config: Config, command: string): string {
 }
 
 /** Files SQLite keeps beside a database in WAL mode. */
-const WAL_SIDE_FILES = ['-wal', '-shm'] as const;
+export const WAL_SIDE_FILES = ['-wal', '-shm'] as const;
+/** What SQLite may leave beside a database: its WAL and shared memory, or a rollback journal. */
+const LEFT_BESIDE = [...WAL_SIDE_FILES, '-journal'] as const;
+
+/** Removes a database file and whatever SQLite left beside it (a copy cut short, whose WAL would be replayed onto the next). */
+export function removeWithSideFiles(file: string): void {
+  for (const path of [file, ...LEFT_BESIDE.map((side) => file + side)]) rmSync(path, { force: true });
+}
 
 /**
  * Checks that a file is a sound txc SQLite database; returns the seq of its last journal entry.

@@ -20,6 +20,11 @@ export interface GatewayAuthOptions {
   readonly keyAllowance: ((request: FastifyRequest) => Promise<ErrorName | undefined>) | undefined;
 }
 
+/** When this gateway received a request (ms): the leader judges its nonce window then, however long it waits. */
+export function receivedAt(reply: FastifyReply): number {
+  return Date.now() - Math.round(reply.elapsedTime);
+}
+
 /**
  * The private scope's authentication on a gateway, for the routes it serves itself: what the venue
  * checks (http/plugins/private-auth.ts) in the same order, the signature and payload here, the key's
@@ -27,11 +32,6 @@ export interface GatewayAuthOptions {
  * request fails several checks, the leader's count comes after the payload's checks here: a request
  * refused for its payload spends none of its key's allowance.
  */
-/** When this gateway received a request (ms): the leader judges its nonce window then, however long it waits. */
-export function receivedAt(reply: FastifyReply): number {
-  return Date.now() - Math.round(reply.elapsedTime);
-}
-
 export function registerGatewayAuth(app: FastifyInstance, options: GatewayAuthOptions): void {
   const { keys, state, admission, jsonLimits } = options;
   app.decorateRequest('auth', undefined);

@@ -14,6 +14,7 @@ import {
 import { dirname, resolve } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { sqliteFileOf } from '../store/store-location.js';
+import { flushDirectory } from './flush-to-disk.js';
 import { fromEarlierBoot, processStart, writtenBeforeBoot } from './process-start.js';
 
 export const LOCK_FILE = 'txc.lock';
@@ -30,7 +31,7 @@ export interface LockInfo {
 
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
-  /** `store`: the SQLite file of a store kept outside the data dir, which its own lock guards. */
+  /** `store`: the SQLite file whose own lock (beside it) is held, when that is the one refused. */
   constructor(
     readonly info: LockInfo,
     store?: string,
@@ -138,17 +139,7 @@ function writeLockFile(path: string, info: LockInfo, take: boolean): void {
   } finally {
     rmSync(partial, { force: true });
   }
-  syncDirectory(dirname(path));
-}
-
-/** Flushes a directory's entries (a file linked or renamed into it) to disk. */
-function syncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  flushDirectory(dirname(path));
 }
 
 /** This process's start, as its locks record it: read once, it does not change. */

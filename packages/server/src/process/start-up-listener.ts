@@ -13,8 +13,8 @@ export interface StartUpListener {
  * for NATS; a gateway also for the cluster's first engine node, and while it loads its copy of the
  * venue): alive on `/health/live`, whatever it waits for, so that a liveness probe does not restart
  * it for waiting; not ready on `/health`, which says what it waits for; 503 to everything else, in
- * the error body of the route's family. On
- * port 0 nothing listens: no probe could know the port, and the process's own listener takes another.
+ * the error body of the route's family. On port 0 nothing listens: no probe could know the port,
+ * and the process's own listener takes another.
  */
 export async function listenWhileStarting(
   host: string,

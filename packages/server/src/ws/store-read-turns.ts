@@ -24,11 +24,11 @@ interface Turn {
  * most), connections taking turns. Such a read can hold the one thread for tens of milliseconds
  * (candles of seconds built from stored trades), so a client sending them as fast as its request
  * allowance lets it would otherwise queue seconds of them ahead of every push and every other
- * client's answer (docs/decisions.md, "WebSocket limits"). Between two reads every other callback runs; a connection with
- * READS_WAITING_MOST reads under way is answered code 7 for another, and its reads never go ahead of
- * another connection's waiting one. Each read is a durable read as any other: it waits for the
- * commits before it and is answered unavailable once the store wait has passed, its turn included
- * (a read still waiting for its turn then is not made).
+ * client's answer (docs/decisions.md, "WebSocket limits"). Between two reads every other callback
+ * runs; a connection with READS_WAITING_MOST reads under way is answered code 7 for another, and its
+ * reads never go ahead of another connection's waiting one. Each read is a durable read as any
+ * other: it waits for the commits before it and is answered unavailable once the store wait has
+ * passed, its turn included (a read still waiting for its turn then is not made).
  */
 export class StoreReadTurns {
   /** Reads under way per connection, turn or not. */
