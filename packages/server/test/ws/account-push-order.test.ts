@@ -21,9 +21,12 @@ describe('WebSocket account streams: the order of a command’s frames', () => {
 
   before(async () => {
     server = await TestServer.start();
-    alice = await trader(server, 'alice', { USDT: '100000' });
+    // her requests go out together: nonces unique within the window, not in the order sent
+    const { apiKey, apiSecret } = await server.user('alice', { deposits: { USDT: '100010' } });
+    alice = server.client(apiKey, apiSecret, { nonceWindow: true });
+    // 10 left in the main account for the transfers of the test
+    await alice.transfer({ ticker: 'USDT', amount: '100000', from: 'main', to: 'spot' });
     bob = await trader(server, 'bob', { BTC: '1' });
-    await server.admin('POST', '/admin/v1/deposits', { user: 'alice', ticker: 'USDT', amount: '10' });
   });
   after(() => server.stop());
 
