@@ -160,10 +160,11 @@ export const ConfigSchema = Type.Object({
       /** A connection whose unsent frames pass this many bytes is closed (4002, slow consumer). */
       maxBufferedBytes: Type.Integer({ minimum: 1024, default: 4_194_304 }),
       /**
-       * A `trades_update` waits until this long after the channel's previous push, gathering the
-       * trades of the commits in between (0: one per group commit). After a quiet spell nothing waits.
+       * Sustained `trades_update` pushes are this far apart, each gathering the trades of the commits
+       * in between (0: one per group commit). After a quiet spell three may go back to back, so a
+       * slower flow waits only when more than three come closer together than this.
        */
-      tradesGatherMs: Type.Integer({ minimum: 0, maximum: 1_000, default: 5 }),
+      tradesGatherMs: Type.Integer({ minimum: 0, maximum: 1_000, default: 10 }),
       /** Order placements per connection per window (more answer code 7). */
       placementsPerWindow: Type.Integer({ minimum: 1, default: 10_000 }),
       /** Every other request per connection per window (more answer code 7). */

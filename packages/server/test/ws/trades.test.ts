@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TxcClient } from '@txc/sdk';
+import { PUSH_BURST } from '../../src/ws/push-pacing.js';
 import { TestServer, websocketSettings } from '../support/test-server.js';
 import { trader } from '../support/trading.js';
 import { WsTestClient, type Push } from '../support/ws-client.js';
@@ -133,7 +134,7 @@ describe('WebSocket trades and lastprice', () => {
   });
 });
 
-describe('WebSocket trades under load: a push at most every tradesGatherMs', () => {
+describe('WebSocket trades under load: pushes paced to one per tradesGatherMs', () => {
   const GATHER_MS = 1000;
   let server: TestServer;
   let maker: TxcClient;
@@ -155,21 +156,23 @@ describe('WebSocket trades under load: a push at most every tradesGatherMs', () 
 
   const prices = (push: Push): string[] => (push.params as [string, TradeObject[]])[1].map((t) => t.price);
 
-  test('the first trade after a quiet spell goes at once; the next commits wait and go out together', async () => {
+  test('after a quiet spell the burst goes at once, a push each; the commits after it wait and go out together', async () => {
     const ws = await WsTestClient.connect(server.url);
     await ws.call('trades_subscribe', ['BTC_USDT']);
     assert.deepEqual(prices(await ws.nextPush('trades_update')), []);
     const start = performance.now();
-    await cross('51000');
-    assert.deepEqual(prices(await ws.nextPush('trades_update')), ['51000']);
-    await cross('51001');
-    await cross('51002');
+    for (let i = 0; i < PUSH_BURST; i++) {
+      await cross(`5100${i}`);
+      assert.deepEqual(prices(await ws.nextPush('trades_update')), [`5100${i}`]);
+    }
+    await cross('51005');
+    await cross('51006');
     const answered = performance.now();
-    const second = await ws.nextPush('trades_update');
-    // the first push left after `start`, the second no sooner than GATHER_MS after the first
-    assert.ok(performance.now() - start >= GATHER_MS, 'the second push waited for the first to be GATHER_MS old');
-    if (answered - start < GATHER_MS) assert.deepEqual(prices(second), ['51002', '51001']);
-    else assert.equal(prices(second).at(-1), '51001');
+    const next = await ws.nextPush('trades_update');
+    // the burst spent, the next push waited for the allowance to fill again, GATHER_MS after the first
+    assert.ok(performance.now() - start >= GATHER_MS, 'the push after the burst waited GATHER_MS');
+    if (answered - start < GATHER_MS) assert.deepEqual(prices(next), ['51006', '51005']);
+    else assert.equal(prices(next).at(-1), '51005');
     await ws.close();
   });
 
@@ -206,16 +209,19 @@ describe('WebSocket trades under load: shutdown', () => {
     const ws = await WsTestClient.connect(server.url);
     await ws.call('trades_subscribe', ['BTC_USDT']);
     await ws.nextPush('trades_update');
-    await cross('52000');
-    await ws.nextPush('trades_update');
-    // durable (its order is answered), but held for up to a second after the push of 52000
-    await cross('52001');
+    const burst = Array.from({ length: PUSH_BURST }, (_, i) => `5200${i}`);
+    for (const price of burst) {
+      await cross(price);
+      await ws.nextPush('trades_update');
+    }
+    // durable (its order is answered), but held for up to a second after the burst
+    await cross('52009');
     const stopping = server.stop();
     assert.equal((await ws.closed).code, 1001);
     await stopping;
     const pushed = ws
       .pushes('trades_update')
       .flatMap((p) => (p.params as [string, TradeObject[]])[1].map((t) => t.price));
-    assert.deepEqual(pushed, ['52000', '52001'], 'every trade durable before the stop was pushed before 1001');
+    assert.deepEqual(pushed, [...burst, '52009'], 'every trade durable before the stop was pushed before 1001');
   });
 });

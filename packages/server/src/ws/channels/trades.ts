@@ -9,6 +9,7 @@ import type { WsConnection } from '../connection.js';
 import { jsonText } from '../json-text.js';
 import { atMost, integerParam, marketList, marketParam, wholeUnsubscribe } from '../params.js';
 import { pushFrame } from '../protocol.js';
+import { PushPacing } from '../push-pacing.js';
 import { marketTexts, wsSeconds } from '../wire.js';
 
 /** Trades a snapshot or a request answers at most (websocket spec §6.6). */
@@ -50,7 +51,7 @@ interface Gathered {
   readonly byMarket: Map<string, TradePrint[]>;
 }
 
-/** How long after a `trades_update` the next one may wait, gathering the trades of later commits. */
+/** How far apart sustained `trades_update` pushes are, gathering the trades of the commits in between. */
 export interface TradesPacing {
   readonly gatherMs: number;
 }
@@ -60,10 +61,11 @@ export interface TradesPacing {
  * one; each market's 100 latest trades follow the answer, then every new trade. The trades of one
  * group commit go out as one `trades_update` per market (newest first), serialized once for all.
  *
- * Under load, the trades of durable commits that come less than `gatherMs` after the last push wait
- * until then and go out together: each subscriber's socket takes one write per market per `gatherMs`
- * at most instead of one per group commit, which is what trades cost the server beside REST
- * (docs/decisions.md, "WebSocket trades"). A trade after a quiet spell goes out as soon as durable.
+ * Under load, pushes are paced (`PushPacing`): the trades of durable commits that come before the
+ * next push's turn wait for it and go out together, so each subscriber's socket takes one write per
+ * market per `gatherMs` when trades are sustained instead of one per group commit, which is what
+ * trades cost the server beside REST (docs/decisions.md, "WebSocket trades"). Trades after a quiet
+ * spell, or slower than one push per `gatherMs`, go out as soon as durable.
  */
 export class TradesChannel implements Channel {
   readonly name = 'trades';
@@ -74,13 +76,14 @@ export class TradesChannel implements Channel {
   /** Durable trades waiting for `gatherMs` to pass since the last push, by market, oldest first. */
   private held = new Map<string, TradePrint[]>();
   private heldTimer: NodeJS.Timeout | undefined;
-  private lastPushAt = Number.NEGATIVE_INFINITY;
+  private readonly pacing: PushPacing;
 
   constructor(
     private readonly ctx: StreamContext,
-    private readonly pacing: TradesPacing,
+    { gatherMs }: TradesPacing,
   ) {
     this.subscribers = new MarketSubscribers(this.name, ctx.outbox);
+    this.pacing = new PushPacing(gatherMs);
   }
 
   request(conn: WsConnection, params: readonly unknown[]): unknown {
@@ -162,7 +165,7 @@ export class TradesChannel implements Channel {
     return gathered;
   }
 
-  /** A group commit's trades are durable: they go out now, or with the next push if the last was too recent. */
+  /** A group commit's trades are durable: they go out now, or with the next push if it is not yet its turn. */
   private durable(gathered: Gathered): void {
     if (this.gathering === gathered) this.gathering = undefined;
     for (const [market, trades] of gathered.byMarket) {
@@ -171,7 +174,7 @@ export class TradesChannel implements Channel {
       else held.push(...trades);
     }
     if (this.heldTimer !== undefined) return;
-    const wait = this.lastPushAt + this.pacing.gatherMs - performance.now();
+    const wait = this.pacing.waitMs(performance.now());
     if (wait <= 0) this.push();
     else {
       this.heldTimer = setTimeout(() => this.push(), wait);
@@ -186,7 +189,7 @@ export class TradesChannel implements Channel {
     if (this.held.size === 0) return;
     const held = this.held;
     this.held = new Map();
-    this.lastPushAt = performance.now();
+    this.pacing.spent(performance.now());
     const { state } = this.ctx.venue;
     const { audience } = this.subscribers;
     for (const [market, oldestFirst] of held) {
