@@ -64,8 +64,8 @@ export interface TradesPacing {
  * Under load, pushes are paced (`PushPacing`): the trades of durable commits that come before the
  * next push's turn wait for it and go out together, so each subscriber's socket takes one write per
  * market per `gatherMs` when trades are sustained instead of one per group commit, which is what
- * trades cost the server beside REST (docs/decisions.md, "WebSocket trades"). Trades after a quiet
- * spell, or slower than one push per `gatherMs`, go out as soon as durable.
+ * trades cost the server beside REST (docs/decisions.md, "WebSocket trades"). After a quiet spell
+ * trades go out as soon as durable, up to three pushes back to back.
  */
 export class TradesChannel implements Channel {
   readonly name = 'trades';
@@ -73,7 +73,7 @@ export class TradesChannel implements Channel {
   readonly oneShot = 'request';
   private readonly subscribers: MarketSubscribers;
   private gathering: Gathered | undefined;
-  /** Durable trades waiting for `gatherMs` to pass since the last push, by market, oldest first. */
+  /** Durable trades waiting for the next push's turn, by market, oldest first. */
   private held = new Map<string, TradePrint[]>();
   private heldTimer: NodeJS.Timeout | undefined;
   private readonly pacing: PushPacing;
