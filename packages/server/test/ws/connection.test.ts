@@ -44,13 +44,14 @@ describe('WebSocket connection: framing, service methods, authorize', () => {
     ws.sendText('{"method":"ping","params":[{"id":7}],"id":12345678901234567890}');
     await ws.waitFor((f) => f.result === 'pong');
     assert.equal(ws.texts.at(-1), '{"id":12345678901234567890,"result":"pong","error":null}');
-    // an integer written with an exponent is one, echoed as written; a fraction is refused
+    // an integer written with an exponent is one, echoed as written
     ws.sendText('{"id":1e2,"method":"ping","params":[]}');
     await ws.waitFor((f) => f.result === 'pong' && f.id === 100);
     assert.equal(ws.texts.at(-1), '{"id":1e2,"result":"pong","error":null}');
-    for (const fractional of ['1.5', '1.0000000000000001']) {
+    // a fraction is refused, and so is a missing or null id (its answer could be matched to nothing)
+    for (const id of ['"id":1.5,', '"id":1.0000000000000001,', '"id":null,', '']) {
       const before = ws.texts.length;
-      ws.sendText(`{"id":${fractional},"method":"ping","params":[]}`);
+      ws.sendText(`{${id}"method":"ping","params":[]}`);
       await ws.waitFor(() => ws.texts.length > before);
       assert.equal(
         ws.texts.at(-1),
