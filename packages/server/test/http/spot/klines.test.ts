@@ -127,6 +127,13 @@ describe('candles: GET /api/v1/public/kline', () => {
       result: [],
     });
     assert.deepEqual(((await get(server, 'market=ETH_USDT&interval=1m')).body as { result: unknown }).result, []);
+    // a start ahead of now, no end: the candles not yet made, none (ccxt's next page of fetchOHLCV)
+    const later = Math.floor(clock.nowMs() / 1000) + 3600;
+    assert.deepEqual((await get(server, `market=BTC_USDT&interval=1m&start=${later}`)).body, {
+      success: true,
+      message: null,
+      result: [],
+    });
   });
 
   it('bad parameters answer 422 in the public error format', async () => {
