@@ -22,10 +22,14 @@ import { showUser } from './show-user.js';
 
 /** The admin operations, applied to a venue in this process: the admin routes and the local CLI call these. */
 export class LocalAdmin implements AdminOperations {
-  /** `statesDir`: where saved states are kept (the data dir's `states`). */
+  /**
+   * `statesDir`: where saved states are kept (the data dir's `states`); `replaced`: told once a saved
+   * state was loaded in the venue's place (a load, a reset), for what a test should not carry over.
+   */
   constructor(
     private readonly venue: Venue,
     private readonly statesDir: string,
+    private readonly replaced: () => void = () => undefined,
   ) {}
 
   createUser = (input: unknown) => createUser(this.venue, input);
@@ -47,7 +51,13 @@ export class LocalAdmin implements AdminOperations {
   auditLog = (input: unknown) => readAuditLog(this.venue, input);
   listStates = () => Promise.resolve(listSavedStates(this.statesDir));
   saveState = (input: unknown) => saveState(this.venue, this.statesDir, input);
-  loadState = (name: string) => loadSavedState(this.venue, this.statesDir, name);
+  loadState = (name: string) => this.replacing(loadSavedState(this.venue, this.statesDir, name));
   deleteState = (name: string) => Promise.resolve().then(() => deleteSavedState(this.statesDir, name));
-  reset = () => resetDemo(this.venue, this.statesDir);
+  reset = () => this.replacing(resetDemo(this.venue, this.statesDir));
+
+  private async replacing<T>(loading: Promise<T>): Promise<T> {
+    const loaded = await loading;
+    this.replaced();
+    return loaded;
+  }
 }

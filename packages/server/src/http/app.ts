@@ -234,7 +234,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     scope.removeContentTypeParser('text/plain');
     acceptEmptyJsonBody(scope, config.http.json);
     registerAdminAudit(scope, venue);
-    adminRoutes(scope, new LocalAdmin(venue, statesDirOf(config)));
+    // a load or reset starts a test afresh: the fault rules of the one before would break it
+    adminRoutes(scope, new LocalAdmin(venue, statesDirOf(config), () => faults.clear()));
     simulatorRoutes(scope, venue, options.simulator);
     faultRoutes(scope, faults, () => ({
       markets: new Set(venue.state.markets.keys()),

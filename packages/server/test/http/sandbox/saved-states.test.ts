@@ -403,6 +403,27 @@ describe('reset: a demo venue back to its first state', () => {
     assert.deepEqual((await server.admin('GET', '/admin/v1/state')).body, first.body);
   });
 
+  it('a load or a reset clears the fault rules: the next test starts on a venue nothing breaks', async () => {
+    assert.equal((await server.admin('POST', '/admin/v1/states', { name: 'before-faults' })).status, 201);
+    const rules = [
+      { type: 'haltMarket', market: 'BTC_USDT' },
+      { type: 'latency', routes: 'all', ms: 50 },
+    ];
+    for (const [replace, path] of [
+      ['load', '/admin/v1/states/before-faults/load'],
+      ['reset', '/admin/v1/reset'],
+    ] as const) {
+      for (const rule of rules) assert.equal((await server.admin('POST', '/admin/v1/faults', rule)).status, 201);
+      assert.equal(((await server.admin('GET', '/admin/v1/faults')).body as unknown[]).length, rules.length);
+      assert.equal((await server.admin('POST', path)).status, 200, replace);
+      assert.deepEqual((await server.admin('GET', '/admin/v1/faults')).body, [], replace);
+    }
+    // the market halted before the reset takes orders again
+    const bob = await trader(server, 'bob-faults', { USDT: '1000' });
+    const order = await bob.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' });
+    assert.equal(order.status, 'NEW');
+  });
+
   it('a field sent to reset or load, which take none, is refused by name, and nothing is loaded', async () => {
     const alice = await trader(server, 'alice2', { USDT: '1000' });
     await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' });
