@@ -269,6 +269,12 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<R
         ? `txc is serving the API V4 on ${url}`
         : `txc demo venue is open on ${url}; credentials are in ${credentialsFile}`,
     );
+    if (venue.state.markets.size === 0) {
+      log.warn(
+        { url },
+        'the venue defines no markets, so there is nothing to trade: start with --demo for the demo venue, or --venue FILE for your own',
+      );
+    }
     const running = venue;
     metrics.watchVenue(() => running.status);
     const stopWatchingCommits = watchCommitStalls(() => running.status, log);
