@@ -59,10 +59,16 @@ export const RULES = {
    * takes out only what is beyond it (collateral/transfers.ts).
    */
   positionStockStays: 6,
+  /**
+   * A spot buy that rests after trading holds what its remainder needs at its own price: what it
+   * saved taking better prices (or paying a lower fee than the larger one held) goes back at once,
+   * not when it ends (trading/matching.ts).
+   */
+  restingBuyHoldTrimmed: 7,
 } as const;
 
 /** The rules this engine applies to new commands. */
-export const CURRENT_RULES: number = RULES.positionStockStays;
+export const CURRENT_RULES: number = RULES.restingBuyHoldTrimmed;
 
 /** Whether the state's rules include those of `version`. */
 export function follows(state: State, version: number): boolean {

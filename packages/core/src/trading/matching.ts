@@ -1,6 +1,7 @@
 import { addTo } from '../state/ledger.js';
 import type { Order } from '../state/order.js';
 import { follows, RULES } from '../state/rules.js';
+import { maxFeeRate } from '../state/user-fees.js';
 import type { MarketTrading } from '../state/trading-state.js';
 import { exact, floorDivExact } from '../money/exact-number.js';
 import { activateCollateral, collateralLots, collateralRunEnd } from './collateral-execution.js';
@@ -11,6 +12,7 @@ import {
   buyFeePaid,
   buyNotionalPaid,
   ceilDiv,
+  limitBuyHold,
   notional,
   notionalNumber,
   sellProceeds,
@@ -19,7 +21,7 @@ import {
 } from './fees.js';
 import { endOcoGroup, finish } from './finish.js';
 import { cancelByUser, legExecuted } from './oto.js';
-import { settleBuy, settleSell } from './settlement.js';
+import { releaseBeyond, settleBuy, settleSell } from './settlement.js';
 
 /**
  * One fill of `lots` at the maker's price. On a spot pair the buyer pays its notional and fee with
@@ -256,10 +258,28 @@ export function run(exec: Exec, order: Order): void {
   const reason = end === 'stp' ? 'stp' : null;
   if (limited) {
     if (end === 'stp' || order.ioc) finish(exec, order, 'CANCELLED', reason);
-    else if (order.account !== 'collateral' || collateralRunEnd(exec, order)) exec.market.book.add(order);
+    else if (order.account !== 'collateral' || collateralRunEnd(exec, order)) rest(exec, order);
     return;
   }
   finish(exec, order, end === 'budget' && order.dealStock > 0 ? 'FILLED' : 'CANCELLED', reason);
+}
+
+/**
+ * Puts an order that has run into the book. A spot buy that traded on the way keeps holding only
+ * what its remainder needs at its own price and the larger fee: what it saved on better prices or a
+ * lower fee is its owner's to use again now, not once the order ends.
+ */
+function rest(exec: Exec, order: Order): void {
+  if (
+    order.side === 'buy' &&
+    order.dealStock > 0 &&
+    order.account === 'spot' &&
+    follows(exec.state, RULES.restingBuyHoldTrimmed)
+  ) {
+    const needed = limitBuyHold(exec.units, order.price, order.left, maxFeeRate(feeRates(exec, order.user)));
+    releaseBeyond(exec.state, order, exec.money, needed);
+  }
+  exec.market.book.add(order);
 }
 
 /**

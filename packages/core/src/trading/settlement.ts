@@ -91,6 +91,16 @@ export function reserve(funds: Funds, order: Order, amount: bigint): void {
   order.heldFunds = funds;
 }
 
+/** Gives back what a spot order holds of `ticker` beyond `keep`, which it goes on holding. */
+export function releaseBeyond(state: State, order: Order, ticker: string, keep: bigint): void {
+  if (order.account !== 'spot' || order.hold <= keep) return;
+  const surplus = order.hold - keep;
+  const balance = heldFunds(state, order, ticker);
+  balance.freeze -= surplus;
+  balance.available += surplus;
+  order.hold = keep;
+}
+
 /**
  * Gives back whatever a finishing order still holds. It drops its balance references too, so that
  * a finished order holds no caches: it looks the same however it was placed, restored or finished.

@@ -3,10 +3,12 @@ import { describe, it } from 'node:test';
 import {
   conservationBreaches,
   crossedBooks,
+  CURRENT_RULES,
   decodeState,
   encodeState,
   holdMismatches,
   negativeBalances,
+  RULES,
 } from '../../src/index.js';
 import { BOOKS } from '../support/books.js';
 import { BTC_USDT, order, TestVenue } from '../support/venue.js';
@@ -116,6 +118,53 @@ for (const { name, factory } of BOOKS) {
       const buy = v.must(order('alice', 'buy', { price: 60_000 * USD, amount: BTC }));
       assert.equal(buy.status, 'FILLED');
       assert.deepEqual(v.spot('alice', 'USDT'), { available: usdt(1_000_000 - 50_100), freeze: 0n });
+      sound(v);
+    });
+
+    it('a buy that rests after taking better prices holds what its remainder needs; the saving is free at once', () => {
+      for (const [rules, freeze] of [
+        // before version 7 the saving stayed held until the order ended
+        [RULES.positionStockStays, usdt(90_180 - 59_969.7)],
+        [CURRENT_RULES, usdt(30_060)],
+      ] as const) {
+        const v = new TestVenue(factory, rules);
+        v.user('alice', { USDT: '100000' });
+        v.user('bob', { BTC: '10' });
+        v.must(order('bob', 'sell', { price: 59_800 * USD, amount: BTC / 2 }));
+        v.must(order('bob', 'sell', { price: 59_900 * USD, amount: BTC / 2 }));
+        // 1.5 BTC at 60 000 with the larger fee (0.2 %) held: 90 180; 1 BTC taken for 29 900 and
+        // 29 950 plus the taker fee (0.2 %): 59 969.7; what 0.5 BTC at 60 000 needs: 30 060
+        const buy = v.must(order('alice', 'buy', { price: 60_000 * USD, amount: (3 * BTC) / 2 }));
+        assert.equal(buy.status, 'PARTIALLY_FILLED');
+        assert.deepEqual(v.spot('alice', 'USDT'), { available: usdt(100_000 - 59_969.7) - freeze, freeze }, `${rules}`);
+        sound(v);
+        // the rest fills as maker (0.1 %): 30 030 paid, what is left of the hold goes back
+        v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 2 }));
+        assert.deepEqual(v.spot('alice', 'USDT'), { available: usdt(100_000 - 59_969.7 - 30_030), freeze: 0n });
+        sound(v);
+      }
+    });
+
+    it('a triggered stop-limit buy that rests after taking holds what its remainder needs', () => {
+      const v = venue(factory);
+      v.user('carol', { USDT: '1000000' });
+      v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
+      v.must(order('alice', 'buy', { price: 60_000 * USD, amount: BTC / 10 }));
+      const stop = v.must(
+        order('alice', 'buy', {
+          price: 61_000 * USD,
+          amount: BTC,
+          orderType: 'stop limit',
+          activationPrice: 60_500 * USD,
+        }),
+      );
+      v.must(order('bob', 'sell', { price: 60_800 * USD, amount: BTC / 2 }));
+      // a trade at 60 500 sets the stop off: it takes the 0.5 BTC at 60 800 and rests 0.5 at 61 000
+      v.must(order('bob', 'sell', { price: 60_500 * USD, amount: BTC / 10 }));
+      v.must(order('carol', 'buy', { price: 60_500 * USD, amount: BTC / 10 }));
+      const rested = v.state.trading.orders.get(stop.id);
+      assert.equal(rested?.left, BTC / 2);
+      assert.equal(rested?.hold, usdt(30_500 + 61));
       sound(v);
     });
 
