@@ -161,8 +161,8 @@ export const ConfigSchema = Type.Object({
       maxBufferedBytes: Type.Integer({ minimum: 1024, default: 4_194_304 }),
       /**
        * Sustained `trades_update` pushes are this far apart, each gathering the trades of the commits
-       * in between (0: one per group commit). After a quiet spell three may go back to back, so a
-       * slower flow waits only when more than three come closer together than this.
+       * in between (0: one per group commit). After a quiet spell three may go back to back: over any
+       * stretch of time at most three pushes plus one per this long, and a trade waits this long at most.
        */
       tradesGatherMs: Type.Integer({ minimum: 0, maximum: 1_000, default: 10 }),
       /** Order placements per connection per window (more answer code 7). */

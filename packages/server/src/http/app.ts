@@ -235,7 +235,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     acceptEmptyJsonBody(scope, config.http.json);
     registerAdminAudit(scope, venue);
     // a load or reset starts a test afresh: the fault rules of the one before would break it
-    adminRoutes(scope, new LocalAdmin(venue, statesDirOf(config), () => faults.clear()));
+    const clearFaults = (): void => {
+      const cleared = faults.clear();
+      if (cleared > 0) log.info({ cleared }, 'the fault rules were cleared with the venue loaded in its place');
+    };
+    adminRoutes(scope, new LocalAdmin(venue, statesDirOf(config), clearFaults));
     simulatorRoutes(scope, venue, options.simulator);
     faultRoutes(scope, faults, () => ({
       markets: new Set(venue.state.markets.keys()),

@@ -76,7 +76,8 @@ const WHOLE_WITH_EXPONENT = /^-?[0-9]+[eE]\+?[0-9]+$/;
  * not a string, only the plain reading of the same text can tell.
  */
 function idOf(value: unknown, text: string): RequestId | undefined {
-  // a request without an id would be answered with the null id of a push, and matched to nothing
+  // a request without an id is refused, not carried out: its answer could be matched to no request
+  // (an order placed by one would stand with nobody told)
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
   const written = (JSON.parse(text) as Record<string, unknown>).id;

@@ -5,8 +5,8 @@ export const PUSH_BURST = 3;
  * When a channel's next push may leave: one per `spacingMs` when pushes are sustained, `burst` of
  * them back to back after a quiet spell (a token bucket holding `burst` pushes, refilled one per
  * `spacingMs`). What a push costs the server is one socket write per subscriber, so under load the
- * spacing bounds the writes, while a flow slower than one push per `spacingMs` waits only when
- * more than `burst` come closer together than that. `spacingMs` 0: nothing ever waits.
+ * spacing bounds the writes: over any stretch of time, at most `burst` pushes plus one per
+ * `spacingMs`, and a push waits `spacingMs` at most. `spacingMs` 0: nothing ever waits.
  */
 export class PushPacing {
   private allowance: number;

@@ -127,13 +127,20 @@ describe('candles: GET /api/v1/public/kline', () => {
       result: [],
     });
     assert.deepEqual(((await get(server, 'market=ETH_USDT&interval=1m')).body as { result: unknown }).result, []);
-    // a start ahead of now, no end: the candles not yet made, none (ccxt's next page of fetchOHLCV)
-    const later = Math.floor(clock.nowMs() / 1000) + 3600;
-    assert.deepEqual((await get(server, `market=BTC_USDT&interval=1m&start=${later}`)).body, {
+    // a start ahead of now, no end (ccxt's next page of fetchOHLCV): past the current period, none;
+    // within it, the current candle
+    const now = Math.floor(clock.nowMs() / 1000);
+    assert.deepEqual((await get(server, `market=BTC_USDT&interval=1m&start=${now + 3600}`)).body, {
       success: true,
       message: null,
       result: [],
     });
+    const hour = ((await get(server, `market=BTC_USDT&interval=1h&start=${now + 60}`)).body as { result: unknown[][] })
+      .result;
+    assert.deepEqual(
+      hour.map((c) => c[0]),
+      [now - (now % HOUR)],
+    );
   });
 
   it('bad parameters answer 422 in the public error format', async () => {

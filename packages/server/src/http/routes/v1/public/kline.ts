@@ -50,7 +50,8 @@ function klineRange(q: KlineQuery, nowS: number): KlineRange | string {
   if (Number.isNaN(start)) return 'The start must be an integer.';
   if (Number.isNaN(end)) return 'The end must be an integer.';
   if (!(limit >= 1 && limit <= MAX_LIMIT)) return `The limit must be between 1 and ${MAX_LIMIT}.`;
-  // a `start` ahead of now with no `end` asks for candles not yet made (a poller's next page): none, not an error
+  // a `start` ahead of now with no `end` is a poller's next page: the current candle if `start` falls
+  // in its period, none past it; not an error about an end the client never sent
   const until = end ?? Math.max(nowS, start ?? 0);
   if (start !== undefined && start > until) return 'The start must be less than or equal to end.';
   // with a start the limit keeps the earliest candles from it (ccxt pages forward); without, the latest,
