@@ -60,9 +60,9 @@ export const RULES = {
    */
   positionStockStays: 6,
   /**
-   * A spot buy that rests after trading holds what its remainder needs at its own price: what it
-   * saved taking better prices (or paying a lower fee than the larger one held) goes back at once,
-   * not when it ends (trading/matching.ts).
+   * A spot limit buy that rests after trading as it arrived holds what its remainder needs at its
+   * own price: what it saved taking better prices (or paying a lower fee than the larger one held)
+   * goes back at once, not when it ends (trading/matching.ts).
    */
   restingBuyHoldTrimmed: 7,
 } as const;

@@ -265,13 +265,16 @@ export function run(exec: Exec, order: Order): void {
 }
 
 /**
- * Puts an order that has run into the book. A spot buy that traded on the way keeps holding only
- * what its remainder needs at its own price and the larger fee: what it saved on better prices or a
- * lower fee is its owner's to use again now, not once the order ends.
+ * Puts an order that has run into the book. A spot limit buy that traded as it arrived keeps
+ * holding only what its remainder needs at its own price and the larger fee: what it saved on
+ * better prices or a lower fee is its owner's to use again now, not once the order ends. Its hold
+ * was made in this same command, at the rates used here; a stop-limit set off now held at the rates
+ * of its placement, which may have changed since (and may change back), so it keeps its hold.
  */
 function rest(exec: Exec, order: Order): void {
   if (
     order.side === 'buy' &&
+    order.type === 'limit' &&
     order.dealStock > 0 &&
     order.account === 'spot' &&
     follows(exec.state, RULES.restingBuyHoldTrimmed)

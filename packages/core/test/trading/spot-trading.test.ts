@@ -145,11 +145,12 @@ for (const { name, factory } of BOOKS) {
       }
     });
 
-    it('a triggered stop-limit buy that rests after taking holds what its remainder needs', () => {
+    it('a stop-limit buy set off keeps the hold of its placement: its rates of then may come back', () => {
       const v = venue(factory);
       v.user('carol', { USDT: '1000000' });
       v.must(order('bob', 'sell', { price: 60_000 * USD, amount: BTC / 10 }));
       v.must(order('alice', 'buy', { price: 60_000 * USD, amount: BTC / 10 }));
+      // held at placement: 1 BTC at 61 000 and 0.2 %, 61 122
       const stop = v.must(
         order('alice', 'buy', {
           price: 61_000 * USD,
@@ -158,13 +159,24 @@ for (const { name, factory } of BOOKS) {
           activationPrice: 60_500 * USD,
         }),
       );
+      const rates = (maker: bigint | null, taker: bigint | null): void =>
+        void v.must({ type: 'SetUserFee', user: 'alice', market: null, maker, taker });
+      rates(0n, 0n);
       v.must(order('bob', 'sell', { price: 60_800 * USD, amount: BTC / 2 }));
-      // a trade at 60 500 sets the stop off: it takes the 0.5 BTC at 60 800 and rests 0.5 at 61 000
+      // a trade at 60 500 sets the stop off: it takes 0.5 BTC at 60 800 fee-free and rests 0.5 at 61 000
       v.must(order('bob', 'sell', { price: 60_500 * USD, amount: BTC / 10 }));
       v.must(order('carol', 'buy', { price: 60_500 * USD, amount: BTC / 10 }));
-      const rested = v.state.trading.orders.get(stop.id);
-      assert.equal(rested?.left, BTC / 2);
-      assert.equal(rested?.hold, usdt(30_500 + 61));
+      assert.equal(v.state.trading.orders.get(stop.id)?.hold, usdt(61_122 - 30_400));
+      sound(v);
+      // back on the market's rates, its maker fill pays the 0.1 % fee in full: 30 500 + 30.5
+      rates(null, null);
+      const before = v.spot('alice', 'USDT');
+      v.must(order('bob', 'sell', { price: 61_000 * USD, amount: BTC / 2 }));
+      assert.equal(v.state.trading.orders.has(stop.id), false);
+      assert.deepEqual(v.spot('alice', 'USDT'), {
+        available: before.available + before.freeze - usdt(30_530.5),
+        freeze: 0n,
+      });
       sound(v);
     });
 
