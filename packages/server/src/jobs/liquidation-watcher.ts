@@ -2,9 +2,13 @@ import type { Event } from '@txc/core';
 import type { Venue } from '../venue/venue.js';
 import type { Job } from './job.js';
 
-/** Whether an event moves an index or pays funding: every account valued on it may have fallen. */
+/**
+ * Whether an event moves an index or pays funding (every account valued on it may have fallen), or
+ * changes a position: a fill far from the mark can open one below its maintenance margin, the mark
+ * unmoved (a book with no ask leaves it at the index however low the bids).
+ */
 function movesValuations(e: Event): boolean {
-  return e.type === 'IndexPriceSet' || e.type === 'FundingSettled';
+  return e.type === 'IndexPriceSet' || e.type === 'FundingSettled' || e.type === 'PositionChanged';
 }
 
 /**
@@ -31,7 +35,8 @@ export const RECHECK_MS = 10_000;
 
 /**
  * Submits `CheckLiquidations` after every change of an index or of a perpetual's mark (its book
- * moving off the index), after each funding settlement, and every RECHECK_MS. Checks never queue up:
+ * moving off the index), after each funding settlement and each command that changed a position,
+ * and every RECHECK_MS. Checks never queue up:
  * while one runs, later changes ask for one more after it. A check that finds nothing to do (nobody
  * below maintenance, or nothing it could change for those who are) is refused by the engine and
  * leaves no trace.

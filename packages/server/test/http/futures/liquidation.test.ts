@@ -175,3 +175,24 @@ describe('liquidation on a spot pair with no bid: the watcher looks again withou
     assert.deepEqual(await hana.openPositions(), []);
   });
 });
+
+describe('liquidation of a position opened below maintenance: checked at once, not at the next sweep', () => {
+  let server: TestServer;
+  after(() => server.stop());
+
+  it('a short sold far under the mark is closed right after its fill, the mark unchanged', async () => {
+    server = await collateralServer();
+    const erin = await collateralTrader(server, 'erin', { USDT: '100000' });
+    // a bid far under the index and no ask: the mark stays the index (60 000) whatever trades at 50 000
+    await erin.collateralLimit({ market: 'BTC_PERP', side: 'buy', amount: '1', price: '50000' });
+    const ivan = await collateralTrader(server, 'ivan', { USDT: '1000' });
+    await ivan.collateralMarket({ market: 'BTC_PERP', side: 'sell', amount: '0.1' });
+    const filledAt = Date.now();
+    // short 0.1 at 50 000, valued at 60 000: 1 000 lost, below maintenance from the fill on
+    while ((await ivan.openPositions()).length > 0 && Date.now() - filledAt < RECHECK_MS / 2) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.deepEqual(await ivan.openPositions(), []);
+    assert.ok(Date.now() - filledAt < RECHECK_MS / 2, 'closed before the periodic check would have come');
+  });
+});
