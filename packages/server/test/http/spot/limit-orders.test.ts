@@ -365,3 +365,23 @@ describe('spot limit orders through HTTP (reference §5.3)', () => {
     await alice.orderCancel({ market: 'BTC_USDT', orderId: String(o.order_id) });
   });
 });
+
+describe('a limit buy that takes better prices and rests (engine rules 7)', () => {
+  let server: TestServer;
+  after(() => server.stop());
+
+  it('trade-account/balance frees the saving at once: the rest holds what it needs at its own price', async () => {
+    server = await TestServer.start();
+    const alice = await trader(server, 'alice', { USDT: '100000' });
+    const bob = await trader(server, 'bob', { BTC: '2' });
+    await bob.orderNew({ market: 'BTC_USDT', side: 'sell', amount: '0.3', price: '49000' });
+    const buy = await alice.orderNew({ market: 'BTC_USDT', side: 'buy', amount: '0.9', price: '50000' });
+    assert.deepEqual(
+      [buy.status, buy.deal_money, buy.deal_fee, buy.left],
+      ['PARTIALLY_FILLED', '14700', '14.7', '0.6'],
+    );
+    // paid 14 714.7; 0.6 at 50 000 and 0.1 % hold 30 030 (the 45 045 held at placement less what was
+    // paid would have kept 300 of the saving frozen)
+    assert.deepEqual(await spot(alice, 'USDT'), { available: '55255.3', freeze: '30030' });
+  });
+});
