@@ -108,13 +108,9 @@ export function releaseBeyond(state: State, order: Order, ticker: string, keep: 
 export function release(state: State, order: Order, ticker: string): void {
   if (order.hold !== 0n) {
     switch (order.account) {
-      case 'spot': {
-        const balance = heldFunds(state, order, ticker);
-        balance.freeze -= order.hold;
-        balance.available += order.hold;
-        order.hold = 0n;
+      case 'spot':
+        releaseBeyond(state, order, ticker, 0n);
         break;
-      }
       case 'collateral':
         releaseCollateral(state, order, ticker);
         break;

@@ -3,11 +3,12 @@ import type { Venue } from '../venue/venue.js';
 import type { Job } from './job.js';
 
 /**
- * Whether an event moves an index or pays funding (every account valued on it may have fallen), or
- * changes a position: a fill far from the mark can open one below its maintenance margin, the mark
- * unmoved (a book with no ask leaves it at the index however low the bids).
+ * Whether an event may bring an account below its maintenance margin: it moves an index or pays
+ * funding (every account valued on it may have fallen), or changes a position (a fill far from the
+ * mark can open one below it, the mark unmoved: a book with no ask leaves it at the index however
+ * low the bids).
  */
-function movesValuations(e: Event): boolean {
+function mayBringBelowMaintenance(e: Event): boolean {
   return e.type === 'IndexPriceSet' || e.type === 'FundingSettled' || e.type === 'PositionChanged';
 }
 
@@ -65,7 +66,7 @@ export const liquidationWatcher: Job = {
     };
     venue.subscribe(
       (events) => {
-        if (marksMoved(venue, premiums) || events.some(movesValuations)) request();
+        if (marksMoved(venue, premiums) || events.some(mayBringBelowMaintenance)) request();
       },
       // prices may have moved while the store was away: look again once the state is rebuilt
       () => {
